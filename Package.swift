@@ -1,0 +1,36 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+/// duosite: the static site generator that publishes DuoApps.
+///
+/// Two system libraries from Debian do the parsing — cmark-gfm for Markdown and
+/// libyaml for YAML — each wrapped by one Swift module that owns its C handles,
+/// so that no C type reaches the `DuoSite` library or the `duosite` command.
+let package = Package(
+    name: "duosite",
+    products: [
+        .executable(name: "duosite", targets: ["duosite"]),
+        .library(name: "DuoSite", targets: ["DuoSite"]),
+    ],
+    targets: [
+        .systemLibrary(
+            name: "CCmarkGFM",
+            pkgConfig: "libcmark-gfm",
+            providers: [.apt(["libcmark-gfm-dev", "libcmark-gfm-extensions-dev"])]
+        ),
+        .systemLibrary(
+            name: "CYAML",
+            pkgConfig: "yaml-0.1",
+            providers: [.apt(["libyaml-dev"])]
+        ),
+        .target(name: "Markdown", dependencies: ["CCmarkGFM"]),
+        .target(name: "YAML", dependencies: ["CYAML"]),
+        .target(name: "Mustache"),
+        .target(name: "DuoSite", dependencies: ["Markdown", "YAML", "Mustache"]),
+        .executableTarget(name: "duosite", dependencies: ["DuoSite"]),
+        .testTarget(name: "MarkdownTests", dependencies: ["Markdown"]),
+        .testTarget(name: "YAMLTests", dependencies: ["YAML"]),
+        .testTarget(name: "MustacheTests", dependencies: ["Mustache"], resources: [.copy("Fixtures")]),
+        .testTarget(name: "DuoSiteTests", dependencies: ["DuoSite"], resources: [.copy("Fixtures")]),
+    ]
+)

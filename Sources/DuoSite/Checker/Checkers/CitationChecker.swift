@@ -1,0 +1,40 @@
+/// Finds citations of sources sources.yml does not have (`unknown-source`),
+/// and moments past the end of a video whose length is known
+/// (`timestamp-past-end`).
+public struct CitationChecker: Checker {
+    public init() {}
+
+    public func check(_ context: CheckContext) -> [Diagnostic] {
+        let sources = Dictionary(context.site.sources.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+        let ids = context.site.sources.map(\.id)
+        var diagnostics: [Diagnostic] = []
+        for pattern in context.site.patterns {
+            for rule in pattern.rules {
+                for citation in rule.citations?.citations ?? [] {
+                    guard let source = sources[citation.sourceID] else {
+                        var message = "rule \(rule.number) cites '\(citation.sourceID)', which is not in sources.yml"
+                        if let suggestion = Suggestion.nearest(to: citation.sourceID, in: ids) {
+                            message += "; did you mean '\(suggestion)'?"
+                        }
+                        diagnostics.append(Diagnostic(.unknownSource, message, at: citation.location))
+                        continue
+                    }
+                    if case .time(let seconds, let text) = citation.locator {
+                        if let duration = source.duration, seconds > duration {
+                            diagnostics.append(Diagnostic(.timestampPastEnd, "rule \(rule.number) cites '\(source.id)' at \(text), but the video is \(Self.format(duration)) long", at: citation.location))
+                        } else if source.timeURL == nil && source.duration == nil {
+                            diagnostics.append(Diagnostic(.invalidCitation, "rule \(rule.number) cites '\(source.id)' at a moment (\(text)), but it is not a video: give it a time_url in sources.yml, or cite a section with '§'", at: citation.location))
+                        }
+                    }
+                }
+            }
+        }
+        return diagnostics
+    }
+
+    static func format(_ seconds: Int) -> String {
+        let hours = seconds / 3600, minutes = (seconds % 3600) / 60, rest = seconds % 60
+        func two(_ value: Int) -> String { value < 10 ? "0\(value)" : "\(value)" }
+        return hours > 0 ? "\(hours):\(two(minutes)):\(two(rest))" : "\(minutes):\(two(rest))"
+    }
+}

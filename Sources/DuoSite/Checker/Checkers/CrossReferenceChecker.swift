@@ -1,0 +1,36 @@
+/// Finds links to pages that do not exist (`broken-link`), or are drafts left
+/// out of the build, and to anchors a page does not have (`broken-anchor`).
+public struct CrossReferenceChecker: Checker {
+    public init() {}
+
+    public func check(_ context: CheckContext) -> [Diagnostic] {
+        let pages = Dictionary(context.site.patterns.map { ($0.slug, $0) }, uniquingKeysWith: { first, _ in first })
+        var diagnostics: [Diagnostic] = []
+        for pattern in context.site.patterns where context.publishedSlugs.contains(pattern.slug) {
+            for reference in pattern.crossReferences {
+                guard let target = pages[reference.slug] else {
+                    var message = "the link to '\(reference.destination)' names no page: there is no \(Site.Paths.patterns)/\(reference.slug).md"
+                    if let suggestion = Suggestion.nearest(to: reference.slug, in: Array(pages.keys).sorted()) {
+                        message += "; did you mean '\(suggestion).md'?"
+                    }
+                    diagnostics.append(Diagnostic(.brokenLink, message, at: reference.location))
+                    continue
+                }
+                if !context.publishedSlugs.contains(target.slug) {
+                    diagnostics.append(Diagnostic(.brokenLink, "the link to '\(reference.destination)' points at a draft, which this build leaves out; publish it or build with --drafts", at: reference.location))
+                    continue
+                }
+                if let anchor = reference.anchor, !anchor.isEmpty, !target.anchors.contains(anchor) {
+                    var message = "the link to '\(reference.destination)' names the anchor '#\(anchor)', which \(target.slug == pattern.slug ? "this page" : "'\(target.slug)'") does not have"
+                    if let suggestion = Suggestion.nearest(to: anchor, in: target.anchors.sorted()) {
+                        message += "; did you mean '#\(suggestion)'?"
+                    } else if anchor.hasPrefix("rule-") {
+                        message += " (it has \(target.rules.count) rule\(target.rules.count == 1 ? "" : "s"))"
+                    }
+                    diagnostics.append(Diagnostic(.brokenAnchor, message, at: reference.location))
+                }
+            }
+        }
+        return diagnostics
+    }
+}

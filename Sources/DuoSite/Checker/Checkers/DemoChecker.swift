@@ -1,0 +1,39 @@
+/// Finds demos naming a device devices.yml does not have (`unknown-device`)
+/// or a symbol the theme has no drawing for (`unknown-symbol`).
+public struct DemoChecker: Checker {
+    public init() {}
+
+    public func check(_ context: CheckContext) -> [Diagnostic] {
+        let devices = context.site.devices.map(\.id)
+        var diagnostics: [Diagnostic] = []
+        for pattern in context.site.patterns {
+            for block in pattern.demos {
+                guard let demo = block.demo else { continue }
+                if !demo.device.value.isEmpty, !devices.contains(demo.device.value) {
+                    var message = "the demo names the device '\(demo.device.value)', which devices.yml does not have"
+                    if let suggestion = Suggestion.nearest(to: demo.device.value, in: devices) {
+                        message += "; did you mean '\(suggestion)'?"
+                    } else {
+                        message += " (it has \(devices.joined(separator: ", ")))"
+                    }
+                    diagnostics.append(Diagnostic(.unknownDevice, message, at: demo.device.location))
+                }
+                guard let symbols = context.site.symbols else { continue }
+                var reported = Set<SourceLocation>()
+                for state in demo.states {
+                    for item in state.screen.allItems {
+                        guard let symbol = item.symbol, !symbols.contains(symbol) else { continue }
+                        let location = item.symbolLocation ?? item.location
+                        guard reported.insert(location).inserted else { continue }
+                        var message = "the item '\(item.id)' uses the symbol '\(symbol)', which the theme has no drawing for (\(Site.Paths.symbols)/\(symbol).svg)"
+                        if let suggestion = Suggestion.nearest(to: symbol, in: symbols.sorted()) {
+                            message += "; did you mean '\(suggestion)'?"
+                        }
+                        diagnostics.append(Diagnostic(.unknownSymbol, message, at: location))
+                    }
+                }
+            }
+        }
+        return diagnostics
+    }
+}

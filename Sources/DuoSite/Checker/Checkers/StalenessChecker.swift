@@ -1,0 +1,70 @@
+/// Finds pages that have gone too long without a check against Apple's
+/// guidance (`stale`), pages due soon (`due-soon`) and last-checked dates in
+/// the future (`future-date`).
+public struct StalenessChecker: Checker {
+    public init() {}
+
+    public func check(_ context: CheckContext) -> [Diagnostic] {
+        context.site.patterns.compactMap { pattern in
+            Self.diagnostic(for: Review(pattern, settings: context.site.settings, today: context.today), today: context.today)
+        }
+    }
+
+    static func diagnostic(for review: Review, today: Day) -> Diagnostic? {
+        let checked = review.lastChecked
+        let location = review.location
+        if checked.value > today {
+            return Diagnostic(.futureDate, "last checked \(checked.value) is in the future (today is \(today)); write the day the page was checked", at: location)
+        }
+        let every = review.isPageInterval ? "this page is due every \(review.interval.spelledOut)" : "pages are due every \(review.interval.spelledOut)"
+        switch review.status {
+        case .stale:
+            let ago = checked.value.days(until: today)
+            return Diagnostic(.stale, "last checked \(checked.value) is \(ago) day\(ago == 1 ? "" : "s") ago; \(every)", at: location)
+        case .dueSoon:
+            let left = today.days(until: review.due)
+            return Diagnostic(.dueSoon, "last checked \(checked.value); due for a check on \(review.due), in \(left) day\(left == 1 ? "" : "s") (\(every))", at: location)
+        case .fresh:
+            return nil
+        }
+    }
+}
+
+/// Where a page stands with its review: when it was last checked, when it
+/// is due, and whether it is fresh, due soon or stale on a given day.
+public struct Review: Sendable {
+    /// A page's review status.
+    public enum Status: String, Sendable {
+        case fresh
+        case dueSoon = "due-soon"
+        case stale
+    }
+
+    /// The page's last-checked date, where it is written.
+    public var lastChecked: Located<Day>
+    /// The page's review interval.
+    public var interval: ReviewInterval
+    /// Whether the interval is the page's own `review_every`.
+    public var isPageInterval: Bool
+    /// The day the page is due: last checked plus the interval.
+    public var due: Day
+    /// The status on the given day.
+    public var status: Status
+    /// Where `last_checked`'s value is.
+    public var location: SourceLocation { lastChecked.location }
+
+    /// The review of `pattern` on `today`.
+    public init(_ pattern: Pattern, settings: SiteSettings, today: Day) {
+        lastChecked = pattern.frontMatter.lastChecked
+        interval = pattern.frontMatter.reviewEvery?.value ?? settings.reviewEvery
+        isPageInterval = pattern.frontMatter.reviewEvery != nil
+        due = interval.after(lastChecked.value)
+        if today >= due {
+            status = .stale
+        } else if today >= settings.dueSoon.before(due) {
+            status = .dueSoon
+        } else {
+            status = .fresh
+        }
+    }
+}

@@ -1,0 +1,53 @@
+import Foundation
+
+/// Prints findings for people (compiler style), for scripts (JSON) and for
+/// GitHub Actions (annotations). The one place output formats are decided.
+public enum DiagnosticWriter {
+    /// `path:line:col: error: message [code]`, one a line, on standard error.
+    public static func writeText(_ diagnostics: [Diagnostic], to console: Console) {
+        guard !diagnostics.isEmpty else { return }
+        console.err(diagnostics.map(\.formatted).joined(separator: "\n") + "\n")
+    }
+
+    /// The JSON document of `duosite check --format json`.
+    public static func json(_ diagnostics: [Diagnostic], reviews: [PageReview]) -> String {
+        var text = "{\n  \"findings\": ["
+        text += diagnostics.map { diagnostic in
+            "\n    {\"file\": \(JSON.string(diagnostic.location.file)), \"line\": \(diagnostic.location.line), \"column\": \(diagnostic.location.column), \"severity\": \(JSON.string(diagnostic.severity.rawValue)), \"code\": \(JSON.string(diagnostic.code.rawValue)), \"message\": \(JSON.string(diagnostic.message))}"
+        }.joined(separator: ",")
+        text += diagnostics.isEmpty ? "],\n" : "\n  ],\n"
+        text += "  \"pages\": ["
+        text += reviews.map { review in
+            "\n    {\"file\": \(JSON.string(review.file)), \"slug\": \(JSON.string(review.slug)), \"last_checked\": \(JSON.string(review.lastChecked.description)), \"due\": \(JSON.string(review.due.description)), \"status\": \(JSON.string(review.status.rawValue))}"
+        }.joined(separator: ",")
+        text += reviews.isEmpty ? "]\n}\n" : "\n  ]\n}\n"
+        return text
+    }
+
+    /// GitHub Actions workflow commands: `::error file=…,line=…,col=…,title=CODE::message`.
+    public static func github(_ diagnostics: [Diagnostic]) -> String {
+        diagnostics.map { diagnostic in
+            let file = escapeProperty(diagnostic.location.file)
+            return "::\(diagnostic.severity.rawValue) file=\(file),line=\(diagnostic.location.line),col=\(diagnostic.location.column),title=\(escapeProperty(diagnostic.code.rawValue))::\(escapeData(diagnostic.message))\n"
+        }.joined()
+    }
+
+    /// GitHub's escaping of a command's message.
+    static func escapeData(_ text: String) -> String {
+        text.replacingOccurrences(of: "%", with: "%25").replacingOccurrences(of: "\r", with: "%0D").replacingOccurrences(of: "\n", with: "%0A")
+    }
+
+    /// GitHub's escaping of a command's property.
+    static func escapeProperty(_ text: String) -> String {
+        escapeData(text).replacingOccurrences(of: ":", with: "%3A").replacingOccurrences(of: ",", with: "%2C")
+    }
+}
+
+/// JSON text for values the site writes (findings, `api/pages.json`).
+public enum JSON {
+    /// A JSON string literal; `<`, `>` and `&` are escaped too, so the same
+    /// text is safe inside a `<script>` element.
+    public static func string(_ text: String) -> String {
+        HTMLText.jsonString(text)
+    }
+}

@@ -1,0 +1,162 @@
+import YAML
+
+/// Reads the fields of one YAML map (a front matter, a site.yml, a source
+/// entry, a demo item), turning every missing, malformed or unknown key into
+/// a finding at its line and column instead of stopping at the first.
+struct MappingReader {
+    /// The file the map is in, relative to the site root.
+    let file: String
+    /// The map node.
+    let node: YAMLNode
+    /// What the map is, for messages: "front matter", "source 'hig'".
+    let subject: String
+    /// Findings gathered so far.
+    var diagnostics: [Diagnostic] = []
+
+    /// Creates a reader; a node that is not a map is reported at once.
+    init(file: String, node: YAMLNode, subject: String) {
+        self.file = file
+        self.node = node
+        self.subject = subject
+        if node.pairs == nil {
+            diagnostics.append(Diagnostic(.invalidField, "\(subject) should be a map of keys and values, not \(node.shapeDescription)", at: location(node.mark)))
+        }
+    }
+
+    /// The location of a mark in this file.
+    func location(_ mark: Mark) -> SourceLocation {
+        SourceLocation(file: file, line: mark.line, column: mark.column)
+    }
+
+    /// The location of the map itself.
+    var location: SourceLocation { location(node.mark) }
+
+    /// The value node under `key`, reporting it missing when `required`.
+    mutating func value(_ key: String, required: Bool = false) -> YAMLNode? {
+        if let value = node[key], !(required && value.isNull) {
+            return value
+        }
+        if required {
+            diagnostics.append(Diagnostic(.missingField, "\(subject) is missing the required key '\(key)'", at: location))
+        }
+        return nil
+    }
+
+    /// A text value: any scalar that is not null.
+    mutating func string(_ key: String, required: Bool = false) -> Located<String>? {
+        guard let value = value(key, required: required) else { return nil }
+        guard let text = value.string, !value.isNull else {
+            if !value.isNull || required {
+                diagnostics.append(Diagnostic(.invalidField, "'\(key)' should be text, not \(value.shapeDescription)", at: location(value.mark)))
+            }
+            return nil
+        }
+        if required, text.allSatisfy(\.isWhitespace) {
+            diagnostics.append(Diagnostic(.missingField, "'\(key)' is empty", at: location(value.mark)))
+            return nil
+        }
+        return Located(text, at: location(value.mark))
+    }
+
+    /// A `YYYY-MM-DD` date.
+    mutating func day(_ key: String, required: Bool = false) -> Located<Day>? {
+        guard let text = string(key, required: required) else { return nil }
+        guard let day = Day(text.value) else {
+            diagnostics.append(Diagnostic(.invalidField, "'\(key)' should be a date written YYYY-MM-DD, not '\(text.value)'", at: text.location))
+            return nil
+        }
+        return Located(day, at: text.location)
+    }
+
+    /// An interval such as `180d`, `6m`.
+    mutating func interval(_ key: String) -> Located<ReviewInterval>? {
+        guard let text = string(key) else { return nil }
+        guard let interval = ReviewInterval(text.value) else {
+            diagnostics.append(Diagnostic(.invalidField, "'\(key)' should be a number and a unit (d, w, m or y), like 180d or 6m, not '\(text.value)'", at: text.location))
+            return nil
+        }
+        return Located(interval, at: text.location)
+    }
+
+    /// A whole number.
+    mutating func int(_ key: String, required: Bool = false) -> Located<Int>? {
+        guard let value = value(key, required: required) else { return nil }
+        guard let number = value.int else {
+            diagnostics.append(Diagnostic(.invalidField, "'\(key)' should be a whole number, not \(describe(value))", at: location(value.mark)))
+            return nil
+        }
+        return Located(number, at: location(value.mark))
+    }
+
+    /// `true` or `false`.
+    mutating func bool(_ key: String) -> Located<Bool>? {
+        guard let value = value(key) else { return nil }
+        guard let flag = value.bool else {
+            diagnostics.append(Diagnostic(.invalidField, "'\(key)' should be true or false, not \(describe(value))", at: location(value.mark)))
+            return nil
+        }
+        return Located(flag, at: location(value.mark))
+    }
+
+    /// A list of text values (a single text value counts as a list of one).
+    mutating func strings(_ key: String) -> [Located<String>] {
+        guard let value = value(key), !value.isNull else { return [] }
+        let elements = value.elements ?? [value]
+        var result: [Located<String>] = []
+        for element in elements {
+            guard let text = element.string, !element.isNull else {
+                diagnostics.append(Diagnostic(.invalidField, "'\(key)' should be a list of text values", at: location(element.mark)))
+                continue
+            }
+            result.append(Located(text, at: location(element.mark)))
+        }
+        return result
+    }
+
+    /// Reports every key not in `known`, with the nearest known key as a
+    /// suggestion (an unknown key is usually a typo).
+    mutating func reportUnknownKeys(known: [String], code: DiagnosticCode = .unknownKey, severity: Diagnostic.Severity? = nil) {
+        for pair in node.pairs ?? [] {
+            guard let key = pair.key.string else {
+                diagnostics.append(Diagnostic(.invalidField, "a key in \(subject) should be text", at: location(pair.key.mark)))
+                continue
+            }
+            guard !known.contains(key) else { continue }
+            var message = "unknown key '\(key)' in \(subject)"
+            if let suggestion = Suggestion.nearest(to: key, in: known) {
+                message += "; did you mean '\(suggestion)'?"
+            }
+            diagnostics.append(Diagnostic(code, message, at: location(pair.key.mark), severity: severity))
+        }
+    }
+
+    private func describe(_ value: YAMLNode) -> String {
+        if let text = value.string { return "'\(text)'" }
+        return value.shapeDescription
+    }
+}
+
+/// The closest name to a misspelt one, for "did you mean" suggestions.
+enum Suggestion {
+    /// The candidate within two edits of `word`, if any.
+    static func nearest(to word: String, in candidates: [String]) -> String? {
+        let scored = candidates.map { ($0, distance(Array(word.lowercased()), Array($0.lowercased()))) }
+        guard let best = scored.min(by: { $0.1 < $1.1 }), best.1 <= max(2, word.count / 3) else { return nil }
+        return best.0
+    }
+
+    private static func distance(_ a: [Character], _ b: [Character]) -> Int {
+        if a.isEmpty { return b.count }
+        if b.isEmpty { return a.count }
+        if a.count > 64 || b.count > 64 { return max(a.count, b.count) }
+        var previous = Array(0...b.count)
+        for i in 1...a.count {
+            var current = [i] + Array(repeating: 0, count: b.count)
+            for j in 1...b.count {
+                current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
+            }
+            previous = current
+        }
+        return previous[b.count]
+    }
+}

@@ -1,0 +1,125 @@
+import Foundation
+import Markdown
+import YAML
+
+/// Reads one pattern page — front matter, then Markdown — into a `Pattern`,
+/// with a finding for everything wrong in it. Cross-page questions (does a
+/// link's target exist? is a source known?) are left to the checkers.
+struct PatternParser {
+    /// Whether to render HTML (for `build`); `check` only reads.
+    var rendersHTML: Bool
+    /// Whether raw HTML in Markdown is kept.
+    var allowRawHTML: Bool
+
+    /// The page, or nil when it has no readable front matter; and findings.
+    func parse(_ file: SourceFile) -> (Pattern?, [Diagnostic]) {
+        let path = file.path
+        let slug = String(path.split(separator: "/").last ?? "").replacingOccurrences(of: ".md", with: "")
+        var diagnostics: [Diagnostic] = []
+
+        // Front matter: the file opens with a `---` line and closes it with another.
+        let lines = file.text.split(separator: "\n", omittingEmptySubsequences: false)
+        guard let first = lines.first, first.trimmingCharacters(in: .whitespaces) == "---" else {
+            return (nil, [Diagnostic(.missingFrontMatter, "the page must open with front matter: a '---' line, then title, summary, status and last_checked, then another '---' line", at: SourceLocation(file: path))])
+        }
+        guard let closing = lines.dropFirst().firstIndex(where: { $0.trimmingCharacters(in: .whitespaces) == "---" }) else {
+            return (nil, [Diagnostic(.missingFrontMatter, "the front matter opened here is never closed; end it with a '---' line", at: SourceLocation(file: path))])
+        }
+        let yaml = lines[1..<closing].joined(separator: "\n")
+        let frontMatterNode: YAMLNode
+        switch YAMLDocument.parse(yaml, file: path, firstLine: 2) {
+        case .failure(let diagnostic):
+            return (nil, [diagnostic])
+        case .success(nil):
+            return (nil, [Diagnostic(.missingField, "the front matter is empty; it needs title, summary, status and last_checked", at: SourceLocation(file: path))])
+        case .success(let node?):
+            frontMatterNode = node
+        }
+        let (frontMatter, frontMatterDiagnostics) = FrontMatter.read(frontMatterNode, file: path, slug: slug)
+        diagnostics += frontMatterDiagnostics
+
+        // The Markdown after the closing line.
+        let bodyFirstLine = closing + 2
+        let body = lines[(closing + 1)...].joined(separator: "\n")
+        let document = MarkdownDocument(parsing: body, firstLine: bodyFirstLine, allowRawHTML: allowRawHTML)
+        if document.isTooDeep {
+            diagnostics.append(Diagnostic(.invalidField, "the page nests lists or quotes more than \(MarkdownDocument.maximumDepth) deep; its deepest parts are shown but not checked", at: SourceLocation(file: path, line: bodyFirstLine), severity: .warning))
+        }
+        var reader = BodyReader(file: path, slug: slug, document: document, rendersHTML: rendersHTML)
+        if rendersHTML {
+            document.rewriteLinks { CrossReference.publishedURL(for: $0, from: slug) }
+        }
+        reader.read()
+        diagnostics += reader.diagnostics
+
+        let pattern = Pattern(
+            file: path, slug: slug, frontMatter: frontMatter, sections: reader.sections,
+            rules: reader.rules, faq: reader.faq, demos: reader.demos,
+            crossReferences: reader.crossReferences, anchors: reader.anchors,
+            introduction: reader.introduction
+        )
+        return (pattern, diagnostics)
+    }
+}
+
+extension FrontMatter {
+    /// Reads front matter; missing or bad required keys get stand-ins.
+    static func read(_ node: YAMLNode, file: String, slug: String) -> (FrontMatter, [Diagnostic]) {
+        var reader = MappingReader(file: file, node: node, subject: "the front matter")
+        let start = SourceLocation(file: file, line: 1, column: 1)
+        let title = reader.string("title", required: true) ?? Located(slug, at: start)
+        let summary = reader.string("summary", required: true) ?? Located("", at: start)
+        var status = Located(Pattern.Status.recommendation, at: start)
+        if let text = reader.string("status", required: true) {
+            if let value = Pattern.Status(rawValue: text.value) {
+                status = Located(value, at: text.location)
+            } else {
+                reader.diagnostics.append(Diagnostic(.invalidField, "'status' should be apple (guidance as Apple gives it) or recommendation (the site's own advice), not '\(text.value)'", at: text.location))
+            }
+        }
+        let lastChecked = reader.day("last_checked", required: true)
+        let reviewEvery = reader.interval("review_every")
+        let owner = reader.string("owner")?.value
+        let tags = reader.strings("tags").map(\.value)
+        let order = reader.int("order")?.value
+        let draft = reader.bool("draft")?.value ?? false
+        reader.reportUnknownKeys(known: keys)
+        let frontMatter = FrontMatter(
+            title: title, summary: summary, status: status,
+            lastChecked: lastChecked ?? Located(Day(dayNumber: 0), at: start),
+            reviewEvery: reviewEvery, owner: owner, tags: tags, order: order, draft: draft,
+            location: start
+        )
+        return (frontMatter, reader.diagnostics)
+    }
+}
+
+extension CrossReference {
+    /// The published address of a link written in a page: `other.md#a`
+    /// becomes `/patterns/other/#a`; nil for a link that is not to a page.
+    static func publishedURL(for destination: String, from slug: String) -> String? {
+        guard let target = target(of: destination) else { return nil }
+        let fragment = target.anchor.map { "#" + $0 } ?? ""
+        return "/patterns/\(target.slug)/\(fragment)"
+    }
+
+    /// The slug and anchor a link points to, if it is a link to a page's
+    /// file (`other.md`, `./other.md#rule-1`, `../patterns/other.md`).
+    static func target(of destination: String) -> (slug: String, anchor: String?)? {
+        if destination.contains("://") || destination.hasPrefix("/") || destination.hasPrefix("mailto:") {
+            return nil
+        }
+        let parts = destination.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false)
+        let path = String(parts[0])
+        guard path.hasSuffix(".md") else { return nil }
+        let name = String(path.split(separator: "/").last ?? "").dropLast(3)
+        let anchor = parts.count > 1 ? String(parts[1]) : nil
+        return (String(name).removingPercentEncodingIfPossible, anchor.map { $0.removingPercentEncodingIfPossible })
+    }
+}
+
+extension String {
+    var removingPercentEncodingIfPossible: String {
+        removingPercentEncoding ?? self
+    }
+}

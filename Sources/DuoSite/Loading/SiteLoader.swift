@@ -1,0 +1,139 @@
+import Foundation
+import YAML
+
+/// Reads a site root into a `Site`, gathering every finding of every file.
+/// Pages are read in parallel, and the result never depends on the order
+/// they finish in.
+public struct SiteLoader: Sendable {
+    /// The site root.
+    public var root: URL
+    /// Whether pages are rendered to HTML fragments (for `build`).
+    public var rendersHTML: Bool
+
+    /// Creates a loader for a site root.
+    public init(root: URL, rendersHTML: Bool = false) {
+        self.root = root
+        self.rendersHTML = rendersHTML
+    }
+
+    /// Reads the site.
+    public func load() -> (Site, [Diagnostic]) {
+        var diagnostics: [Diagnostic] = []
+        var site = Site(root: root, settings: .fallback, sources: [], devices: [], patterns: [], symbols: nil, placement: nil)
+
+        var isFolder: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: root.appendingPathComponent(Site.Paths.content).path, isDirectory: &isFolder), isFolder.boolValue else {
+            return (site, [Diagnostic(.missingFile, "no Content/ folder here: a site root holds Content/ and Theme/ (use --root to name another folder)", at: SourceLocation(file: Site.Paths.content))])
+        }
+
+        if let node = readYAML(Site.Paths.settings, required: true, diagnostics: &diagnostics) {
+            let (settings, found) = SiteSettings.read(node, file: Site.Paths.settings)
+            site.settings = settings
+            diagnostics += found
+        }
+        if let node = readYAML(Site.Paths.sources, required: true, diagnostics: &diagnostics) {
+            let (sources, found) = Source.readAll(node, file: Site.Paths.sources)
+            site.sources = sources
+            diagnostics += found
+        }
+        if let node = readYAML(Site.Paths.devices, required: true, diagnostics: &diagnostics) {
+            let (devices, found) = Device.readAll(node, file: Site.Paths.devices)
+            site.devices = devices
+            diagnostics += found
+        }
+        if let node = readYAML(Site.Paths.placement, required: false, diagnostics: &diagnostics) {
+            let (table, found) = PlacementTable.read(node, file: Site.Paths.placement)
+            site.placement = table
+            diagnostics += found
+        }
+        site.symbols = readSymbols()
+
+        let (patterns, found) = readPatterns(allowRawHTML: site.settings.allowRawHTML)
+        site.patterns = patterns
+        diagnostics += found
+        return (site, diagnostics)
+    }
+
+    private func readYAML(_ path: String, required: Bool, diagnostics: inout [Diagnostic]) -> YAMLNode? {
+        guard FileManager.default.fileExists(atPath: root.appendingPathComponent(path).path) else {
+            if required {
+                diagnostics.append(Diagnostic(.missingFile, "\(path) is missing; every site has one", at: SourceLocation(file: path)))
+            }
+            return nil
+        }
+        switch SourceFile.read(path, root: root) {
+        case .failure(let diagnostic):
+            diagnostics.append(diagnostic)
+            return nil
+        case .success(let file):
+            switch YAMLDocument.parse(file.text, file: path) {
+            case .failure(let diagnostic):
+                diagnostics.append(diagnostic)
+                return nil
+            case .success(let node):
+                if node == nil {
+                    diagnostics.append(Diagnostic(.unreadableFile, "\(path) holds no YAML", at: SourceLocation(file: path)))
+                }
+                return node
+            }
+        }
+    }
+
+    private func readSymbols() -> Set<String>? {
+        let folder = root.appendingPathComponent(Site.Paths.symbols)
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder.path) else { return nil }
+        return Set(names.filter { $0.hasSuffix(".svg") }.map { String($0.dropLast(4)) })
+    }
+
+    /// The page files, sorted by name.
+    func patternFiles() -> [String] {
+        let folder = root.appendingPathComponent(Site.Paths.patterns)
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
+        return names.filter { $0.hasSuffix(".md") && !$0.hasPrefix(".") }.sorted().map { "\(Site.Paths.patterns)/\($0)" }
+    }
+
+    private func readPatterns(allowRawHTML: Bool) -> ([Pattern], [Diagnostic]) {
+        let files = patternFiles()
+        let parser = PatternParser(rendersHTML: rendersHTML, allowRawHTML: allowRawHTML)
+        let root = self.root
+        let results = ParallelMap.map(files) { path -> (Pattern?, [Diagnostic]) in
+            var diagnostics: [Diagnostic] = []
+            let name = String(path.split(separator: "/").last!.dropLast(3))
+            if !Self.isValidSlug(name) {
+                diagnostics.append(Diagnostic(.invalidField, "the file name '\(name).md' cannot be a page's address; use lowercase letters, digits and '-' (like where-the-bars-go.md)", at: SourceLocation(file: path)))
+                return (nil, diagnostics)
+            }
+            switch SourceFile.read(path, root: root) {
+            case .failure(let diagnostic):
+                return (nil, [diagnostic])
+            case .success(let file):
+                let (pattern, found) = parser.parse(file)
+                return (pattern, found)
+            }
+        }
+        return (results.compactMap(\.0), results.flatMap(\.1))
+    }
+
+    /// Whether a file name makes a safe slug: lowercase letters, digits, `-`.
+    static func isValidSlug(_ name: String) -> Bool {
+        guard let first = name.unicodeScalars.first, first != "-", name.count <= 100 else { return false }
+        return name.unicodeScalars.allSatisfy { ("a"..."z").contains($0) || ("0"..."9").contains($0) || $0 == "-" }
+    }
+}
+
+/// Runs work over a list on every core, keeping the results in list order.
+enum ParallelMap {
+    /// `transform` applied to each element, in parallel; results in order.
+    static func map<Element: Sendable, Result: Sendable>(_ elements: [Element], _ transform: @Sendable (Element) -> Result) -> [Result] {
+        let count = elements.count
+        guard count > 1 else { return elements.map(transform) }
+        let results = UnsafeMutableBufferPointer<Result?>.allocate(capacity: count)
+        results.initialize(repeating: nil)
+        defer { results.deallocate() }
+        nonisolated(unsafe) let buffer = results
+        DispatchQueue.concurrentPerform(iterations: count) { index in
+            buffer[index] = transform(elements[index])
+        }
+        return results.map { $0! }
+    }
+}

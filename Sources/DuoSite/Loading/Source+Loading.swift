@@ -1,0 +1,61 @@
+import YAML
+
+extension Source {
+    /// Reads sources.yml's root node: a map from id to entry.
+    static func readAll(_ node: YAMLNode, file: String) -> ([Source], [Diagnostic]) {
+        var diagnostics: [Diagnostic] = []
+        guard let pairs = node.pairs else {
+            let location = SourceLocation(file: file, line: node.mark.line, column: node.mark.column)
+            return ([], [Diagnostic(.invalidField, "sources.yml should be a map from source id to its entry", at: location)])
+        }
+        var sources: [Source] = []
+        for pair in pairs {
+            let id = pair.key.string ?? ""
+            var reader = MappingReader(file: file, node: pair.value, subject: "source '\(id)'")
+            let title = reader.string("title", required: true)
+            let publisher = reader.string("publisher", required: true)
+            let kind = reader.string("kind", required: true)
+            let date = reader.day("date")
+            let url = reader.string("url", required: true)
+            let short = reader.string("short", required: true)
+            var duration: Int?
+            if let text = reader.string("duration") {
+                if let seconds = Timestamp.seconds(text.value) {
+                    duration = seconds
+                } else {
+                    reader.diagnostics.append(Diagnostic(.invalidField, "'duration' should be written M:SS or H:MM:SS, not '\(text.value)'", at: text.location))
+                }
+            }
+            let timeURL = reader.string("time_url")
+            if let timeURL, !timeURL.value.contains("{seconds}") {
+                reader.diagnostics.append(Diagnostic(.invalidField, "'time_url' should contain {seconds}, where the moment goes", at: timeURL.location))
+            }
+            if let url, !(url.value.hasPrefix("https://") || url.value.hasPrefix("http://")) {
+                reader.diagnostics.append(Diagnostic(.invalidField, "'url' should be an http or https address, not '\(url.value)'", at: url.location))
+            }
+            reader.reportUnknownKeys(known: keys)
+            diagnostics += reader.diagnostics
+            sources.append(Source(
+                id: id, title: title?.value ?? id, publisher: publisher?.value ?? "", kind: kind?.value ?? "",
+                date: date, url: url?.value ?? "", short: short?.value ?? id, duration: duration,
+                timeURL: timeURL?.value,
+                location: SourceLocation(file: file, line: pair.key.mark.line, column: pair.key.mark.column)
+            ))
+        }
+        return (sources, diagnostics)
+    }
+}
+
+/// Video moments and lengths, written `M:SS` or `H:MM:SS`.
+public enum Timestamp {
+    /// The number of seconds `6:13` or `1:02:03` stands for, or nil.
+    public static func seconds(_ text: String) -> Int? {
+        let parts = text.split(separator: ":", omittingEmptySubsequences: false)
+        guard (2...3).contains(parts.count),
+              parts.allSatisfy({ !$0.isEmpty && $0.count <= 4 && $0.allSatisfy { $0.isASCII && $0.isNumber } }),
+              parts.dropFirst().allSatisfy({ $0.count == 2 }) else { return nil }
+        let numbers = parts.compactMap { Int($0) }
+        guard numbers.dropFirst().allSatisfy({ $0 < 60 }) else { return nil }
+        return numbers.reduce(0) { $0 * 60 + $1 }
+    }
+}

@@ -1,0 +1,146 @@
+/// A demo block of a page: a fenced code block whose info string is `demo`.
+public struct DemoBlock: Sendable {
+    /// Where the fence opens.
+    public var location: SourceLocation
+    /// The demo, or nil when its YAML could not be read (a finding says why).
+    public var demo: Demo?
+}
+
+/// A demo: a screen of an app on one device, in one or several states, that
+/// the placement engine lays out for the figures.
+public struct Demo: Sendable {
+    /// The device profile's id.
+    public var device: Located<String>
+    /// The caption of the whole demo.
+    public var caption: String?
+    /// The navigation title.
+    public var title: String?
+    /// The states, each a figure; at least one.
+    public var states: [DemoState]
+    /// Where the demo's YAML starts.
+    public var location: SourceLocation
+}
+
+/// One state of a demo: the screen with the state's changes applied.
+public struct DemoState: Sendable {
+    /// The state's name.
+    public var name: String
+    /// The state's caption.
+    public var caption: String?
+    /// The screen's items in this state.
+    public var screen: Screen
+    /// Where the state is written.
+    public var location: SourceLocation
+}
+
+/// The bars of a screen, each a list of items leading to trailing.
+public struct Screen: Sendable {
+    /// The back button, if the screen has one.
+    public var back: BarItem?
+    /// The navigation bar's items.
+    public var navigation: [BarItem]
+    /// The toolbar's items.
+    public var toolbar: [BarItem]
+    /// The tab bar's items.
+    public var tabs: [BarItem]
+
+    /// Every item, in the order the column holds them: back, navigation,
+    /// toolbar, tabs.
+    public var allItems: [BarItem] {
+        (back.map { [$0] } ?? []) + navigation + toolbar + tabs
+    }
+}
+
+/// The bar an item is declared in.
+public enum Bar: String, Sendable, CaseIterable {
+    case back, navigation, toolbar, tabs
+}
+
+/// One bar item of a demo screen.
+public struct BarItem: Sendable, Equatable {
+    /// What kind of control an item is.
+    public enum Kind: String, Sendable, CaseIterable {
+        /// A plain button.
+        case button
+        /// The system's Edit button.
+        case edit
+        /// A segmented control, with `segments`.
+        case segmented
+        /// A view the app draws itself.
+        case custom
+        /// A menu, with `entries`.
+        case menu
+    }
+
+    /// The item's id (default: its title, slugified; `back` for the back button).
+    public var id: String
+    /// The bar it is declared in.
+    public var bar: Bar
+    /// The title.
+    public var title: String?
+    /// The symbol's name.
+    public var symbol: String?
+    /// Text the item always shows beside its symbol.
+    public var value: String?
+    /// A count shown as the system badge on the symbol.
+    public var badge: Int?
+    /// The kind of control.
+    public var kind: Kind
+    /// A segmented control's segments.
+    public var segments: [String]
+    /// A menu's entries.
+    public var entries: [String]
+    /// A custom view that declares it can go vertical.
+    public var vertical: Bool
+    /// The app keeps the item horizontal.
+    public var keepHorizontal: Bool
+    /// The item switches between a symbol and text with its state.
+    public var switches: Bool
+    /// Where the item is written.
+    public var location: SourceLocation
+    /// Where its symbol is written, for unknown-symbol findings.
+    public var symbolLocation: SourceLocation?
+
+    /// The fields an item may have in a demo.
+    public static let fields = ["id", "title", "symbol", "value", "badge", "kind", "segments", "entries",
+                                "vertical", "keep-horizontal", "switches"]
+
+    /// A field's value, by the name the demo YAML uses, for the placement
+    /// engine's conditions: text, a number, a flag or a list, or nil when
+    /// the item does not have it.
+    public func field(_ name: String) -> FieldValue? {
+        switch name {
+        case "id": return .text(id)
+        case "bar": return .text(bar.rawValue)
+        case "title": return title.map(FieldValue.text)
+        case "symbol": return symbol.map(FieldValue.text)
+        case "value": return value.map(FieldValue.text)
+        case "badge": return badge.map(FieldValue.number)
+        case "kind": return .text(kind.rawValue)
+        case "segments": return segments.isEmpty ? nil : .list(segments)
+        case "entries": return entries.isEmpty ? nil : .list(entries)
+        case "vertical": return vertical ? .flag(true) : nil
+        case "keep-horizontal": return keepHorizontal ? .flag(true) : nil
+        case "switches": return switches ? .flag(true) : nil
+        default: return nil
+        }
+    }
+}
+
+/// A field's value as the placement engine's conditions see it.
+public enum FieldValue: Sendable, Equatable {
+    case text(String)
+    case number(Int)
+    case flag(Bool)
+    case list([String])
+
+    /// The value as text, for comparing with a condition's operand.
+    public var text: String {
+        switch self {
+        case .text(let text): return text
+        case .number(let number): return String(number)
+        case .flag(let flag): return flag ? "true" : "false"
+        case .list(let items): return items.joined(separator: ", ")
+        }
+    }
+}

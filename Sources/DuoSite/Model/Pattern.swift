@@ -1,0 +1,179 @@
+/// One pattern page, `Content/patterns/<slug>.md`, as the site model holds it.
+public struct Pattern: Sendable {
+    /// Whether a page states Apple's guidance or the site's own advice.
+    public enum Status: String, Sendable {
+        case apple, recommendation
+
+        /// How readers see it.
+        public var label: String {
+            self == .apple ? "Apple guidance" : "Recommendation"
+        }
+    }
+
+    /// The page's file, relative to the site root.
+    public var file: String
+    /// The file name without `.md`: the page's URL is `/patterns/<slug>/`.
+    public var slug: String
+    /// The page's front matter.
+    public var frontMatter: FrontMatter
+    /// The page's `##` sections, in order.
+    public var sections: [Section]
+    /// The rule list of `## The rules`.
+    public var rules: [Rule]
+    /// The FAQ of `## FAQ`.
+    public var faq: [FAQEntry]
+    /// Every demo block, in document order.
+    public var demos: [DemoBlock]
+    /// Every link to another page's file.
+    public var crossReferences: [CrossReference]
+    /// Every anchor the page offers other pages: `rule-N`, heading slugs.
+    public var anchors: Set<String>
+    /// The Markdown before the first `##` heading (an introduction).
+    public var introduction: [Section.Part]
+
+    /// The page's URL path, root-relative.
+    public var path: String { "/patterns/\(slug)/" }
+}
+
+/// A page's front matter. When a required key is missing or malformed the
+/// finding is reported and a stand-in value keeps the rest of the checks going.
+public struct FrontMatter: Sendable {
+    /// The page's title.
+    public var title: Located<String>
+    /// The lede and the meta description.
+    public var summary: Located<String>
+    /// Apple's guidance, or the site's recommendation.
+    public var status: Located<Pattern.Status>
+    /// The last time the page was checked against Apple's guidance.
+    public var lastChecked: Located<Day>
+    /// Overrides the site's review interval.
+    public var reviewEvery: Located<ReviewInterval>?
+    /// Who re-checks the page.
+    public var owner: String?
+    /// Tags, for the index.
+    public var tags: [String]
+    /// Where the page stands in the index (lowest first; then by title).
+    public var order: Int?
+    /// Drafts are built only with `--drafts`.
+    public var draft: Bool
+    /// The opening `---` of the front matter.
+    public var location: SourceLocation
+
+    /// The keys front matter may hold.
+    static let keys = ["title", "summary", "status", "last_checked", "review_every", "owner", "tags", "order", "draft"]
+}
+
+/// A `##` section of a page and what it holds, in order.
+public struct Section: Sendable {
+    /// What a section is to the site.
+    public enum Role: Sendable, Equatable {
+        /// `## The rules`: holds the rule list.
+        case rules
+        /// `## FAQ`: holds the FAQ.
+        case faq
+        /// Any other heading: passes through.
+        case other
+    }
+
+    /// One piece of a section, in document order.
+    public enum Part: Sendable {
+        /// Markdown rendered by cmark-gfm, links rewritten.
+        case html(String)
+        /// The demo block at this index of `Pattern.demos`.
+        case demo(Int)
+        /// Where the rule list stands.
+        case rules
+        /// Where the FAQ stands.
+        case faq
+    }
+
+    /// The heading's text.
+    public var title: String
+    /// The heading's inline HTML.
+    public var titleHTML: String
+    /// The heading's anchor (`the-problem`).
+    public var anchor: String
+    /// The section's role.
+    public var role: Role
+    /// What the section holds. Empty unless the page was read for building.
+    public var parts: [Part]
+    /// Where the heading is.
+    public var location: SourceLocation
+}
+
+/// One rule of a page's rule list: rule N, anchored `#rule-N`.
+public struct Rule: Sendable {
+    /// The rule's number, from 1.
+    public var number: Int
+    /// `rule-N`.
+    public var anchor: String { "rule-\(number)" }
+    /// The rule's text as HTML, without its citation block.
+    public var html: String
+    /// The rule's text as readers read it.
+    public var text: String
+    /// The rule's citation block, if it has one.
+    public var citations: CitationBlock?
+    /// Where the rule's list item starts.
+    public var location: SourceLocation
+}
+
+/// A rule's last paragraph, `Sources (apple): hig § Vertical controls · …`.
+public struct CitationBlock: Sendable {
+    /// Whether Apple gives the rule, or the site does with Apple's sources behind it.
+    public enum Basis: String, Sendable {
+        case apple, recommendation
+    }
+
+    /// The rule's basis.
+    public var basis: Basis
+    /// The citations, in order.
+    public var citations: [Citation]
+    /// Where the block starts.
+    public var location: SourceLocation
+}
+
+/// One citation: a source id and optionally where in it.
+public struct Citation: Sendable {
+    /// Where in a source a citation points.
+    public enum Locator: Sendable, Equatable {
+        /// `§ Vertical controls`: a named part of a document.
+        case section(String)
+        /// `@ 6:13`: a moment of a video, in seconds, and as written.
+        case time(seconds: Int, text: String)
+    }
+
+    /// The cited source's id.
+    public var sourceID: String
+    /// Where in the source, if said.
+    public var locator: Locator?
+    /// Where the citation is written.
+    public var location: SourceLocation
+}
+
+/// One FAQ entry: a `###` question and the blocks under it.
+public struct FAQEntry: Sendable {
+    /// The question as text.
+    public var question: String
+    /// The question's inline HTML.
+    public var questionHTML: String
+    /// The question's anchor.
+    public var anchor: String
+    /// The answer as HTML. Empty unless the page was read for building.
+    public var answerHTML: String
+    /// The answer as readers read it, for structured data.
+    public var answerText: String
+    /// Where the question's heading is.
+    public var location: SourceLocation
+}
+
+/// A link in a page to another page's file, `other.md` or `other.md#anchor`.
+public struct CrossReference: Sendable {
+    /// The target page's slug.
+    public var slug: String
+    /// The anchor, if the link names one.
+    public var anchor: String?
+    /// The link as written.
+    public var destination: String
+    /// Where the link is.
+    public var location: SourceLocation
+}

@@ -1,0 +1,50 @@
+import Foundation
+
+/// Everything a site root holds, read and parsed: settings, sources, devices,
+/// the placement table, the theme's symbols, and every pattern page.
+public struct Site: Sendable {
+    /// The site root folder.
+    public var root: URL
+    /// `Content/site.yml`.
+    public var settings: SiteSettings
+    /// `Content/sources.yml`, in file order.
+    public var sources: [Source]
+    /// `Content/devices.yml`, in file order.
+    public var devices: [Device]
+    /// The pattern pages, ordered by file name.
+    public var patterns: [Pattern]
+    /// The symbol drawings the theme has (`Theme/assets/symbols/*.svg`), or
+    /// nil when the site has no theme to check symbols against.
+    public var symbols: Set<String>?
+    /// `Content/placement.yml`, when the site has one.
+    public var placement: PlacementTable?
+
+    /// A source by id.
+    public func source(_ id: String) -> Source? {
+        sources.first { $0.id == id }
+    }
+
+    /// A device by id.
+    public func device(_ id: String) -> Device? {
+        devices.first { $0.id == id }
+    }
+
+    /// A page by slug.
+    public func pattern(_ slug: String) -> Pattern? {
+        patterns.first { $0.slug == slug }
+    }
+
+    /// Where the site's files are, relative to its root.
+    public enum Paths {
+        public static let content = "Content"
+        public static let settings = "Content/site.yml"
+        public static let sources = "Content/sources.yml"
+        public static let devices = "Content/devices.yml"
+        public static let placement = "Content/placement.yml"
+        public static let patterns = "Content/patterns"
+        public static let theme = "Theme"
+        public static let templates = "Theme/templates"
+        public static let assets = "Theme/assets"
+        public static let symbols = "Theme/assets/symbols"
+    }
+}

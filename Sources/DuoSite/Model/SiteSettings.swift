@@ -1,0 +1,29 @@
+/// The site's settings, from `Content/site.yml`.
+public struct SiteSettings: Sendable {
+    /// The site's name, shown in every page's header and title.
+    public var title: String
+    /// Where the site is published, without a trailing slash; canonical URLs,
+    /// the sitemap and the feed are built from it.
+    public var baseURL: String
+    /// The language of the pages (`lang` attribute), default `en`.
+    public var language: String
+    /// How long a check against Apple's guidance stays valid, default `180d`.
+    public var reviewEvery: ReviewInterval
+    /// How early before its due date a page counts as due soon, default `14d`.
+    public var dueSoon: ReviewInterval
+    /// Whether raw HTML in Markdown is kept (default false: left out).
+    public var allowRawHTML: Bool
+    /// A sentence describing the site, for the home page's meta description
+    /// (a duosite addition).
+    public var description: String
+
+    /// The keys site.yml may hold.
+    static let keys = ["title", "base_url", "language", "review_every", "due_soon", "allow_raw_html", "description"]
+
+    /// Settings used when site.yml cannot be read, so checking can go on.
+    static let fallback = SiteSettings(
+        title: "DuoApps", baseURL: "", language: "en",
+        reviewEvery: ReviewInterval(count: 180, unit: .day), dueSoon: ReviewInterval(count: 14, unit: .day),
+        allowRawHTML: false, description: ""
+    )
+}

@@ -1,0 +1,39 @@
+/// One entry of the bibliography, `Content/sources.yml`: a document or a
+/// talk that rules cite.
+public struct Source: Sendable {
+    /// The id citations use (`raise-the-bar`).
+    public var id: String
+    /// The full title, shown in a page's numbered source list.
+    public var title: String
+    /// Who published it (`Apple Developer`).
+    public var publisher: String
+    /// What it is (`Tech Talk`, `Developer article`).
+    public var kind: String
+    /// When it was published or last updated, if known.
+    public var date: Located<Day>?
+    /// Where it is.
+    public var url: String
+    /// The label a citation shows (`HIG`, `“Raise the bar”`).
+    public var short: String
+    /// A video's length in seconds, if known: later timestamps are errors.
+    public var duration: Int?
+    /// How to link to a moment of a video: `{url}` and `{seconds}` are
+    /// replaced.
+    public var timeURL: String?
+    /// Where the entry is written.
+    public var location: SourceLocation
+
+    /// Whether the source is a talk (it can be cited at a moment): the
+    /// numbered list names its kind.
+    public var isVideo: Bool { timeURL != nil || duration != nil }
+
+    /// The address of a moment of the video, or of the source itself.
+    public func url(atSecond seconds: Int?) -> String {
+        guard let seconds, let timeURL else { return url }
+        return timeURL.replacingOccurrences(of: "{url}", with: url)
+            .replacingOccurrences(of: "{seconds}", with: String(seconds))
+    }
+
+    /// The keys a source entry may hold.
+    static let keys = ["title", "publisher", "kind", "date", "url", "short", "duration", "time_url"]
+}

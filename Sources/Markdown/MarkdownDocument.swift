@@ -1,0 +1,115 @@
+internal import CCmarkGFM
+internal import Foundation
+
+/// A Markdown document parsed by cmark-gfm, with tables, strikethrough,
+/// autolinks and the tag filter: the value tree for reading it, and cmark's
+/// own HTML renderer for writing it.
+///
+/// This class owns the C parser and tree and frees them when it goes away;
+/// nothing of cmark leaves this module. A document is used by one thread at a
+/// time (rendering may rewrite its links); separate documents may be parsed
+/// and rendered in parallel.
+public final class MarkdownDocument: @unchecked Sendable {
+    /// The document's top-level blocks, as values.
+    public let blocks: [MarkdownNode]
+    /// Whether the page nests deeper than the tree keeps: the deepest nodes
+    /// are still rendered, but the value tree stops at `maximumDepth`.
+    public let isTooDeep: Bool
+    /// How deep the value tree goes; deeper nodes are rendered but not walked.
+    public static let maximumDepth = 48
+
+    private let parser: OpaquePointer
+    private let root: OpaquePointer
+    private let nodes: [OpaquePointer]
+    private let renderOptions: Int32
+
+    /// Parses `source` as GitHub-flavoured Markdown.
+    ///
+    /// - Parameters:
+    ///   - source: the Markdown text.
+    ///   - firstLine: the line of the page file that `source` starts on, so
+    ///     that positions count the front matter too.
+    ///   - allowRawHTML: keep raw HTML in the output (cmark's unsafe mode);
+    ///     without it raw HTML is left out, as cmark-gfm does by default.
+    public init(parsing source: String, firstLine: Int = 1, allowRawHTML: Bool = false) {
+        CmarkExtensions.ensureRegistered()
+        let options = CMARK_OPT_DEFAULT | (allowRawHTML ? CMARK_OPT_UNSAFE : 0)
+        let parser = cmark_parser_new(options)!
+        for name in ["table", "strikethrough", "autolink", "tagfilter"] {
+            if let extensionPointer = cmark_find_syntax_extension(name) {
+                cmark_parser_attach_syntax_extension(parser, extensionPointer)
+            }
+        }
+        var utf8 = source
+        utf8.withUTF8 { buffer in
+            buffer.withMemoryRebound(to: CChar.self) { chars in
+                cmark_parser_feed(parser, chars.baseAddress, chars.count)
+            }
+        }
+        let root = cmark_parser_finish(parser)!
+        self.parser = parser
+        self.root = root
+        self.renderOptions = options
+
+        var converter = TreeConverter(source: source, lineOffset: firstLine - 1)
+        let document = converter.convert(root)
+        self.blocks = document.children
+        self.nodes = converter.nodes
+        self.isTooDeep = converter.isTooDeep
+    }
+
+    deinit {
+        cmark_node_free(root)
+        cmark_parser_free(parser)
+    }
+
+    /// Changes the destination of every link and image, in place, before
+    /// rendering: `transform` returns the new URL, or nil to keep it. The
+    /// site uses it to turn `other.md#rule-1` into `/patterns/other/#rule-1`.
+    public func rewriteLinks(_ transform: (String) -> String?) {
+        for node in nodes {
+            let type = cmark_node_get_type(node)
+            guard type == CMARK_NODE_LINK || type == CMARK_NODE_IMAGE else { continue }
+            let url = cmark_node_get_url(node).map { String(cString: $0) } ?? ""
+            if let replacement = transform(url) {
+                cmark_node_set_url(node, replacement)
+            }
+        }
+    }
+
+    /// The HTML of a node, as cmark-gfm renders it.
+    public func html(_ node: MarkdownNode) -> String {
+        let extensions = cmark_parser_get_syntax_extensions(parser)
+        guard let rendered = cmark_render_html(nodes[node.handle], renderOptions, extensions) else {
+            return ""
+        }
+        defer { free(rendered) }
+        return String(cString: rendered)
+    }
+
+    /// The HTML inside a node's own element: a heading's or a paragraph's
+    /// inline content, for a template to wrap in an element of its choosing.
+    public func innerHTML(_ node: MarkdownNode) -> String {
+        var rendered = html(node)
+        while rendered.last == "\n" { rendered.removeLast() }
+        guard rendered.first == "<",
+              let open = rendered.firstIndex(of: ">"),
+              let close = rendered.range(of: "</", options: .backwards)
+        else { return rendered }
+        let start = rendered.index(after: open)
+        guard start <= close.lowerBound else { return rendered }
+        return String(rendered[start..<close.lowerBound])
+    }
+}
+
+/// The registry of cmark-gfm's extensions, filled once per process.
+enum CmarkExtensions {
+    private static let registered: Bool = {
+        cmark_gfm_core_extensions_ensure_registered()
+        return true
+    }()
+
+    static func ensureRegistered() {
+        _ = registered
+    }
+}

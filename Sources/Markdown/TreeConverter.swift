@@ -1,0 +1,152 @@
+internal import CCmarkGFM
+
+/// Walks cmark-gfm's tree with its ENTER/EXIT iterator into `MarkdownNode`
+/// values, turning cmark's byte columns into character positions.
+struct TreeConverter {
+    /// Every C node met, indexed by `MarkdownNode.handle`.
+    private(set) var nodes: [OpaquePointer] = []
+    /// Whether some node was deeper than `MarkdownDocument.maximumDepth`.
+    private(set) var isTooDeep = false
+
+    private let bytes: [UInt8]
+    private let lineStarts: [Int]
+    private let lineOffset: Int
+
+    init(source: String, lineOffset: Int) {
+        self.bytes = Array(source.utf8)
+        var starts = [0]
+        for (index, byte) in bytes.enumerated() where byte == UInt8(ascii: "\n") {
+            starts.append(index + 1)
+        }
+        self.lineStarts = starts
+        self.lineOffset = lineOffset
+    }
+
+    mutating func convert(_ root: OpaquePointer) -> MarkdownNode {
+        let iterator = cmark_iter_new(root)!
+        defer { cmark_iter_free(iterator) }
+
+        // Nodes being built, innermost last; skipped counts how many levels
+        // below the depth limit we are, whose nodes are not kept as values.
+        var stack: [MarkdownNode] = []
+        var skipped = 0
+        var result: MarkdownNode?
+
+        while true {
+            let event = cmark_iter_next(iterator)
+            if event == CMARK_EVENT_DONE { break }
+            let node = cmark_iter_get_node(iterator)!
+            let isLeaf = !Self.isContainer(node)
+
+            if event == CMARK_EVENT_ENTER {
+                if stack.count >= MarkdownDocument.maximumDepth || skipped > 0 {
+                    if !isLeaf { skipped += 1 }
+                    isTooDeep = true
+                    continue
+                }
+                let value = makeNode(node)
+                if isLeaf {
+                    stack[stack.count - 1].children.append(value)
+                } else {
+                    stack.append(value)
+                }
+            } else if event == CMARK_EVENT_EXIT {
+                if skipped > 0 {
+                    skipped -= 1
+                    continue
+                }
+                let finished = stack.removeLast()
+                if stack.isEmpty {
+                    result = finished
+                } else {
+                    stack[stack.count - 1].children.append(finished)
+                }
+            }
+        }
+        return result ?? MarkdownNode(kind: .document, children: [], range: .init(start: .init(line: 1, column: 1), end: .init(line: 1, column: 1)), handle: 0)
+    }
+
+    /// Whether cmark's iterator gives the node an EXIT event: every node but
+    /// the leaves its iterator.c names.
+    private static func isContainer(_ node: OpaquePointer) -> Bool {
+        switch cmark_node_get_type(node) {
+        case CMARK_NODE_TEXT, CMARK_NODE_SOFTBREAK, CMARK_NODE_LINEBREAK, CMARK_NODE_CODE,
+             CMARK_NODE_HTML_INLINE, CMARK_NODE_CODE_BLOCK, CMARK_NODE_HTML_BLOCK,
+             CMARK_NODE_THEMATIC_BREAK:
+            return false
+        default:
+            return true
+        }
+    }
+
+    private mutating func makeNode(_ node: OpaquePointer) -> MarkdownNode {
+        let handle = nodes.count
+        nodes.append(node)
+        let range = SourceRange(
+            start: position(line: cmark_node_get_start_line(node), byteColumn: cmark_node_get_start_column(node)),
+            end: position(line: cmark_node_get_end_line(node), byteColumn: cmark_node_get_end_column(node))
+        )
+        return MarkdownNode(kind: kind(of: node), children: [], range: range, handle: handle)
+    }
+
+    private func kind(of node: OpaquePointer) -> MarkdownNode.Kind {
+        func string(_ pointer: UnsafePointer<CChar>?) -> String {
+            pointer.map { String(cString: $0) } ?? ""
+        }
+        switch cmark_node_get_type(node) {
+        case CMARK_NODE_DOCUMENT: return .document
+        case CMARK_NODE_BLOCK_QUOTE: return .blockQuote
+        case CMARK_NODE_LIST:
+            return .list(
+                ordered: cmark_node_get_list_type(node) == CMARK_ORDERED_LIST,
+                start: Int(cmark_node_get_list_start(node)),
+                tight: cmark_node_get_list_tight(node) != 0
+            )
+        case CMARK_NODE_ITEM: return .item
+        case CMARK_NODE_CODE_BLOCK:
+            return .codeBlock(info: string(cmark_node_get_fence_info(node)), literal: string(cmark_node_get_literal(node)))
+        case CMARK_NODE_HTML_BLOCK: return .htmlBlock(string(cmark_node_get_literal(node)))
+        case CMARK_NODE_PARAGRAPH: return .paragraph
+        case CMARK_NODE_HEADING: return .heading(level: Int(cmark_node_get_heading_level(node)))
+        case CMARK_NODE_THEMATIC_BREAK: return .thematicBreak
+        case CMARK_NODE_TEXT: return .text(string(cmark_node_get_literal(node)))
+        case CMARK_NODE_SOFTBREAK: return .softBreak
+        case CMARK_NODE_LINEBREAK: return .lineBreak
+        case CMARK_NODE_CODE: return .code(string(cmark_node_get_literal(node)))
+        case CMARK_NODE_HTML_INLINE: return .htmlInline(string(cmark_node_get_literal(node)))
+        case CMARK_NODE_EMPH: return .emphasis
+        case CMARK_NODE_STRONG: return .strong
+        case CMARK_NODE_LINK:
+            return .link(url: string(cmark_node_get_url(node)), title: string(cmark_node_get_title(node)))
+        case CMARK_NODE_IMAGE:
+            return .image(url: string(cmark_node_get_url(node)), title: string(cmark_node_get_title(node)))
+        default:
+            let name = string(cmark_node_get_type_string(node))
+            switch name {
+            case "table": return .table
+            case "table_row", "table_header": return .tableRow
+            case "table_cell": return .tableCell
+            case "strikethrough": return .strikethrough
+            default: return .other(name)
+            }
+        }
+    }
+
+    /// Turns cmark's line and 1-based byte column into a page position with
+    /// a character column.
+    private func position(line: Int32, byteColumn: Int32) -> SourcePosition {
+        let line = Int(line), byteColumn = Int(byteColumn)
+        guard line >= 1, line <= lineStarts.count else {
+            return SourcePosition(line: max(line, 1) + lineOffset, column: max(byteColumn, 1))
+        }
+        let start = lineStarts[line - 1]
+        let end = min(start + max(byteColumn - 1, 0), bytes.count)
+        var characters = 0
+        var index = start
+        while index < end {
+            if bytes[index] & 0xC0 != 0x80 { characters += 1 }
+            index += 1
+        }
+        return SourcePosition(line: line + lineOffset, column: characters + 1)
+    }
+}

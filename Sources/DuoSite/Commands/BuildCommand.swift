@@ -7,12 +7,70 @@ struct BuildCommand: Subcommand {
     static let help = """
     Usage: duosite build [--root DIR] [--output DIR] [--base-url URL] [--drafts] [--today DATE] [--quiet]
 
+    Checks the content and, when it has no errors, builds the whole site into
+    Public/ (or --output), replacing it whole. Content with errors publishes
+    nothing and leaves the previous site as it was. A stale page never stops a
+    build: it shows readers a notice.
+
+    Options:
+      --root DIR       The site root (default: the current folder)
+      --output DIR     Where to write the site (default: Public under the root)
+      --base-url URL   The address the site is published at (default: site.yml's base_url)
+      --drafts         Publish pages marked draft too
+      --today DATE     The build's date, YYYY-MM-DD, for stale notices (default: today, UTC)
+      --quiet          Print nothing but findings
+      --help           Show this help
+
+    Exit status: 0 published; 1 the content has errors (nothing was published);
+    64 the command line is wrong.
+
     """
 
-    init(arguments: [String], currentDirectory: URL) throws(UsageError) {}
+    let options: BuildOptions
+    let quiet: Bool
+
+    init(arguments: [String], currentDirectory: URL) throws(UsageError) {
+        let parsed = try Arguments(arguments, options: ["--root", "--output", "--base-url", "--today"], flags: ["--drafts", "--quiet"])
+        if let extra = parsed.positionals.first {
+            throw UsageError("unexpected argument '\(extra)'")
+        }
+        let root = CommonOptions.root(parsed, currentDirectory: currentDirectory)
+        let output = parsed["--output"].map { URL(fileURLWithPath: $0, relativeTo: currentDirectory).standardizedFileURL }
+        if let url = parsed["--base-url"], !(url.hasPrefix("https://") || url.hasPrefix("http://")) || url.count < 9 {
+            throw UsageError("--base-url should be an http or https address, like https://duoapps.example, not '\(url)'")
+        }
+        options = BuildOptions(root: root, output: output, baseURL: parsed["--base-url"], drafts: parsed.has("--drafts"), today: try CommonOptions.today(parsed))
+        quiet = parsed.has("--quiet")
+    }
+
+    func validate() throws(UsageError) {
+        try CommonOptions.validateRoot(options.root)
+    }
 
     func run(_ console: Console) -> Int32 {
-        console.err("error: build is not written yet\n")
-        return 1
+        let start = Date()
+        let showsProgress = console.isTerminal && !quiet
+        let lastShown = Counter()
+        let report: @Sendable (Int, Int) -> Void = { done, total in
+            // Progress only for builds that take longer than a second.
+            guard Date().timeIntervalSince(start) > 1, done == total || done % 100 == 0 else { return }
+            _ = lastShown.increment()
+            console.err("\r\u{1B}[Kbuilding: \(done)/\(total) pages")
+        }
+        let builder = SiteBuilder(options: options, progress: showsProgress ? report : nil)
+        let outcome = builder.run()
+        if showsProgress, lastShown.increment() > 1 { console.err("\n") }
+        DiagnosticWriter.writeText(outcome.diagnostics, to: console)
+        guard outcome.published else {
+            let errors = outcome.diagnostics.filter { $0.severity == .error && $0.code.blocksBuild }.count
+            console.err("error: nothing was published: \(errors) error\(errors == 1 ? "" : "s") in the content\n")
+            return 1
+        }
+        if !quiet {
+            let seconds = Date().timeIntervalSince(start)
+            let where_ = options.output.path.hasPrefix(options.root.path + "/") ? String(options.output.path.dropFirst(options.root.path.count + 1)) : options.output.path
+            console.out("Built \(outcome.pageCount) page\(outcome.pageCount == 1 ? "" : "s") in \(String(format: "%.2f", seconds)) s into \(where_)/\n")
+        }
+        return 0
     }
 }

@@ -1,0 +1,85 @@
+import Foundation
+
+/// The output folder and its replacement: the build writes into a staging
+/// folder beside it and swaps it in only when everything is written, so a
+/// failed build leaves the previous site exactly as it was, and a good one
+/// replaces it whole.
+struct OutputFolder {
+    /// The folder readers' site is in.
+    let url: URL
+    /// Where this build writes until it is done.
+    let staging: URL
+
+    /// Prepares a staging folder beside `url`.
+    init(_ url: URL) throws {
+        self.url = url.standardizedFileURL
+        let parent = self.url.deletingLastPathComponent()
+        staging = parent.appendingPathComponent(".\(self.url.lastPathComponent).staging-\(ProcessInfo.processInfo.processIdentifier)")
+        try FileManager.default.createDirectory(at: parent, withIntermediateDirectories: true)
+        try? FileManager.default.removeItem(at: staging)
+        try FileManager.default.createDirectory(at: staging, withIntermediateDirectories: true)
+    }
+
+    /// Refuses outputs that would replace the site's own files: the root
+    /// itself, a folder above it, or one of its source folders.
+    static func validate(_ output: URL, root: URL) -> String? {
+        let output = output.standardizedFileURL.resolvingSymlinksInPath().path
+        let root = root.standardizedFileURL.resolvingSymlinksInPath().path
+        if output == "/" || output == root || (root + "/").hasPrefix(output + "/") {
+            return "--output \(output) would replace the site root; choose a folder of its own, like Public"
+        }
+        for folder in ["Content", "Theme", "Sources", "Tests", ".git", "docs"] where (output + "/").hasPrefix(root + "/" + folder + "/") {
+            return "--output \(output) is inside the site's \(folder)/ folder; choose a folder of its own, like Public"
+        }
+        var isFolder: ObjCBool = false
+        for marker in ["Content", ".git", "Package.swift"] where FileManager.default.fileExists(atPath: output + "/" + marker, isDirectory: &isFolder) {
+            return "--output \(output) holds \(marker); the build replaces its output whole, so choose an empty folder or a previous build"
+        }
+        return nil
+    }
+
+    /// The staging path for `relative` (`patterns/x/index.html`); relative
+    /// paths are built by duosite from validated slugs, never from links.
+    func path(_ relative: String) -> URL {
+        staging.appendingPathComponent(relative)
+    }
+
+    /// Writes a file into the staging folder, creating its folders.
+    func write(_ text: String, to relative: String) throws {
+        let file = path(relative)
+        precondition(file.standardizedFileURL.path.hasPrefix(staging.standardizedFileURL.path + "/"), "output outside the staging folder")
+        try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try Data(text.utf8).write(to: file)
+    }
+
+    /// Copies a folder's files into the staging folder, in a stable order.
+    func copyFolder(_ source: URL, to relative: String) throws {
+        let destination = path(relative)
+        try FileManager.default.createDirectory(at: destination.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try FileManager.default.copyItem(at: source, to: destination)
+    }
+
+    /// Swaps the staging folder in for the output folder.
+    func commit() throws {
+        let fileManager = FileManager.default
+        guard fileManager.fileExists(atPath: url.path) else {
+            try fileManager.moveItem(at: staging, to: url)
+            return
+        }
+        let previous = url.deletingLastPathComponent().appendingPathComponent(".\(url.lastPathComponent).previous-\(ProcessInfo.processInfo.processIdentifier)")
+        try? fileManager.removeItem(at: previous)
+        try fileManager.moveItem(at: url, to: previous)
+        do {
+            try fileManager.moveItem(at: staging, to: url)
+        } catch {
+            try? fileManager.moveItem(at: previous, to: url)
+            throw error
+        }
+        try? fileManager.removeItem(at: previous)
+    }
+
+    /// Removes the staging folder after a failed build.
+    func discard() {
+        try? FileManager.default.removeItem(at: staging)
+    }
+}

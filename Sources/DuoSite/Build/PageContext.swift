@@ -1,0 +1,182 @@
+import Mustache
+
+/// Turns a pattern into the context `pattern.mustache` renders, as
+/// `docs/theme.md` describes it. Values are plain text here; the templates
+/// escape them. Only HTML duosite made safe (cmark-gfm's output, figures,
+/// JSON-LD) goes in the keys templates insert raw.
+struct PageContext {
+    let site: Site
+    let baseURL: String
+    let today: Day
+    let demos: DemoRenderer
+
+    /// The whole context of a pattern page.
+    func make(_ pattern: Pattern) -> Value {
+        let review = Review(pattern, settings: site.settings, today: today)
+        let sources = SourceList(pattern, site: site)
+        let canonical = baseURL + pattern.path
+        let front = pattern.frontMatter
+        var page: [String: Value] = [
+            "title": .string(front.title.value),
+            "summary": .string(front.summary.value),
+            "slug": .string(pattern.slug),
+            "url": .string(pattern.path),
+            "status": Self.status(front.status.value),
+            "lastChecked": Self.day(review.lastChecked.value),
+            "due": Self.day(review.due),
+            "stale": .bool(review.status == .stale),
+            "tags": .list(front.tags.map(Value.string)),
+            "breadcrumb": .list(breadcrumb(pattern).enumerated().map { index, crumb in
+                var item: [String: Value] = ["name": .string(crumb.name), "position": .int(index + 1), "current": .bool(crumb.url == nil)]
+                if let url = crumb.url { item["url"] = .string(url) }
+                return .object(item)
+            }),
+            "introduction": .list(pattern.introduction.map { part($0, pattern) }),
+            "sections": .list(pattern.sections.map { section in
+                .object([
+                    "title": .string(section.title),
+                    "titleHTML": .string(section.titleHTML),
+                    "anchor": .string(section.anchor),
+                    "parts": .list(section.parts.map { part($0, pattern) }),
+                ])
+            }),
+            "rules": .list(pattern.rules.map { rule($0, sources: sources) }),
+            "faq": .list(pattern.faq.map { entry in
+                .object([
+                    "question": .string(entry.question),
+                    "questionHTML": .string(entry.questionHTML),
+                    "anchor": .string(entry.anchor),
+                    "answerHTML": .string(entry.answerHTML),
+                ])
+            }),
+            "sources": .list(sources.entries.map { entry in
+                var item: [String: Value] = [
+                    "number": .int(entry.number),
+                    "anchor": .string(entry.anchor),
+                    "title": .string(entry.source.title),
+                    "publisher": .string(entry.source.publisher),
+                    "url": .string(HTMLText.safeURL(entry.source.url)),
+                ]
+                if entry.source.isVideo { item["kind"] = .string(entry.source.kind) }
+                if let date = entry.source.date?.value { item["date"] = Self.day(date) }
+                return .object(item)
+            }),
+            "hasFAQ": .bool(!pattern.faq.isEmpty),
+            "hasSources": .bool(!sources.entries.isEmpty),
+        ]
+        if let owner = front.owner { page["owner"] = .string(owner) }
+        if review.status == .stale {
+            page["staleNotice"] = .string("This page was last checked against Apple’s guidance on \(review.lastChecked.value.longDescription), and was due to be checked again on \(review.due.longDescription). Some of it may be out of date.")
+        }
+        let head: [String: Value] = [
+            "title": .string("\(front.title.value) — \(site.settings.title)"),
+            "description": .string(front.summary.value),
+            "canonical": .string(HTMLText.safeURL(canonical)),
+            "ogType": "article",
+            "jsonLD": .string(StructuredData.page(pattern, site: site, baseURL: baseURL, breadcrumb: breadcrumb(pattern))),
+            "stylesheet": "/assets/site.css",
+            "noindex": false,
+        ]
+        return .object(["site": siteValue(), "page": .object(page), "head": .object(head)])
+    }
+
+    /// The `site` object every template gets.
+    func siteValue() -> Value {
+        .object([
+            "title": .string(site.settings.title),
+            "description": .string(site.settings.description),
+            "language": .string(site.settings.language),
+            "baseURL": .string(HTMLText.safeURL(baseURL)),
+            "home": "/",
+            "year": .int(today.year),
+        ])
+    }
+
+    /// The visible breadcrumb: the home page, then the page (no link).
+    func breadcrumb(_ pattern: Pattern) -> [(name: String, url: String?)] {
+        [(site.settings.title, "/"), (pattern.frontMatter.title.value, nil)]
+    }
+
+    private func part(_ part: Section.Part, _ pattern: Pattern) -> Value {
+        switch part {
+        case .html(let html): return .object(["html": .string(html)])
+        case .demo(let index):
+            guard let demo = pattern.demos[index].demo else { return .object([:]) }
+            return .object(["demo": demos.context(for: demo)])
+        case .rules: return .object(["rules": true])
+        case .faq: return .object(["faq": true])
+        }
+    }
+
+    private func rule(_ rule: Rule, sources: SourceList) -> Value {
+        let citations = rule.citations?.citations ?? []
+        let basis = rule.citations?.basis ?? .apple
+        return .object([
+            "number": .int(rule.number),
+            "anchor": .string(rule.anchor),
+            "html": .string(rule.html),
+            "hasCitations": .bool(!citations.isEmpty),
+            "basis": .object([
+                "apple": .bool(rule.citations?.basis == .apple),
+                "recommendation": .bool(rule.citations?.basis == .recommendation),
+                "label": .string(basis == .apple ? "Apple" : "Recommendation"),
+            ]),
+            "citations": .list(citations.enumerated().compactMap { index, citation in
+                guard let source = site.source(citation.sourceID), let number = sources.number(of: citation.sourceID) else { return nil }
+                var label = source.short
+                var seconds: Int?
+                switch citation.locator {
+                case .section(let name)?: label += ", " + name
+                case .time(let at, let text)?:
+                    label += ", " + text
+                    seconds = at
+                case nil: break
+                }
+                return .object([
+                    "label": .string(label),
+                    "href": .string(HTMLText.safeURL(source.url(atSecond: seconds))),
+                    "sourceNumber": .int(number),
+                    "sourceAnchor": .string("source-\(number)"),
+                    "last": .bool(index == citations.count - 1),
+                ])
+            }),
+        ])
+    }
+
+    static func status(_ status: Pattern.Status) -> Value {
+        .object(["apple": .bool(status == .apple), "recommendation": .bool(status == .recommendation), "label": .string(status.label)])
+    }
+
+    static func day(_ day: Day) -> Value {
+        .object(["iso": .string(day.description), "long": .string(day.longDescription)])
+    }
+}
+
+/// A page's numbered source list: the sources its citations use, in order of
+/// first citation.
+struct SourceList {
+    /// One numbered entry.
+    struct Entry {
+        var number: Int
+        var source: Source
+        var anchor: String { "source-\(number)" }
+    }
+
+    /// The entries, numbered from 1.
+    private(set) var entries: [Entry] = []
+    private var numbers: [String: Int] = [:]
+
+    init(_ pattern: Pattern, site: Site) {
+        for rule in pattern.rules {
+            for citation in rule.citations?.citations ?? [] where numbers[citation.sourceID] == nil {
+                guard let source = site.source(citation.sourceID) else { continue }
+                let number = entries.count + 1
+                numbers[citation.sourceID] = number
+                entries.append(Entry(number: number, source: source))
+            }
+        }
+    }
+
+    /// The number of a source in the list.
+    func number(of id: String) -> Int? { numbers[id] }
+}

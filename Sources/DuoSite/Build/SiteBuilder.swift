@@ -1,0 +1,208 @@
+import Foundation
+import Mustache
+
+/// `duosite build` as a list of named steps: read the site, check it, load
+/// the theme, render every page, write the site-wide files, copy the assets,
+/// then swap the new site in. Any error before the swap leaves the previous
+/// output exactly as it was.
+public struct SiteBuilder: Sendable {
+    /// The result of a build.
+    public struct Outcome: Sendable {
+        /// Every finding (errors stop the build; warnings do not).
+        public var diagnostics: [Diagnostic]
+        /// Whether the site was published.
+        public var published: Bool
+        /// How many pattern pages were written.
+        public var pageCount: Int
+    }
+
+    /// What to build.
+    public var options: BuildOptions
+    /// Called with (pages done, pages in all) as pages are written.
+    public var progress: (@Sendable (Int, Int) -> Void)?
+
+    /// Creates a builder.
+    public init(options: BuildOptions, progress: (@Sendable (Int, Int) -> Void)? = nil) {
+        self.options = options
+        self.progress = progress
+    }
+
+    /// Runs the build.
+    public func run() -> Outcome {
+        // Step 1: read the site, rendering Markdown.
+        let (site, loadDiagnostics) = SiteLoader(root: options.root, rendersHTML: true).load()
+        let published = site.patterns.filter { options.drafts || !$0.frontMatter.draft }
+        let context = CheckContext(site: site, today: options.today, publishedSlugs: Set(published.map(\.slug)))
+
+        // Step 2: check; every error but staleness stops the build.
+        var diagnostics = loadDiagnostics + Checkers.run(context)
+        var baseURL = site.settings.baseURL
+        if let override = options.baseURL {
+            var url = override
+            while url.hasSuffix("/") { url.removeLast() }
+            baseURL = url
+        }
+        if let problem = OutputFolder.validate(options.output, root: options.root) {
+            diagnostics.append(Diagnostic(.missingFile, problem, at: SourceLocation(file: options.output.lastPathComponent)))
+        }
+
+        // Step 3: the theme.
+        let templates = loadTheme(&diagnostics)
+        diagnostics = diagnostics.sortedForOutput()
+        let blocking = diagnostics.contains { $0.severity == .error && $0.code.blocksBuild }
+        guard !blocking, let templates else {
+            return Outcome(diagnostics: diagnostics, published: false, pageCount: 0)
+        }
+
+        // Steps 4–7: write into a staging folder, then swap it in.
+        do {
+            let output = try OutputFolder(options.output)
+            do {
+                try write(site: site, pages: published, baseURL: baseURL, templates: templates, into: output)
+                try output.commit()
+            } catch {
+                output.discard()
+                throw error
+            }
+        } catch let diagnostic as Diagnostic {
+            return Outcome(diagnostics: diagnostics + [diagnostic], published: false, pageCount: 0)
+        } catch {
+            let failure = Diagnostic(.missingFile, "cannot write the site to \(options.output.path): \(error.localizedDescription)", at: SourceLocation(file: options.output.lastPathComponent))
+            return Outcome(diagnostics: diagnostics + [failure], published: false, pageCount: 0)
+        }
+        return Outcome(diagnostics: diagnostics, published: true, pageCount: published.count)
+    }
+
+    private func loadTheme(_ diagnostics: inout [Diagnostic]) -> TemplateLibrary? {
+        let folder = options.root.appendingPathComponent(Site.Paths.templates)
+        do {
+            let library = try TemplateLibrary(folder: folder)
+            var ok = true
+            for name in ["pattern", "index", "404"] where library[name] == nil {
+                diagnostics.append(Diagnostic(.missingFile, "the theme has no \(name).mustache", at: SourceLocation(file: "\(Site.Paths.templates)/\(name).mustache")))
+                ok = false
+            }
+            for error in library.validate() {
+                diagnostics.append(Self.diagnostic(error))
+                ok = false
+            }
+            return ok ? library : nil
+        } catch let error as TemplateError {
+            diagnostics.append(Self.diagnostic(error))
+        } catch {
+            diagnostics.append(Diagnostic(.missingFile, "cannot read the theme's templates: \(error.localizedDescription)", at: SourceLocation(file: Site.Paths.templates)))
+        }
+        return nil
+    }
+
+    static func diagnostic(_ error: TemplateError) -> Diagnostic {
+        Diagnostic(.template, error.message, at: SourceLocation(file: "\(Site.Paths.templates)/\(error.template).mustache", line: error.line, column: error.column))
+    }
+
+    private func write(site: Site, pages: [Pattern], baseURL: String, templates: TemplateLibrary, into output: OutputFolder) throws {
+        let pageContext = PageContext(site: site, baseURL: baseURL, today: options.today, demos: DemoRenderer(site: site))
+
+        // Step 4: the pattern pages, on every core.
+        let counter = Counter()
+        let total = pages.count
+        let progress = self.progress
+        let render: @Sendable (Pattern) -> Result<Void, Diagnostic> = { pattern in
+            do {
+                let html = try templates.render("pattern", pageContext.make(pattern))
+                try output.write(html, to: "patterns/\(pattern.slug)/index.html")
+            } catch let error as TemplateError {
+                return .failure(Self.diagnostic(error))
+            } catch {
+                return .failure(Diagnostic(.missingFile, "cannot write the page of \(pattern.slug): \(error.localizedDescription)", at: SourceLocation(file: pattern.file)))
+            }
+            progress?(counter.increment(), total)
+            return .success(())
+        }
+        let results = options.parallel ? ParallelMap.map(pages, render) : pages.map(render)
+        for result in results {
+            if case .failure(let diagnostic) = result { throw diagnostic }
+        }
+
+        // Step 5: the index and the 404 page.
+        let indexed = pages.sorted { lhs, rhs in
+            let left = lhs.frontMatter.order ?? Int.max, right = rhs.frontMatter.order ?? Int.max
+            return (left, lhs.frontMatter.title.value, lhs.slug) < (right, rhs.frontMatter.title.value, rhs.slug)
+        }
+        do {
+            try output.write(try templates.render("index", indexContext(indexed, site: site, baseURL: baseURL, pageContext: pageContext)), to: "index.html")
+            try output.write(try templates.render("404", notFoundContext(site: site, baseURL: baseURL, pageContext: pageContext)), to: "404.html")
+        } catch let error as TemplateError {
+            throw Self.diagnostic(error)
+        }
+
+        // Step 6: the site-wide files.
+        let bySlug = pages.sorted { $0.slug < $1.slug }
+        try output.write(SiteFiles.sitemap(bySlug, baseURL: baseURL), to: "sitemap.xml")
+        try output.write(SiteFiles.feed(bySlug, settings: site.settings, baseURL: baseURL), to: "feed.xml")
+        try output.write(SiteFiles.robots(baseURL: baseURL), to: "robots.txt")
+        try output.write(SiteFiles.pagesJSON(bySlug, settings: site.settings, baseURL: baseURL, today: options.today), to: "api/pages.json")
+
+        // Step 7: the theme's assets.
+        let assets = options.root.appendingPathComponent(Site.Paths.assets)
+        if FileManager.default.fileExists(atPath: assets.path) {
+            try output.copyFolder(assets, to: "assets")
+        }
+    }
+
+    private func indexContext(_ pages: [Pattern], site: Site, baseURL: String, pageContext: PageContext) -> Value {
+        let patterns: [Value] = pages.map { pattern in
+            let review = Review(pattern, settings: site.settings, today: options.today)
+            return .object([
+                "title": .string(pattern.frontMatter.title.value),
+                "summary": .string(pattern.frontMatter.summary.value),
+                "url": .string(pattern.path),
+                "status": PageContext.status(pattern.frontMatter.status.value),
+                "lastChecked": PageContext.day(pattern.frontMatter.lastChecked.value),
+                "stale": .bool(review.status == .stale),
+                "tags": .list(pattern.frontMatter.tags.map(Value.string)),
+            ])
+        }
+        let jsonLD = StructuredData.website(site: site, baseURL: baseURL)
+        return .object([
+            "site": pageContext.siteValue(),
+            "patterns": .list(patterns),
+            "head": .object([
+                "title": .string(site.settings.title),
+                "description": .string(site.settings.description),
+                "canonical": .string(HTMLText.safeURL(baseURL + "/")),
+                "ogType": "website",
+                "jsonLD": .string(jsonLD),
+                "stylesheet": "/assets/site.css",
+                "noindex": false,
+            ]),
+        ])
+    }
+
+    private func notFoundContext(site: Site, baseURL: String, pageContext: PageContext) -> Value {
+        .object([
+            "site": pageContext.siteValue(),
+            "head": .object([
+                "title": .string("Page not found — \(site.settings.title)"),
+                "description": .string("This page does not exist on \(site.settings.title)."),
+                "canonical": .string(HTMLText.safeURL(baseURL + "/404.html")),
+                "ogType": "website",
+                "stylesheet": "/assets/site.css",
+                "noindex": true,
+            ]),
+        ])
+    }
+}
+
+/// A thread-safe count of finished pages, for progress.
+final class Counter: @unchecked Sendable {
+    private var value = 0
+    private let lock = NSLock()
+
+    /// Adds one and returns the new count.
+    func increment() -> Int {
+        lock.lock()
+        defer { lock.unlock() }
+        value += 1
+        return value
+    }
+}

@@ -1,0 +1,25 @@
+# The two commands a new user needs:
+#   make site   builds and publishes the DuoApps site into Public/
+#   make test   runs every test
+# Both install the Debian packages they need when they are missing.
+
+SWIFT ?= swift
+TODAY ?=
+TODAY_FLAG := $(if $(TODAY),--today $(TODAY),)
+
+.PHONY: site test unit-tests verify-site bench dependencies
+
+dependencies:
+	scripts/install-dependencies
+
+site: dependencies
+	$(SWIFT) build -c release --product duosite
+	.build/release/duosite build $(TODAY_FLAG)
+
+test: dependencies unit-tests
+
+unit-tests:
+	$(SWIFT) test
+
+bench: dependencies
+	scripts/bench

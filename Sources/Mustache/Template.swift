@@ -1,0 +1,102 @@
+/// A parsed Mustache template: parsed once into a node tree, then rendered any
+/// number of times, from any thread, without touching its source again.
+public struct Template: Sendable {
+    /// The template's name, used for partial and parent references and in error messages.
+    public let name: String
+    /// The parsed content.
+    let nodes: [Node]
+
+    /// Parses `source`; `name` is the template's name (its file name without `.mustache`).
+    ///
+    /// Throws the first syntax error, at the line and column of the tag at fault.
+    public init(_ source: String, name: String) throws(TemplateError) {
+        self.name = name
+        var parser = Parser(source: source, name: name)
+        self.nodes = try parser.parse()
+    }
+
+    /// Renders the template alone: partials and parents render as empty, as the spec
+    /// says of missing templates. Use ``TemplateLibrary`` to give them templates.
+    public func render(_ context: Value) throws(TemplateError) -> String {
+        try TemplateLibrary([]).render(self, context)
+    }
+}
+
+/// One piece of a parsed template.
+enum Node: Sendable {
+    /// Literal text, written as is (re-indented inside indented partials).
+    case text(Text)
+    /// `{{name}}` (escaped) or `{{{name}}}` / `{{& name}}` (raw).
+    case variable(Name, escaped: Bool)
+    /// `{{#name}}…{{/name}}`, or `{{^name}}…{{/name}}` when `inverted`.
+    case section(Name, [Node], inverted: Bool)
+    /// `{{> name}}`.
+    case partial(Inclusion)
+    /// `{{< name}}…{{/name}}`, with the blocks it passes to the parent by name.
+    case parent(Inclusion, arguments: [String: [Node]])
+    /// `{{$ name}}default{{/name}}`: a place a child template can fill, or,
+    /// directly inside a parent, the argument filling it.
+    case block(Block)
+}
+
+/// A block: its default content (or, as an argument, its replacement content)
+/// and how arguments replacing it are laid out.
+struct Block: Sendable {
+    /// The block's name, in a namespace of its own.
+    let name: String
+    /// The content between the tags.
+    let content: [Node]
+    /// Non-nil when the block is standalone as a pair: each line of an argument
+    /// replacing it is indented by this.
+    let indentation: String?
+    /// Whether the end tag is standalone, taking its line ending: what follows it
+    /// then starts a line.
+    let endTagTakesLine: Bool
+}
+
+/// Literal template text, with its lines precomputed for re-indentation.
+struct Text: Sendable {
+    /// The whole text.
+    let string: String
+    /// The text cut after each newline (the last piece may lack one).
+    let lines: [Substring]
+    /// Whether the text ends with a newline, so what follows starts a line.
+    let endsWithNewline: Bool
+
+    init(_ string: String) {
+        self.string = string
+        var lines: [Substring] = []
+        var start = string.startIndex
+        var index = string.utf8.startIndex
+        while index != string.utf8.endIndex {
+            let next = string.utf8.index(after: index)
+            if string.utf8[index] == UInt8(ascii: "\n") {
+                lines.append(string[start..<next])
+                start = next
+            }
+            index = next
+        }
+        if start != string.endIndex { lines.append(string[start...]) }
+        self.lines = lines
+        self.endsWithNewline = string.utf8.last == UInt8(ascii: "\n")
+    }
+}
+
+/// A partial or parent tag: the template it names, the indentation it adds
+/// when standalone, and where it is (for validation and recursion errors).
+struct Inclusion: Sendable {
+    /// The name of the included template.
+    let name: String
+    /// The whitespace before a standalone tag, prepended to each included line; `nil` when inline.
+    let indentation: String?
+    /// Where the tag starts.
+    let location: SourceLocation
+}
+
+/// A tag's name, split at parse time so rendering does no string work.
+enum Name: Sendable, Equatable {
+    /// `.`: the top of the context stack.
+    case implicit
+    /// `a.b.c`: the first part is looked up through the context stack, the rest inside it.
+    case path([String])
+}

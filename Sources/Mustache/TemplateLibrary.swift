@@ -1,0 +1,102 @@
+/// A set of named templates — a theme's files — that serve as each other's
+/// partials (`{{> name}}`) and parents (`{{< name}}`).
+///
+/// Every template is parsed once, when the library is made; rendering only
+/// walks node trees, so a library can render thousands of pages, from many
+/// threads at once.
+public struct TemplateLibrary: Sendable {
+    /// The templates, by name.
+    public let templates: [String: Template]
+
+    /// Makes a library of already parsed templates; a repeated name keeps the last template.
+    public init(_ templates: [Template]) {
+        self.templates = Dictionary(templates.map { ($0.name, $0) }, uniquingKeysWith: { _, last in last })
+    }
+
+    /// Parses every source, keyed by template name.
+    ///
+    /// Throws the error of the first template (in name order) that does not parse.
+    public init(templates sources: [String: String]) throws(TemplateError) {
+        var templates: [String: Template] = [:]
+        for name in sources.keys.sorted() {
+            templates[name] = try Template(sources[name] ?? "", name: name)
+        }
+        self.templates = templates
+    }
+
+    /// The template named `name`, if any.
+    public subscript(name: String) -> Template? {
+        templates[name]
+    }
+
+    /// Renders the template named `name` against `context`.
+    ///
+    /// Throws if there is no such template, or if partials nest too deep.
+    public func render(_ name: String, _ context: Value) throws(TemplateError) -> String {
+        guard let template = templates[name] else {
+            throw TemplateError(template: name, line: 1, column: 1, kind: .missingTemplate, message: "no template named '\(name)'")
+        }
+        return try render(template, context)
+    }
+
+    /// Renders `template` (which need not belong to the library) against `context`,
+    /// with the library's templates as its partials and parents.
+    public func render(_ template: Template, _ context: Value) throws(TemplateError) -> String {
+        var output = ""
+        var renderer = Template.Renderer(templates: templates)
+        var stack = [context]
+        try renderer.render(template.nodes, into: &output, stack: &stack, indentation: "", blocks: [:])
+        return output
+    }
+
+    /// Parses and renders one template string, with `partials` (sources by name)
+    /// as its partials and parents: the shape of the spec's tests.
+    public static func render(
+        _ source: String,
+        _ context: Value,
+        partials: [String: String] = [:],
+        name: String = "template"
+    ) throws(TemplateError) -> String {
+        let library = try TemplateLibrary(templates: partials)
+        return try library.render(Template(source, name: name), context)
+    }
+
+    /// Every partial and parent reference naming a template that is not in the
+    /// library, each at its tag's line and column, ordered by template and position.
+    ///
+    /// The spec renders a missing partial as empty, which hides typos in a theme;
+    /// a site checks its theme with this before rendering anything.
+    public func validate() -> [TemplateError] {
+        var errors: [TemplateError] = []
+        for name in templates.keys.sorted() {
+            if let template = templates[name] {
+                collectMissingReferences(in: template.nodes, into: &errors)
+            }
+        }
+        return errors.sorted { ($0.template, $0.line, $0.column) < ($1.template, $1.line, $1.column) }
+    }
+
+    private func collectMissingReferences(in nodes: [Node], into errors: inout [TemplateError]) {
+        for node in nodes {
+            switch node {
+            case .text, .variable:
+                break
+            case .section(_, let content, _):
+                collectMissingReferences(in: content, into: &errors)
+            case .block(let block):
+                collectMissingReferences(in: block.content, into: &errors)
+            case .partial(let inclusion):
+                if templates[inclusion.name] == nil {
+                    errors.append(inclusion.location.error(.missingTemplate, "partial '\(inclusion.name)' not found: no template named '\(inclusion.name)'"))
+                }
+            case .parent(let inclusion, let arguments):
+                if templates[inclusion.name] == nil {
+                    errors.append(inclusion.location.error(.missingTemplate, "parent '\(inclusion.name)' not found: no template named '\(inclusion.name)'"))
+                }
+                for content in arguments.values {
+                    collectMissingReferences(in: content, into: &errors)
+                }
+            }
+        }
+    }
+}

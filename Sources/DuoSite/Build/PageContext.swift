@@ -94,7 +94,7 @@ struct PageContext {
 
     /// The visible breadcrumb: the home page, then the page (no link).
     func breadcrumb(_ pattern: Pattern) -> [(name: String, url: String?)] {
-        [(site.settings.title, "/"), (pattern.frontMatter.title.value, nil)]
+        [("All patterns", "/"), (pattern.frontMatter.title.value, nil)]
     }
 
     private func part(_ part: Section.Part, _ pattern: Pattern) -> Value {

@@ -1,0 +1,130 @@
+import Foundation
+import Testing
+@testable import DuoSite
+
+/// The build's promises: it refuses bad content and leaves the previous site
+/// as it was, replaces a good build whole, is byte-for-byte reproducible,
+/// writes nothing outside its output folder, and keeps hostile text inert.
+@Suite struct BuildGuaranteeTests {
+    @Test func aGoodBuildWritesEveryFile() throws {
+        let site = try TestSite()
+        defer { site.remove() }
+        let result = site.run(["build", "--today", "2026-11-29"])
+        #expect(result.status == 0, "\(result.err)")
+        #expect(result.out.contains("Built 2 pages"))
+        let files = site.tree()
+        for path in ["index.html", "404.html", "robots.txt", "sitemap.xml", "feed.xml", "api/pages.json",
+                     "patterns/symbols-not-labels/index.html", "patterns/where-the-bars-go/index.html"] {
+            #expect(files[path] != nil, "missing \(path)")
+        }
+        #expect(files.keys.contains { $0.hasPrefix("assets/") && $0.hasSuffix(".css") })
+    }
+
+    @Test func contentWithErrorsPublishesNothingAndLeavesThePreviousSite() throws {
+        let site = try TestSite()
+        defer { site.remove() }
+        #expect(site.run(["build", "--today", "2026-11-29", "--quiet"]).status == 0)
+        let before = site.tree()
+        let page = try site.read("Content/patterns/where-the-bars-go.md")
+        try site.write(page.replacingOccurrences(of: "title: Where the bars go", with: "title: [unclosed"), to: "Content/patterns/where-the-bars-go.md")
+
+        let result = site.run(["build", "--today", "2026-11-29"])
+        #expect(result.status == 1)
+        #expect(result.err.contains("Content/patterns/where-the-bars-go.md:2:"))
+        #expect(result.err.contains("[yaml-syntax]"))
+        #expect(result.err.contains("nothing was published"))
+        #expect(site.tree() == before)
+        let leftovers = try FileManager.default.contentsOfDirectory(atPath: site.root.path).filter { $0.hasPrefix(".Public") }
+        #expect(leftovers.isEmpty)
+    }
+
+    @Test func aStalePageDoesNotStopABuildAndShowsANotice() throws {
+        let site = try TestSite()
+        defer { site.remove() }
+        let result = site.run(["build", "--today", "2027-06-01", "--quiet"])
+        #expect(result.status == 0, "\(result.err)")
+        let html = try site.read("Public/patterns/symbols-not-labels/index.html")
+        #expect(html.contains("due to be checked again on April 6, 2027"))
+    }
+
+    @Test func aGoodBuildReplacesTheOutputWhole() throws {
+        let site = try TestSite()
+        defer { site.remove() }
+        try site.write("left over", to: "Public/patterns/removed-page/index.html")
+        #expect(site.run(["build", "--today", "2026-11-29", "--quiet"]).status == 0)
+        #expect(site.tree()["patterns/removed-page/index.html"] == nil)
+        #expect(site.tree()["patterns/symbols-not-labels/index.html"] != nil)
+    }
+
+    @Test func twoBuildsAreByteIdentical() throws {
+        let site = try TestSite()
+        defer { site.remove() }
+        #expect(site.run(["build", "--today", "2026-11-29", "--output", "First", "--quiet"]).status == 0)
+        #expect(site.run(["build", "--today", "2026-11-29", "--output", "Second", "--quiet"]).status == 0)
+        let first = site.tree("First"), second = site.tree("Second")
+        #expect(!first.isEmpty)
+        #expect(first == second)
+    }
+
+    @Test func aParallelBuildEqualsASingleThreadedOne() throws {
+        let site = try TestSite()
+        defer { site.remove() }
+        let today = Day("2026-11-29")!
+        let parallel = SiteBuilder(options: BuildOptions(root: site.root, output: site.root.appendingPathComponent("Parallel"), today: today, parallel: true)).run()
+        let serial = SiteBuilder(options: BuildOptions(root: site.root, output: site.root.appendingPathComponent("Serial"), today: today, parallel: false)).run()
+        #expect(parallel.published && serial.published)
+        #expect(site.tree("Parallel") == site.tree("Serial"))
+    }
+
+    @Test func nothingIsWrittenOutsideTheOutputFolder() throws {
+        let site = try TestSite()
+        defer { site.remove() }
+        // A file name that is not a slug is refused, whatever it says.
+        try site.write("---\ntitle: Evil\nsummary: s\nstatus: apple\nlast_checked: 2026-10-08\n---\n", to: "Content/patterns/..evil.md")
+        var result = site.run(["build", "--today", "2026-11-29"])
+        #expect(result.status == 1)
+        #expect(result.err.contains("Content/patterns/..evil.md:1:1: error: the file name"))
+        try FileManager.default.removeItem(at: site.root.appendingPathComponent("Content/patterns/..evil.md"))
+
+        // A link climbing out of the site is a broken link, never a path.
+        let page = try site.read("Content/patterns/where-the-bars-go.md")
+        try site.write(page + "\nSee [this](../../../../../../tmp/escape.md).\n", to: "Content/patterns/where-the-bars-go.md")
+        result = site.run(["build", "--today", "2026-11-29"])
+        #expect(result.status == 1)
+        #expect(result.err.contains("[broken-link]"))
+        try site.write(page, to: "Content/patterns/where-the-bars-go.md")
+
+        // An output folder that would replace the site's own files is refused.
+        for output in [".", "Content", "Content/patterns", ".."] {
+            result = site.run(["build", "--today", "2026-11-29", "--output", output])
+            #expect(result.status == 1, "output \(output)")
+        }
+        #expect(FileManager.default.fileExists(atPath: site.root.appendingPathComponent("Content/site.yml").path))
+
+        result = site.run(["build", "--today", "2026-11-29", "--quiet"])
+        #expect(result.status == 0)
+        let written = Set(site.tree().keys)
+        #expect(written.allSatisfy { !$0.contains("..") })
+    }
+
+    @Test func theBaseURLOptionSetsCanonicalAddresses() throws {
+        let site = try TestSite()
+        defer { site.remove() }
+        #expect(site.run(["build", "--today", "2026-11-29", "--base-url", "https://example.org/", "--quiet"]).status == 0)
+        let html = try site.read("Public/patterns/where-the-bars-go/index.html")
+        #expect(html.contains("<link rel=\"canonical\" href=\"https://example.org/patterns/where-the-bars-go/\">"))
+        #expect(try site.read("Public/sitemap.xml").contains("<loc>https://example.org/patterns/where-the-bars-go/</loc><lastmod>2026-10-08</lastmod>"))
+        #expect(site.run(["build", "--base-url", "ftp://x"]).status == 64)
+    }
+
+    @Test func draftsArePublishedOnlyWithTheDraftsOption() throws {
+        let site = try TestSite()
+        defer { site.remove() }
+        try site.write("---\ntitle: A draft\nsummary: Not yet.\nstatus: apple\nlast_checked: 2026-10-08\ndraft: true\n---\n\nSoon.\n", to: "Content/patterns/a-draft.md")
+        #expect(site.run(["build", "--today", "2026-11-29", "--quiet"]).status == 0)
+        #expect(site.tree()["patterns/a-draft/index.html"] == nil)
+        #expect(try !site.read("Public/sitemap.xml").contains("a-draft"))
+        #expect(site.run(["build", "--today", "2026-11-29", "--drafts", "--quiet"]).status == 0)
+        #expect(site.tree()["patterns/a-draft/index.html"] != nil)
+    }
+}

@@ -35,6 +35,7 @@ public enum Checkers {
         DuplicateTitleChecker(),
         DuplicateQuestionChecker(),
         DemoChecker(),
+        PlacementChecker(),
     ]
 
     /// Runs every check.

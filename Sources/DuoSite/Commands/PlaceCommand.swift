@@ -1,4 +1,5 @@
 import Foundation
+import YAML
 
 /// `duosite place FILE`: runs the placement engine on a page's demos.
 struct PlaceCommand: Subcommand {
@@ -45,7 +46,148 @@ struct PlaceCommand: Subcommand {
     }
 
     func run(_ console: Console) -> Int32 {
-        console.err("error: the placement engine is not built yet\n")
-        return 1
+        var diagnostics: [Diagnostic] = []
+        let devices = readDevices(&diagnostics)
+        let table = readTable(&diagnostics)
+        guard let table, !devices.isEmpty, !diagnostics.hasErrors else {
+            DiagnosticWriter.writeText(diagnostics.sortedForOutput(), to: console)
+            return 1
+        }
+        if let device, !devices.contains(where: { $0.id == device }) {
+            var reason = "--device: devices.yml has no device '\(device)'"
+            if let suggestion = Suggestion.nearest(to: device, in: devices.map(\.id)) {
+                reason += "; did you mean '\(suggestion)'?"
+            } else {
+                reason += " (it has \(devices.map(\.id).joined(separator: ", ")))"
+            }
+            console.err("error: \(reason)\n\(Self.help.split(separator: "\n").first ?? "")\n")
+            return 64
+        }
+
+        // The file: a pattern page, or a bare demo.
+        let (path, url) = locateFile()
+        guard let data = FileManager.default.contents(atPath: url.path) else {
+            diagnostics.append(Diagnostic(.missingFile, "cannot read \(path): the file is missing or unreadable", at: SourceLocation(file: path)))
+            DiagnosticWriter.writeText(diagnostics, to: console)
+            return 1
+        }
+        let source: SourceFile
+        switch SourceFile.decode(data, path: path) {
+        case .failure(let diagnostic):
+            DiagnosticWriter.writeText([diagnostic], to: console)
+            return 1
+        case .success(let file):
+            source = file
+        }
+        var blocks: [(line: Int, demo: Demo)] = []
+        if Self.isPage(path) {
+            let (pattern, found) = PatternParser(rendersHTML: false, allowRawHTML: false).parse(source)
+            diagnostics += found
+            for block in pattern?.demos ?? [] {
+                if let demo = block.demo { blocks.append((block.location.line, demo)) }
+            }
+        } else {
+            var parser = DemoParser(file: path)
+            if let demo = parser.parse(source.text, firstLine: 1, fence: SourceLocation(file: path)) {
+                blocks.append((demo.location.line, demo))
+            }
+            diagnostics += parser.diagnostics
+        }
+
+        // Each demo, on its device or --device's.
+        let engine = PlacementEngine(table: table)
+        var placed: [PlacedDemo] = []
+        var reported = Set<Diagnostic>()
+        for (line, demo) in blocks {
+            let id = device ?? demo.device.value
+            guard let profile = devices.first(where: { $0.id == id }) else {
+                var message = "the demo names the device '\(id)', which devices.yml does not have"
+                if let suggestion = Suggestion.nearest(to: id, in: devices.map(\.id)) { message += "; did you mean '\(suggestion)'?" }
+                diagnostics.append(Diagnostic(.unknownDevice, message, at: demo.device.location))
+                continue
+            }
+            let result = PlacedDemo(demo: demo, line: line, device: profile, engine: engine)
+            for state in result.states {
+                for item in state.layout.unplaced {
+                    let diagnostic = Diagnostic(.invalidPlacement, "no row of \(Site.Paths.placement) matches the item '\(item.id)' on \(profile.id); add a row that does (a last row with 'when: {}' matches every item)", at: item.location)
+                    if reported.insert(diagnostic).inserted { diagnostics.append(diagnostic) }
+                }
+            }
+            placed.append(result)
+        }
+
+        switch format {
+        case "json":
+            console.out(PlacementReport.json(placed))
+        default:
+            if placed.isEmpty {
+                console.out("\(path) has no demo to place.\n")
+            } else {
+                console.out(placed.map { PlacementReport.text($0, file: path, overflowTitle: table.overflow.title) }.joined(separator: "\n"))
+            }
+        }
+        DiagnosticWriter.writeText(diagnostics.sortedForOutput(), to: console)
+        return diagnostics.hasErrors ? 1 : 0
+    }
+
+    /// Whether FILE is a pattern page (Markdown) rather than a demo's YAML.
+    static func isPage(_ path: String) -> Bool {
+        let lowered = path.lowercased()
+        return lowered.hasSuffix(".md") || lowered.hasSuffix(".markdown")
+    }
+
+    /// FILE's address, and its path as findings print it: relative to the
+    /// site root when it is inside it. A relative FILE is looked for in the
+    /// current folder, then in the site root.
+    private func locateFile() -> (String, URL) {
+        var url = URL(fileURLWithPath: file, relativeTo: currentDirectory).standardizedFileURL
+        if !FileManager.default.fileExists(atPath: url.path), !file.hasPrefix("/") {
+            let inRoot = root.appendingPathComponent(file).standardizedFileURL
+            if FileManager.default.fileExists(atPath: inRoot.path) { url = inRoot }
+        }
+        let rootPath = root.standardizedFileURL.path
+        let prefix = rootPath.hasSuffix("/") ? rootPath : rootPath + "/"
+        let path = url.path.hasPrefix(prefix) ? String(url.path.dropFirst(prefix.count)) : file
+        return (path, url)
+    }
+
+    /// devices.yml of the site root.
+    private func readDevices(_ diagnostics: inout [Diagnostic]) -> [Device] {
+        guard let node = readYAML(Site.Paths.devices, &diagnostics) else { return [] }
+        let (devices, found) = Device.readAll(node, file: Site.Paths.devices)
+        diagnostics += found
+        return devices
+    }
+
+    /// placement.yml of the site root.
+    private func readTable(_ diagnostics: inout [Diagnostic]) -> PlacementTable? {
+        guard let node = readYAML(Site.Paths.placement, &diagnostics) else { return nil }
+        let (table, found) = PlacementTable.read(node, file: Site.Paths.placement)
+        diagnostics += found
+        return table
+    }
+
+    private func readYAML(_ path: String, _ diagnostics: inout [Diagnostic]) -> YAMLNode? {
+        guard FileManager.default.fileExists(atPath: root.appendingPathComponent(path).path) else {
+            let what = path == Site.Paths.placement ? "the placement engine's decision table" : "the device profiles"
+            diagnostics.append(Diagnostic(.missingFile, "\(path) is missing: duosite place reads \(what) there (use --root to name the site root)", at: SourceLocation(file: path)))
+            return nil
+        }
+        switch SourceFile.read(path, root: root) {
+        case .failure(let diagnostic):
+            diagnostics.append(diagnostic)
+            return nil
+        case .success(let file):
+            switch YAMLDocument.parse(file.text, file: path) {
+            case .failure(let diagnostic):
+                diagnostics.append(diagnostic)
+                return nil
+            case .success(nil):
+                diagnostics.append(Diagnostic(.unreadableFile, "\(path) holds no YAML", at: SourceLocation(file: path)))
+                return nil
+            case .success(let node?):
+                return node
+            }
+        }
     }
 }

@@ -1,0 +1,90 @@
+import Foundation
+
+/// Checks the placement table against the site: a row that can never match
+/// because earlier rows always match first (`unreachable-placement`), a row
+/// or advice citing a pattern rule that does not exist
+/// (`unknown-pattern-rule`), an overflow symbol the theme has no drawing
+/// for (`unknown-symbol`); and runs every demo through the engine, reporting
+/// a demo that cannot be laid out for lack of a table (`missing-file`) and
+/// an item no row matches (`invalid-placement`).
+public struct PlacementChecker: Checker {
+    public init() {}
+
+    public func check(_ context: CheckContext) -> [Diagnostic] {
+        let site = context.site
+        guard let table = site.placement else {
+            return missingTable(site)
+        }
+        return unreachableRows(table) + unknownRules(table, site: site) + overflowSymbol(table, site: site) + demos(table, site: site)
+    }
+
+    /// Each demo, when the site has no table to lay it out with.
+    private func missingTable(_ site: Site) -> [Diagnostic] {
+        let exists = FileManager.default.fileExists(atPath: site.root.appendingPathComponent(Site.Paths.placement).path)
+        let why = exists ? "\(Site.Paths.placement) cannot be read" : "\(Site.Paths.placement), the placement engine's decision table, is missing"
+        return site.patterns.flatMap { pattern in
+            pattern.demos.compactMap { block -> Diagnostic? in
+                guard block.demo != nil else { return nil }
+                return Diagnostic(.missingFile, "this demo cannot be laid out: \(why)", at: block.location)
+            }
+        }
+    }
+
+    private func unreachableRows(_ table: PlacementTable) -> [Diagnostic] {
+        RuleReachability.unreachable(table.rules).map { rule, reason in
+            let message: String
+            switch reason {
+            case .contradictory(let subject):
+                message = "the row '\(rule.id)' can never match: its conditions on '\(subject)' can never all hold"
+            case .shadowed(let rows) where rows.count == 1:
+                message = "the row '\(rule.id)' can never match: the row '\(rows[0].id)' (line \(rows[0].location.line)) comes first and matches every item it matches"
+            case .shadowed(let rows):
+                let names = rows.map { "'\($0.id)' (line \($0.location.line))" }.joined(separator: ", ")
+                message = "the row '\(rule.id)' can never match: the rows \(names) come first and together match every item it matches"
+            }
+            return Diagnostic(.unreachablePlacement, message, at: rule.location)
+        }
+    }
+
+    private func unknownRules(_ table: PlacementTable, site: Site) -> [Diagnostic] {
+        table.citedRules.compactMap { reference in
+            guard let pattern = site.pattern(reference.slug) else {
+                var message = "'\(reference)' cites the page '\(reference.slug)', which \(Site.Paths.patterns) does not have"
+                if let suggestion = Suggestion.nearest(to: reference.slug, in: site.patterns.map(\.slug)) {
+                    message += "; did you mean '\(suggestion)'?"
+                }
+                return Diagnostic(.unknownPatternRule, message, at: reference.location)
+            }
+            guard reference.number <= pattern.rules.count else {
+                let count = pattern.rules.count
+                let has = count == 0 ? "has no rules" : "has \(count) rule\(count == 1 ? "" : "s")"
+                return Diagnostic(.unknownPatternRule, "'\(reference)' cites rule \(reference.number), but \(pattern.file) \(has)", at: reference.location)
+            }
+            return nil
+        }
+    }
+
+    private func overflowSymbol(_ table: PlacementTable, site: Site) -> [Diagnostic] {
+        guard let symbols = site.symbols, !symbols.contains(table.overflow.symbol) else { return [] }
+        return [Diagnostic(.unknownSymbol, "the overflow button's symbol '\(table.overflow.symbol)' has no drawing in the theme (\(Site.Paths.symbols)/\(table.overflow.symbol).svg)", at: table.overflow.location)]
+    }
+
+    /// Every state of every demo, through the engine.
+    private func demos(_ table: PlacementTable, site: Site) -> [Diagnostic] {
+        let engine = PlacementEngine(table: table)
+        var diagnostics: [Diagnostic] = []
+        var reported = Set<SourceLocation>()
+        for pattern in site.patterns {
+            for block in pattern.demos {
+                guard let demo = block.demo, let device = site.device(demo.device.value) else { continue }
+                for state in demo.states {
+                    for item in state.screen.allItems where engine.decide(item, on: device) == nil {
+                        guard reported.insert(item.location).inserted else { continue }
+                        diagnostics.append(Diagnostic(.invalidPlacement, "no row of \(Site.Paths.placement) matches the item '\(item.id)' (state '\(state.name)', on \(device.id)); add a row that does", at: item.location))
+                    }
+                }
+            }
+        }
+        return diagnostics
+    }
+}

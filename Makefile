@@ -16,10 +16,13 @@ site: dependencies
 	$(SWIFT) build -c release --product duosite
 	.build/release/duosite build $(TODAY_FLAG)
 
-test: dependencies unit-tests
+test: dependencies unit-tests verify-site
 
 unit-tests:
 	$(SWIFT) test
+
+verify-site: dependencies
+	SWIFT=$(SWIFT) scripts/verify-site
 
 bench: dependencies
 	scripts/bench

@@ -1,0 +1,1 @@
+"""The checks of the site-verification stage, one module per tool."""

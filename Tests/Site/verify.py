@@ -34,6 +34,7 @@ from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))
+sys.dont_write_bytecode = True  # no __pycache__ in the work tree
 
 # The browser and its driver are on this machine: never through a proxy.
 for variable in ("no_proxy", "NO_PROXY"):

@@ -35,7 +35,7 @@ struct BuildCommand: Subcommand {
             throw UsageError("unexpected argument '\(extra)'")
         }
         let root = CommonOptions.root(parsed, currentDirectory: currentDirectory)
-        let output = parsed["--output"].map { URL(fileURLWithPath: $0, relativeTo: currentDirectory).standardizedFileURL }
+        let output = parsed["--output"].map { CommonOptions.resolve($0, in: currentDirectory) }
         if let url = parsed["--base-url"], !(url.hasPrefix("https://") || url.hasPrefix("http://")) || url.count < 9 {
             throw UsageError("--base-url should be an http or https address, like https://duoapps.example, not '\(url)'")
         }

@@ -26,7 +26,13 @@ enum CommonOptions {
     /// The site root: `--root`, else the current folder.
     static func root(_ arguments: Arguments, currentDirectory: URL) -> URL {
         guard let path = arguments["--root"] else { return currentDirectory }
-        return URL(fileURLWithPath: path, relativeTo: currentDirectory).standardizedFileURL
+        return resolve(path, in: currentDirectory)
+    }
+
+    /// A path from the command line, absolute or relative to the current folder.
+    static func resolve(_ path: String, in currentDirectory: URL) -> URL {
+        let url = path.hasPrefix("/") ? URL(fileURLWithPath: path) : currentDirectory.appendingPathComponent(path)
+        return url.standardizedFileURL
     }
 
     /// The day for `--today`, else the machine's date in UTC.

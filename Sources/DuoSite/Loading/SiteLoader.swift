@@ -50,6 +50,8 @@ public struct SiteLoader: Sendable {
 
         let (patterns, found) = readPatterns(allowRawHTML: site.settings.allowRawHTML)
         site.patterns = patterns
+        let read = Set(patterns.map(\.slug))
+        site.unreadablePages = Set(patternFiles().map { String($0.split(separator: "/").last!.dropLast(3)) }.filter { !read.contains($0) })
         diagnostics += found
         return (site, diagnostics)
     }

@@ -18,6 +18,9 @@ public struct Site: Sendable {
     public var symbols: Set<String>?
     /// `Content/placement.yml`, when the site has one.
     public var placement: PlacementTable?
+    /// The slugs of page files that exist but could not be read (a finding
+    /// says why): links to them are not reported again as broken.
+    public var unreadablePages: Set<String> = []
 
     /// A source by id.
     public func source(_ id: String) -> Source? {

@@ -9,6 +9,7 @@ public struct CrossReferenceChecker: Checker {
         for pattern in context.site.patterns where context.publishedSlugs.contains(pattern.slug) {
             for reference in pattern.crossReferences {
                 guard let target = pages[reference.slug] else {
+                    if context.site.unreadablePages.contains(reference.slug) { continue }
                     var message = "the link to '\(reference.destination)' names no page: there is no \(Site.Paths.patterns)/\(reference.slug).md"
                     if let suggestion = Suggestion.nearest(to: reference.slug, in: Array(pages.keys).sorted()) {
                         message += "; did you mean '\(suggestion).md'?"

@@ -49,6 +49,7 @@ public struct PlacementChecker: Checker {
     private func unknownRules(_ table: PlacementTable, site: Site) -> [Diagnostic] {
         table.citedRules.compactMap { reference in
             guard let pattern = site.pattern(reference.slug) else {
+                if site.unreadablePages.contains(reference.slug) { return nil }
                 var message = "'\(reference)' cites the page '\(reference.slug)', which \(Site.Paths.patterns) does not have"
                 if let suggestion = Suggestion.nearest(to: reference.slug, in: site.patterns.map(\.slug)) {
                     message += "; did you mean '\(suggestion)'?"

@@ -1,0 +1,68 @@
+import Foundation
+import Testing
+@testable import DuoSite
+
+/// What `duosite build` prints and how it treats a broken theme.
+@Suite struct BuildCommandTests {
+    @Test func aBuildEndsWithAOneLineSummaryThatQuietSilences() throws {
+        let site = try TestSite()
+        defer { site.remove() }
+        let loud = site.run(["build", "--today", "2026-11-29"])
+        #expect(loud.status == 0)
+        let lines = loud.out.split(separator: "\n")
+        #expect(lines.count == 1)
+        #expect(lines.first?.hasPrefix("Built 2 pages in ") == true)
+        #expect(lines.first?.hasSuffix(" s into Public/") == true)
+        let quiet = site.run(["build", "--today", "2026-11-29", "--quiet"])
+        #expect(quiet.status == 0)
+        #expect(quiet.out.isEmpty && quiet.err.isEmpty)
+    }
+
+    @Test func aTemplateErrorNamesTheTemplateFileLineAndColumn() throws {
+        let site = try TestSite()
+        defer { site.remove() }
+        #expect(site.run(["build", "--today", "2026-11-29", "--quiet"]).status == 0)
+        let before = site.tree()
+        try site.write("<p>\n  {{#page}}{{title}}{{/pages}}\n", to: "Theme/templates/404.mustache")
+        let result = site.run(["build", "--today", "2026-11-29"])
+        #expect(result.status == 1)
+        #expect(result.err.contains("Theme/templates/404.mustache:2:"))
+        #expect(result.err.contains("[template]"))
+        #expect(site.tree() == before)
+    }
+
+    @Test func aMissingPartialIsReportedWhereItIsIncluded() throws {
+        let site = try TestSite()
+        defer { site.remove() }
+        try site.write("{{> nowhere}}\n", to: "Theme/templates/404.mustache")
+        let result = site.run(["build", "--today", "2026-11-29"])
+        #expect(result.status == 1)
+        #expect(result.err.contains("Theme/templates/404.mustache:1:1: error:"))
+    }
+
+    @Test(arguments: [
+        ["build", "--nope"],
+        ["build", "extra"],
+        ["build", "--today", "2026-13-01"],
+        ["build", "--output"],
+    ])
+    func aWrongCommandLineExits64WithTheUsage(arguments: [String]) throws {
+        let site = try TestSite()
+        defer { site.remove() }
+        let result = site.run(arguments)
+        #expect(result.status == 64)
+        #expect(result.err.hasPrefix("error: "))
+        #expect(result.err.contains("Usage: duosite build"))
+        #expect(site.tree().isEmpty)
+    }
+
+    @Test func helpDescribesEveryOption() throws {
+        let site = try TestSite()
+        defer { site.remove() }
+        let result = site.run(["build", "--help"])
+        #expect(result.status == 0)
+        for option in ["--root", "--output", "--base-url", "--drafts", "--today", "--quiet"] {
+            #expect(result.out.contains(option))
+        }
+    }
+}

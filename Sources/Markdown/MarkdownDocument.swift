@@ -67,7 +67,14 @@ public final class MarkdownDocument: @unchecked Sendable {
     /// rendering: `transform` returns the new URL, or nil to keep it. The
     /// site uses it to turn `other.md#rule-1` into `/patterns/other/#rule-1`.
     public func rewriteLinks(_ transform: (String) -> String?) {
-        for node in nodes {
+        // The whole C tree, not only the value tree: links nested deeper
+        // than `maximumDepth` are rendered too.
+        guard let iterator = cmark_iter_new(root) else { return }
+        defer { cmark_iter_free(iterator) }
+        while true {
+            let event = cmark_iter_next(iterator)
+            if event == CMARK_EVENT_DONE { break }
+            guard event == CMARK_EVENT_ENTER, let node = cmark_iter_get_node(iterator) else { continue }
             let type = cmark_node_get_type(node)
             guard type == CMARK_NODE_LINK || type == CMARK_NODE_IMAGE else { continue }
             let url = cmark_node_get_url(node).map { String(cString: $0) } ?? ""

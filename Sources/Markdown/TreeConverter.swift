@@ -11,15 +11,37 @@ struct TreeConverter {
     private let bytes: [UInt8]
     private let lineStarts: [Int]
     private let lineOffset: Int
+    /// How many characters start before each multiple of `stride` bytes, so
+    /// that finding a column never walks more than `stride` bytes, however
+    /// long the line (a page may be one very long line of many nodes).
+    private let charactersBefore: [Int]
+    private static let stride = 64
 
     init(source: String, lineOffset: Int) {
         self.bytes = Array(source.utf8)
         var starts = [0]
-        for (index, byte) in bytes.enumerated() where byte == UInt8(ascii: "\n") {
-            starts.append(index + 1)
+        var counts = [0]
+        var characters = 0
+        for (index, byte) in bytes.enumerated() {
+            if byte == UInt8(ascii: "\n") { starts.append(index + 1) }
+            if byte & 0xC0 != 0x80 { characters += 1 }
+            if (index + 1) % Self.stride == 0 { counts.append(characters) }
         }
         self.lineStarts = starts
         self.lineOffset = lineOffset
+        self.charactersBefore = counts
+    }
+
+    /// The number of characters that start before byte `offset`.
+    private func characters(before offset: Int) -> Int {
+        let block = offset / Self.stride
+        var count = charactersBefore[block]
+        var index = block * Self.stride
+        while index < offset {
+            if bytes[index] & 0xC0 != 0x80 { count += 1 }
+            index += 1
+        }
+        return count
     }
 
     mutating func convert(_ root: OpaquePointer) -> MarkdownNode {
@@ -44,7 +66,7 @@ struct TreeConverter {
                     isTooDeep = true
                     continue
                 }
-                let value = makeNode(node)
+                let value = makeNode(node, parent: stack.last?.range)
                 if isLeaf {
                     stack[stack.count - 1].children.append(value)
                 } else {
@@ -79,13 +101,18 @@ struct TreeConverter {
         }
     }
 
-    private mutating func makeNode(_ node: OpaquePointer) -> MarkdownNode {
+    private mutating func makeNode(_ node: OpaquePointer, parent: SourceRange?) -> MarkdownNode {
         let handle = nodes.count
         nodes.append(node)
-        let range = SourceRange(
+        var range = SourceRange(
             start: position(line: cmark_node_get_start_line(node), byteColumn: cmark_node_get_start_column(node)),
             end: position(line: cmark_node_get_end_line(node), byteColumn: cmark_node_get_end_column(node))
         )
+        // Some nodes have no position of their own (cmark-gfm's autolinks,
+        // soft breaks): they stand within their parent.
+        if cmark_node_get_start_line(node) < 1, let parent {
+            range = parent
+        }
         return MarkdownNode(kind: kind(of: node), children: [], range: range, handle: handle)
     }
 
@@ -141,12 +168,6 @@ struct TreeConverter {
         }
         let start = lineStarts[line - 1]
         let end = min(start + max(byteColumn - 1, 0), bytes.count)
-        var characters = 0
-        var index = start
-        while index < end {
-            if bytes[index] & 0xC0 != 0x80 { characters += 1 }
-            index += 1
-        }
-        return SourcePosition(line: line + lineOffset, column: characters + 1)
+        return SourcePosition(line: line + lineOffset, column: characters(before: end) - characters(before: start) + 1)
     }
 }

@@ -2,7 +2,8 @@ internal import CYAML
 
 /// Parses one YAML document with libyaml into `YAMLNode` values.
 ///
-/// The parser handle is owned by this class and freed in `deinit`. Parsing
+/// Each call to `parse()` owns its own libyaml parser handle and frees it
+/// before returning, so a parser can be asked again. Parsing
 /// rejects what would make content ambiguous or dangerous to read: a key
 /// given twice in one map, tabs for indentation, several documents in one
 /// file, aliases (`*name`, which could make a small file expand without
@@ -20,20 +21,25 @@ public final class YAMLParser {
     public init(_ text: String, firstLine: Int = 1) {
         self.bytes = Array(text.utf8)
         self.lineOffset = firstLine - 1
-        yaml_parser_initialize(&parser)
-        yaml_parser_set_encoding(&parser, YAML_UTF8_ENCODING)
-    }
-
-    deinit {
-        yaml_parser_delete(&parser)
     }
 
     /// Parses the text: its one document's root node, or nil when the text
     /// holds no document (empty, or only comments).
     public func parse() throws(YAMLError) -> YAMLNode? {
-        try bytes.withUnsafeBufferPointer { (buffer) throws(YAMLError) -> YAMLNode? in
-            yaml_parser_set_input_string(&parser, buffer.baseAddress, buffer.count)
-            return try parseStream()
+        // libyaml accepts its input once per handle: a fresh handle per call.
+        parser = yaml_parser_t()
+        guard yaml_parser_initialize(&parser) != 0 else {
+            throw YAMLError("the YAML parser could not start (out of memory)", at: Mark(line: 1 + lineOffset, column: 1))
+        }
+        defer { yaml_parser_delete(&parser) }
+        yaml_parser_set_encoding(&parser, YAML_UTF8_ENCODING)
+        return try bytes.withUnsafeBufferPointer { (buffer) throws(YAMLError) -> YAMLNode? in
+            // libyaml asserts on a null input, which an empty buffer may have.
+            let empty: [UInt8] = [0]
+            return try empty.withUnsafeBufferPointer { (fallback) throws(YAMLError) -> YAMLNode? in
+                yaml_parser_set_input_string(&parser, buffer.baseAddress ?? fallback.baseAddress, buffer.count)
+                return try parseStream()
+            }
         }
     }
 
@@ -148,21 +154,52 @@ public final class YAMLParser {
 
     private func parserError() -> YAMLError {
         let mark = self.mark(parser.problem_mark)
-        let index = Int(parser.problem_mark.index)
-        if index < bytes.count, bytes[index] == UInt8(ascii: "\t") || isIndentedWithTab(before: index) {
+        // libyaml's marks count characters, not bytes: find the line by its number.
+        let lineStart = byteOffset(ofLine: Int(parser.problem_mark.line))
+        let index = byteOffset(ofColumn: Int(parser.problem_mark.column), fromLineAt: lineStart)
+        if index < bytes.count, bytes[index] == UInt8(ascii: "\t") || isIndentedWithTab(lineAt: lineStart) {
             return YAMLError("a tab is used for indentation here; YAML indents with spaces", at: mark)
         }
         var message = parser.problem.map { String(cString: $0) } ?? "the YAML cannot be read"
         if let context = parser.context.map({ String(cString: $0) }) {
-            message = "\(message) (\(context))"
+            // Where what was being read started: the quote that is never closed.
+            let start = self.mark(parser.context_mark)
+            if start != mark, start.line >= 1 + lineOffset {
+                message = "\(message) (\(context) that starts at \(start.line):\(start.column))"
+            } else {
+                message = "\(message) (\(context))"
+            }
         }
         return YAMLError(message, at: mark)
     }
 
-    /// Whether the line holding `index` starts its indentation with a tab.
-    private func isIndentedWithTab(before index: Int) -> Bool {
-        var start = min(index, bytes.count)
-        while start > 0, bytes[start - 1] != UInt8(ascii: "\n") { start -= 1 }
+    /// The byte offset where the 0-based line `line` starts (or the end).
+    private func byteOffset(ofLine line: Int) -> Int {
+        var remaining = line
+        var offset = 0
+        while remaining > 0, offset < bytes.count {
+            if bytes[offset] == UInt8(ascii: "\n") { remaining -= 1 }
+            offset += 1
+        }
+        return offset
+    }
+
+    /// The byte offset of the 0-based character `column` of the line at `start`.
+    private func byteOffset(ofColumn column: Int, fromLineAt start: Int) -> Int {
+        var offset = start
+        var characters = 0
+        while offset < bytes.count, bytes[offset] != UInt8(ascii: "\n") {
+            if bytes[offset] & 0xC0 != 0x80 {
+                if characters == column { return offset }
+                characters += 1
+            }
+            offset += 1
+        }
+        return offset
+    }
+
+    /// Whether the line starting at `start` has a tab in its indentation.
+    private func isIndentedWithTab(lineAt start: Int) -> Bool {
         var position = start
         while position < bytes.count, bytes[position] == UInt8(ascii: " ") || bytes[position] == UInt8(ascii: "\t") {
             if bytes[position] == UInt8(ascii: "\t") { return true }

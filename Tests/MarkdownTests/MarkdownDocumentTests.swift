@@ -1,0 +1,273 @@
+import Testing
+import Markdown
+
+/// The cmark-gfm wrapper: positions in characters of the page file, GitHub's
+/// extensions, raw HTML left out unless allowed, links rewritten in place,
+/// and pages that nest too deep read without crashing.
+struct MarkdownDocumentTests {
+    /// Every node of a tree, depth first, in document order.
+    private func allNodes(_ nodes: [MarkdownNode]) -> [MarkdownNode] {
+        nodes.flatMap { [$0] + allNodes($0.children) }
+    }
+
+    private func first(_ document: MarkdownDocument, where predicate: (MarkdownNode.Kind) -> Bool) throws -> MarkdownNode {
+        try #require(allNodes(document.blocks).first { predicate($0.kind) })
+    }
+
+    private func html(_ source: String, allowRawHTML: Bool = false) -> String {
+        let document = MarkdownDocument(parsing: source, allowRawHTML: allowRawHTML)
+        return document.blocks.map { document.html($0) }.joined()
+    }
+
+    // MARK: Positions
+
+    @Test func blocksKeepLineAndColumn() throws {
+        let document = MarkdownDocument(parsing: """
+        ## The rules
+
+        1. First rule.
+
+           Sources (apple): hig
+        2. Second rule.
+        """)
+        #expect(document.blocks.count == 2)
+        let heading = document.blocks[0]
+        #expect(heading.kind == .heading(level: 2))
+        #expect(heading.range.start == SourcePosition(line: 1, column: 1))
+        #expect(heading.range.end == SourcePosition(line: 1, column: 12))
+        let list = document.blocks[1]
+        #expect(list.kind == .list(ordered: true, start: 1, tight: false))
+        #expect(list.range.start == SourcePosition(line: 3, column: 1))
+        let items = list.children
+        #expect(items.count == 2)
+        #expect(items[1].range.start == SourcePosition(line: 6, column: 1))
+        let citation = items[0].children[1]
+        #expect(citation.kind == .paragraph)
+        #expect(citation.range.start == SourcePosition(line: 5, column: 4))
+        #expect(citation.plainText == "Sources (apple): hig")
+    }
+
+    @Test func firstLineCountsTheFrontMatter() throws {
+        let document = MarkdownDocument(parsing: "\n## FAQ\n\n### A question?\n", firstLine: 9)
+        #expect(document.blocks[0].range.start == SourcePosition(line: 10, column: 1))
+        #expect(document.blocks[1].range.start == SourcePosition(line: 12, column: 1))
+    }
+
+    @Test func columnsCountCharactersAfterNonASCII() throws {
+        let document = MarkdownDocument(parsing: "Déjà vu — “quoted” [a link](other.md) and `code`.\n", firstLine: 3)
+        let link = try first(document) { if case .link = $0 { return true }; return false }
+        // "Déjà vu — “quoted” " is 19 characters, so the link opens at 20.
+        #expect(link.range.start == SourcePosition(line: 3, column: 20))
+        // cmark-gfm places a code span at its text, after the backtick (43).
+        let code = try first(document) { if case .code = $0 { return true }; return false }
+        #expect(code.range.start == SourcePosition(line: 3, column: 44))
+    }
+
+    @Test func inlinePositionsOnALaterLineOfAnIndentedParagraph() throws {
+        let document = MarkdownDocument(parsing: """
+        1. Rule one, whose text
+           goes on to [the link](where-the-bars-go.md#rule-1).
+        """, firstLine: 20)
+        let link = try first(document) { if case .link = $0 { return true }; return false }
+        #expect(link.range.start == SourcePosition(line: 21, column: 15))
+    }
+
+    @Test func textNodesOfACitationBlockStandWhereTheyAreWritten() throws {
+        let document = MarkdownDocument(parsing: """
+        1. Rule.
+
+           Sources (apple): hig § Vertical controls · raise-the-bar @ 6:13
+        """)
+        let paragraph = document.blocks[0].children[0].children[1]
+        let text = try #require(paragraph.children.first)
+        #expect(text.range.start == SourcePosition(line: 3, column: 4))
+        #expect(paragraph.plainText == "Sources (apple): hig § Vertical controls · raise-the-bar @ 6:13")
+    }
+
+    // MARK: GitHub-flavoured Markdown
+
+    @Test func autolinksStandWithinTheirParagraph() throws {
+        let document = MarkdownDocument(parsing: "\n\nSee https://apple.com now.\n", firstLine: 5)
+        let link = try first(document) { if case .link = $0 { return true }; return false }
+        #expect(link.range.start == SourcePosition(line: 7, column: 1))
+        #expect(link.kind == .link(url: "https://apple.com", title: ""))
+    }
+
+    @Test func table() {
+        let output = html("| a | b |\n|---|:-:|\n| 1 | 2 |\n")
+        #expect(output.contains("<table>"))
+        #expect(output.contains("<th>a</th>"))
+        #expect(output.contains("<td align=\"center\">2</td>"))
+        let document = MarkdownDocument(parsing: "| a | b |\n|---|---|\n| 1 | 2 |\n")
+        #expect(document.blocks.first?.kind == .table)
+        #expect(document.blocks.first?.children.first?.kind == .tableRow)
+        #expect(document.blocks.first?.children.first?.children.first?.kind == .tableCell)
+    }
+
+    @Test func strikethrough() throws {
+        #expect(html("~~gone~~\n").contains("<del>gone</del>"))
+        let document = MarkdownDocument(parsing: "~~gone~~\n")
+        #expect(try first(document) { $0 == .strikethrough }.plainText == "gone")
+    }
+
+    @Test func autolink() {
+        let output = html("See https://developer.apple.com/design and www.example.com.\n")
+        #expect(output.contains("<a href=\"https://developer.apple.com/design\">https://developer.apple.com/design</a>"))
+        #expect(output.contains("<a href=\"http://www.example.com\">www.example.com</a>"))
+    }
+
+    @Test func tagFilterEscapesDangerousTagsEvenWhenRawHTMLIsAllowed() {
+        let output = html("<script>alert(1)</script>\n\n<b>bold</b> and <iframe src=x></iframe>\n", allowRawHTML: true)
+        #expect(!output.contains("<script>"))
+        #expect(output.contains("&lt;script>"))
+        #expect(output.contains("&lt;iframe"))
+        #expect(output.contains("<b>bold</b>"))
+    }
+
+    // MARK: Raw HTML
+
+    @Test func rawHTMLIsLeftOutByDefault() {
+        let output = html("<div class=\"x\">block</div>\n\nText with <span>inline</span> HTML.\n")
+        #expect(!output.contains("<div"))
+        #expect(!output.contains("<span>"))
+        #expect(output.contains("<!-- raw HTML omitted -->"))
+        #expect(output.contains("inline"))
+    }
+
+    @Test func rawHTMLIsKeptWhenAllowed() {
+        let output = html("<div class=\"x\">block</div>\n\nText with <span>inline</span> HTML.\n", allowRawHTML: true)
+        #expect(output.contains("<div class=\"x\">block</div>"))
+        #expect(output.contains("<span>inline</span>"))
+    }
+
+    @Test func dangerousURLsAreDroppedByDefault() {
+        let output = html("[x](javascript:alert(1))\n")
+        #expect(!output.contains("javascript:"))
+    }
+
+    @Test func rawHTMLIsNotPlainText() {
+        let document = MarkdownDocument(parsing: "A <b>bold</b> word.\n")
+        #expect(document.blocks[0].plainText == "A bold word.")
+    }
+
+    // MARK: Rendering
+
+    @Test func rewriteLinksChangesLinksAndImagesInPlace() {
+        let document = MarkdownDocument(parsing: """
+        See [rule 1](where-the-bars-go.md#rule-1), [Apple](https://apple.com) and ![x](pic.png).
+        """)
+        var seen: [String] = []
+        document.rewriteLinks { url in
+            seen.append(url)
+            if url.hasSuffix("#rule-1") { return "/patterns/where-the-bars-go/#rule-1" }
+            if url == "pic.png" { return "/assets/pic.png" }
+            return nil
+        }
+        #expect(seen == ["where-the-bars-go.md#rule-1", "https://apple.com", "pic.png"])
+        let output = document.html(document.blocks[0])
+        #expect(output.contains("href=\"/patterns/where-the-bars-go/#rule-1\""))
+        #expect(output.contains("href=\"https://apple.com\""))
+        #expect(output.contains("src=\"/assets/pic.png\""))
+        // The value tree keeps the link as written.
+        let links = allNodes(document.blocks).compactMap { node -> String? in
+            if case .link(let url, _) = node.kind { return url }
+            return nil
+        }
+        #expect(links.contains("where-the-bars-go.md#rule-1"))
+    }
+
+    @Test func rewriteLinksReachesLinksNestedBeyondTheValueTree() {
+        let depth = MarkdownDocument.maximumDepth + 10
+        let source = String(repeating: "> ", count: depth) + "[deep](other.md)\n"
+        let document = MarkdownDocument(parsing: source)
+        #expect(document.isTooDeep)
+        document.rewriteLinks { _ in "/patterns/other/" }
+        let output = document.blocks.map { document.html($0) }.joined()
+        #expect(output.contains("href=\"/patterns/other/\""))
+        #expect(!output.contains("other.md"))
+    }
+
+    @Test func innerHTMLOfAHeadingAndAParagraph() {
+        let document = MarkdownDocument(parsing: "## Why *this* `code`?\n\nA [link](x.md) & more.\n")
+        #expect(document.innerHTML(document.blocks[0]) == "Why <em>this</em> <code>code</code>?")
+        #expect(document.innerHTML(document.blocks[1]) == "A <a href=\"x.md\">link</a> &amp; more.")
+        #expect(document.html(document.blocks[0]) == "<h2>Why <em>this</em> <code>code</code>?</h2>\n")
+    }
+
+    @Test func innerHTMLOfAnEmptyHeading() {
+        let document = MarkdownDocument(parsing: "##\n")
+        #expect(document.innerHTML(document.blocks[0]) == "")
+    }
+
+    @Test func codeBlockKeepsItsInfoAndLiteral() throws {
+        let document = MarkdownDocument(parsing: "```demo\ndevice: x\n```\n", firstLine: 4)
+        let block = document.blocks[0]
+        #expect(block.kind == .codeBlock(info: "demo", literal: "device: x\n"))
+        #expect(block.range.start == SourcePosition(line: 4, column: 1))
+    }
+
+    @Test func plainTextJoinsBlocksAndBreaks() {
+        let document = MarkdownDocument(parsing: "- one\n  two\n- three\n")
+        #expect(document.blocks[0].plainText == "one two three")
+    }
+
+    @Test func separateDocumentsRenderInParallel() async {
+        await withTaskGroup(of: Bool.self) { group in
+            for index in 0..<16 {
+                group.addTask {
+                    let document = MarkdownDocument(parsing: "## Heading \(index)\n\n| a |\n|---|\n| \(index) |\n")
+                    let output = document.blocks.map { document.html($0) }.joined()
+                    return output.contains("<td>\(index)</td>")
+                }
+            }
+            for await result in group { #expect(result) }
+        }
+    }
+
+    // MARK: Deep nesting
+
+    @Test(arguments: ["> ", "- ", "1. ", "* > "])
+    func deepNestingDoesNotCrash(prefix: String) {
+        let source = String(repeating: prefix, count: 5_000) + "text\n"
+        let document = MarkdownDocument(parsing: source, allowRawHTML: false)
+        #expect(document.isTooDeep)
+        let output = document.blocks.map { document.html($0) }.joined()
+        #expect(output.contains("text"))
+        #expect(!document.blocks.isEmpty)
+    }
+
+    @Test func deepInlineNestingDoesNotCrash() {
+        let source = String(repeating: "*a ", count: 20_000) + String(repeating: "[", count: 20_000) + "x" + String(repeating: "](y)", count: 20_000) + "\n"
+        let document = MarkdownDocument(parsing: source)
+        let output = document.blocks.map { document.html($0) }.joined()
+        #expect(output.contains("x"))
+    }
+
+    @Test func nestingWithinTheLimitIsWalkedWhole() {
+        let source = String(repeating: "> ", count: 10) + "text\n"
+        let document = MarkdownDocument(parsing: source)
+        #expect(!document.isTooDeep)
+        #expect(document.blocks[0].plainText == "text")
+    }
+
+    @Test func emptyDocument() {
+        let document = MarkdownDocument(parsing: "")
+        #expect(document.blocks.isEmpty)
+        #expect(!document.isTooDeep)
+    }
+
+    @Test func aLongPageIsReadInReasonableTime() {
+        // One long line of many inline nodes: positions must not cost a
+        // walk of the line per node.
+        let source = String(repeating: "*é* `c` ", count: 100_000) + "\n\n" + String(repeating: "[ü](x.md) ", count: 50_000) + "\n"
+        let clock = ContinuousClock()
+        let elapsed = clock.measure {
+            let document = MarkdownDocument(parsing: source, firstLine: 2)
+            #expect(document.blocks.count == 2)
+            // The last link: 49,999 links of 10 characters before it.
+            let last = document.blocks[1].children.last
+            #expect(last?.range.start == SourcePosition(line: 4, column: 499_991))
+        }
+        #expect(elapsed < .seconds(20))
+    }
+}

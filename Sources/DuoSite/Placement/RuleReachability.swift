@@ -123,12 +123,18 @@ public enum RuleReachability {
         let literals = Array(Set(tests.flatMap(\.literals))).sorted()
         var numbers: Set<Int> = [0]
         for bound in tests.flatMap(\.thresholds) {
-            for number in [bound - 1, bound, bound + 1] where number >= 0 { numbers.insert(number) }
+            // Saturating: a bound of Int.max has no number above it.
+            let (below, belowOverflows) = bound.subtractingReportingOverflow(1)
+            let (above, aboveOverflows) = bound.addingReportingOverflow(1)
+            for number in [belowOverflows ? nil : below, bound, aboveOverflows ? nil : above].compactMap({ $0 }) where number >= 0 {
+                numbers.insert(number)
+            }
         }
         for literal in literals where ConditionTest.isCount(.text(literal)) {
             if let number = Int(literal) { numbers.insert(number) }
         }
-        numbers.insert((numbers.max() ?? 0) + 1000)
+        let (largest, overflows) = (numbers.max() ?? 0).addingReportingOverflow(1000)
+        if !overflows { numbers.insert(largest) }
         let other = "\u{1}other"
 
         switch subject.domain {

@@ -30,11 +30,11 @@ public struct ScreenSketch: Sendable {
             text += "◆"
             if !form.shows(.title) && !form.shows(.value) { text += name }
         }
-        if form.shows(.badge), let badge = item.badge { text += "(\(badge))" }
         if form.shows(.title) {
             text += (form.shows(.symbol) ? " " : "") + (item.title ?? item.id)
         }
         if form.shows(.value), let value = item.value { text += value }
+        if form.shows(.badge), let badge = item.badge { text += "(\(badge))" }
         if form.shows(.control) {
             text += item.kind == .segmented && !item.segments.isEmpty ? "[" + item.segments.joined(separator: "|") + "]" : "[\(name)]"
         }

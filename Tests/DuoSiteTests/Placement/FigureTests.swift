@@ -1,0 +1,181 @@
+import Foundation
+import Mustache
+import Testing
+@testable import DuoSite
+
+/// The figures: the demo's context for the theme, and the HTML the theme's
+/// `demo` and `figure` partials draw from it.
+@Suite struct FigureTests {
+    static func site() throws -> Site {
+        let (site, diagnostics) = SiteLoader(root: PlacementSupport.repositoryRoot).load()
+        #expect(!diagnostics.hasErrors, "\(diagnostics.map(\.formatted))")
+        return site
+    }
+
+    static func shoppingDemo(_ site: Site) throws -> Demo {
+        let pattern = try #require(site.pattern("symbols-not-labels"))
+        return try #require(pattern.demos.compactMap(\.demo).first { $0.states.count == 2 })
+    }
+
+    /// The theme's demo and figure templates, from the repository.
+    static func library() throws -> TemplateLibrary {
+        var sources: [String: String] = [:]
+        for name in ["demo", "figure"] {
+            sources[name] = try PlacementSupport.repositoryText("Theme/templates/\(name).mustache")
+        }
+        return try TemplateLibrary(templates: sources)
+    }
+
+    static func html(_ demo: Demo, site: Site) throws -> String {
+        try library().render("demo", DemoContext(site: site).value(for: demo))
+    }
+
+    @Test func theContextHasTheThemesShape() throws {
+        let site = try Self.site()
+        let value = DemoContext(site: site).value(for: try Self.shoppingDemo(site))
+        #expect(value["caption"] == "A generic shopping app, closed, in portrait.")
+        #expect(value["deviceName"] == "iPhone Duo, closed, portrait")
+        #expect(value["multiple"] == true)
+        guard case .list(let states)? = value["states"] else {
+            Issue.record("no states")
+            return
+        }
+        #expect(states.map { $0["name"] } == ["Text labels", "Symbols"])
+        #expect(states.map { $0["number"] } == [1, 2])
+        let figure = try #require(states[1]["figure"])
+        #expect(figure["device"] == "duo-closed-portrait")
+        #expect(figure["edge"] == "trailing")
+        #expect(figure["time"] == "9:41")
+        #expect(figure["hasTopBar"] == true && figure["hasColumn"] == true && figure["hasBottomBar"] == false)
+        #expect(figure["screenStyle"]?.text.contains("aspect-ratio: 430 / 760;") == true)
+        guard case .list(let regions)? = figure["regions"] else {
+            Issue.record("no regions")
+            return
+        }
+        #expect(regions.map { $0["name"] } == ["top-bar", "column"])
+        guard case .list(let column)? = regions[1]["items"] else { return }
+        #expect(column.map { $0["id"] } == ["back", "share", "messages", "home", "search"])
+        #expect(column[2]["badge"] == "12")
+        #expect(column[2]["rule"] == "symbols-not-labels#rule-1")
+        #expect(column[3]["pushesDown"] == true)
+        #expect(column[2]["symbol"]?.text.hasPrefix("<svg") == true)
+    }
+
+    @Test func theAltSaysWhereEachItemWent() throws {
+        let site = try Self.site()
+        let value = DemoContext(site: site).value(for: try Self.shoppingDemo(site))
+        guard case .list(let states)? = value["states"] else { return }
+        let alt = try #require(states[1]["alt"]?.text)
+        #expect(alt == "iPhone Duo, closed, portrait. At the top: Edit, as text; Cart, as a symbol with $24.90. In the column on the right: the back button (Shop), as a symbol; Share, as a symbol; Messages, as a symbol with a badge of 12; Home, as a symbol; Search, as a symbol. The content is 652 of 760 points high.")
+        let before = try #require(states[0]["alt"]?.text)
+        #expect(before.contains("At the top: Edit, as text; Cart, as text: $24.90; Share, as text; Messages, as text: 12."))
+    }
+
+    @Test func theHTMLCarriesTheEnginesValues() throws {
+        let site = try Self.site()
+        let html = try Self.html(try Self.shoppingDemo(site), site: site)
+        #expect(html.contains("<figure class=\"demo demo--states\">"))
+        #expect(html.contains("<ol class=\"demo__states\">"))
+        #expect(html.contains("<strong class=\"state__name\">Text labels.</strong> Text labels, as on other iPhone models."))
+        #expect(html.contains("data-item=\"share\" data-place=\"top\" data-form=\"title\" data-rule=\"symbols-not-labels#rule-2\""))
+        #expect(html.contains("data-item=\"share\" data-place=\"column\" data-form=\"symbol\" data-rule=\"symbols-not-labels#rule-1\""))
+        #expect(html.contains("data-item=\"messages\" data-place=\"column\" data-form=\"symbol\" data-rule=\"symbols-not-labels#rule-1\""))
+        #expect(html.contains("data-item=\"total\" data-place=\"top\" data-form=\"symbol-and-value\" data-rule=\"symbols-not-labels#rule-6\""))
+        #expect(html.contains("<span class=\"item__badge\">12</span>"))
+        #expect(html.contains("<span class=\"item__value\">$24.90</span>"))
+        #expect(html.contains("<span class=\"screen__time\">9:41</span>"))
+        #expect(html.contains("class=\"screen__top-bar\" data-bar=\"top\""))
+        #expect(html.contains("class=\"screen__column\" data-bar=\"column\" style=\"--slot: 7.932%;\""))
+        #expect(html.contains("role=\"img\" aria-label=\"iPhone Duo, closed, portrait. At the top: Edit, as text; Cart, as a symbol with $24.90. In the column on the right: the back button (Shop), as a symbol;"))
+        #expect(html.contains("style=\"aspect-ratio: 430 / 760; grid-template-columns: minmax(0, 366fr) minmax(0, 64fr); grid-template-rows: minmax(0, 54fr) minmax(0, 54fr) minmax(0, 652fr) minmax(0, 0fr);\""))
+        #expect(html.contains("<svg") && html.contains("aria-hidden=\"true\""))
+        #expect(!html.lowercased().contains("<script"))
+        // Every drawn item carries the four attributes.
+        let items = html.components(separatedBy: "data-item=\"").count - 1
+        #expect(items == 7 + 7)
+        for attribute in ["data-place=\"", "data-form=\"", "data-rule=\""] {
+            #expect(html.components(separatedBy: attribute).count - 1 == items)
+        }
+    }
+
+    @Test func aSingleStateIsOneFigureWithTheDemosCaption() throws {
+        let site = try Self.site()
+        let pattern = try #require(site.pattern("symbols-not-labels"))
+        let demo = try #require(pattern.demos.first?.demo)
+        let html = try Self.html(demo, site: site)
+        #expect(html.components(separatedBy: "<figure").count - 1 == 1)
+        #expect(html.contains("<figure class=\"demo demo--single\">"))
+        #expect(html.contains("<figcaption class=\"demo__caption\">iPhone Duo closed, in portrait: the items with a symbol move into the column"))
+        #expect(html.contains("<span class=\"item__segment item__segment--selected\">List</span><span class=\"item__segment\">Grid</span>"))
+        #expect(html.contains("data-item=\"view\" data-place=\"top\" data-form=\"control\" data-rule=\"symbols-not-labels#rule-3\""))
+    }
+
+    @Test func overflowIsDrawnWithTheSystemsButtonAndAnOpenMenu() throws {
+        let site = try Self.site()
+        let demo = try PlacementSupport.demo(try PlacementSupport.fixtureText("landscape-demo.yml"))
+        let html = try Self.html(demo, site: site)
+        #expect(html.contains("data-item=\"system-overflow\" data-place=\"column\" data-form=\"symbol\" data-rule=\"symbols-not-labels#rule-8\""))
+        #expect(html.contains("class=\"screen__menu\" data-bar=\"overflow\""))
+        #expect(html.contains("<span class=\"screen__menu-title\">More</span>"))
+        #expect(html.contains("data-item=\"trash\" data-place=\"overflow\" data-form=\"symbol-and-title\""))
+        #expect(html.contains("<span class=\"item__title\">Delete</span>"))
+        #expect(html.contains("In the overflow menu: Share, with its symbol and title; Like, with its symbol and title; Delete, with its symbol and title with a badge of 7; Buy, with its symbol and title."))
+        #expect(html.contains("the overflow button (More)"))
+    }
+
+    @Test func aDeviceWithNoColumnHasBarsAtTheBottom() throws {
+        let site = try Self.site()
+        let demo = try PlacementSupport.demo("""
+        device: iphone-portrait
+        screen:
+          back: Back
+          navigation: [{title: Edit, kind: edit}]
+          toolbar: [{title: Share, symbol: square.and.arrow.up}]
+          tabs: [{title: Home, symbol: house}, {title: Inbox, symbol: tray, badge: 120}]
+        """)
+        let html = try Self.html(demo, site: site)
+        #expect(html.contains("class=\"screen screen--none\""))
+        #expect(!html.contains("screen__column"))
+        #expect(html.contains("class=\"screen__bottom-bar\" data-bar=\"bottom\""))
+        #expect(html.contains("data-item=\"share\" data-place=\"bottom\" data-form=\"symbol\" data-rule=\"\""))
+        #expect(html.contains("<span class=\"item__badge\">99+</span>"))
+        #expect(html.contains("At the bottom: Share, as a symbol; Home, as a symbol; Inbox, as a symbol with a badge of 120."))
+    }
+
+    @Test func everythingIsEscaped() throws {
+        let site = try Self.site()
+        let demo = try PlacementSupport.demo("""
+        device: duo-closed-portrait
+        caption: "Quotes \\" & <b>tags</b>"
+        screen:
+          title: "<script>alert(1)</script>"
+          navigation: [{id: x, title: "A <b> & \\"c\\"", value: "<i>9</i>"}]
+          toolbar: [{title: "Share 'it'", symbol: square.and.arrow.up}]
+        """)
+        let html = try Self.html(demo, site: site)
+        #expect(!html.contains("<script>") && !html.contains("<b>") && !html.contains("<i>"))
+        #expect(html.contains("&lt;script&gt;alert(1)&lt;/script&gt;"))
+        #expect(html.contains("A &lt;b&gt; &amp; &quot;c&quot;"))
+    }
+
+    @Test func symbolsAreMadeSafeToInline() {
+        let library = SymbolLibrary(drawings: [
+            "plain": "<?xml version=\"1.0\"?>\n<!-- a comment -->\n<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 24 24\"><path id=\"p\" d=\"M0 0h24\"/></svg>\n",
+            "script": "<svg viewBox=\"0 0 24 24\"><script>alert(1)</script></svg>",
+            "handler": "<svg viewBox=\"0 0 24 24\" onload=\"alert(1)\"><path d=\"M0 0\"/></svg>",
+            "style": "<svg viewBox=\"0 0 24 24\"><style>body{display:none}</style></svg>",
+            "outside": "<svg viewBox=\"0 0 24 24\"><image href=\"https://example.com/x.png\"/></svg>",
+            "text": "not a drawing",
+        ])
+        #expect(library.names == ["plain"])
+        #expect(library.svg("plain") == "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 24 24\" aria-hidden=\"true\" focusable=\"false\"><path d=\"M0 0h24\"/></svg>")
+    }
+
+    @Test func theThemeHasEverySymbolTheFiguresNeed() {
+        let library = SymbolLibrary(root: PlacementSupport.repositoryRoot)
+        for name in ["chevron.backward", "ellipsis", "house", "magnifyingglass", "person", "cart", "tray", "square.and.arrow.up",
+                     "compass", "gear", "plus", "trash", "bell"] {
+            #expect(library.svg(name) != nil, "no drawing for \(name)")
+        }
+    }
+}

@@ -24,5 +24,6 @@ unit-tests:
 verify-site: dependencies
 	SWIFT=$(SWIFT) scripts/verify-site
 
+# make bench BENCH_ARGS="--sizes 100,1000 --runs 3"; scripts/bench --help lists the options.
 bench: dependencies
-	scripts/bench
+	scripts/bench $(BENCH_ARGS)

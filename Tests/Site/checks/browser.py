@@ -38,8 +38,9 @@ PROBE_PAGE = b"""<!doctype html><html lang="en"><head><meta charset="utf-8"><tit
 # How Theme/templates/figure.mustache names the parts of a drawn screen: the
 # screen, and its regions (the engine's places) by class.
 SCREEN = ".screen"
-REGIONS = {"column": ".screen__column", "top": ".screen__top-bar", "bottom": ".screen__bottom-bar"}
-REGION_NAMES = {"column": "column", "top": "top bar", "bottom": "bottom bar"}
+REGIONS = {"column": ".screen__column", "top": ".screen__top-bar", "bottom": ".screen__bottom-bar",
+           "overflow": ".screen__menu"}
+REGION_NAMES = {"column": "column", "top": "top bar", "bottom": "bottom bar", "overflow": "overflow menu"}
 
 
 class QuietHandler(http.server.SimpleHTTPRequestHandler):
@@ -314,7 +315,7 @@ def check(sites, report, screenshots: Path | None) -> None:
     finally:
         driver.quit()
     report.tool(AXE).extra = f"{violations_total} violations, 4 configurations each (phone 390×844 and desktop 1280×900, light and dark), axe-core {axe_version()}"
-    report.tool(LAYOUT).extra = f"{layout_items} placed items measured against their column, top bar or bottom bar"
+    report.tool(LAYOUT).extra = f"{layout_items} placed items measured against their column, top bar, bottom bar or overflow menu"
     if layout_items == 0:
         report.note(LAYOUT, "no figure item carries data-item and data-place yet: nothing measured")
     if screenshots is not None:

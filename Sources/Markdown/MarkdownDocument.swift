@@ -14,7 +14,9 @@ public final class MarkdownDocument: @unchecked Sendable {
     public let blocks: [MarkdownNode]
     /// Whether the page nests deeper than the tree keeps: the deepest nodes
     /// are still rendered, but the value tree stops at `maximumDepth`.
-    public let isTooDeep: Bool
+    public var isTooDeep: Bool { tooDeepPosition != nil }
+    /// Where the first node deeper than `maximumDepth` starts.
+    public let tooDeepPosition: SourcePosition?
     /// How deep the value tree goes; deeper nodes are rendered but not walked.
     public static let maximumDepth = 48
 
@@ -55,7 +57,7 @@ public final class MarkdownDocument: @unchecked Sendable {
         let document = converter.convert(root)
         self.blocks = document.children
         self.nodes = converter.nodes
-        self.isTooDeep = converter.isTooDeep
+        self.tooDeepPosition = converter.firstTooDeep
     }
 
     deinit {

@@ -5,8 +5,8 @@ internal import CCmarkGFM
 struct TreeConverter {
     /// Every C node met, indexed by `MarkdownNode.handle`.
     private(set) var nodes: [OpaquePointer] = []
-    /// Whether some node was deeper than `MarkdownDocument.maximumDepth`.
-    private(set) var isTooDeep = false
+    /// Where the first node deeper than `MarkdownDocument.maximumDepth` is.
+    private(set) var firstTooDeep: SourcePosition?
 
     private let bytes: [UInt8]
     private let lineStarts: [Int]
@@ -63,7 +63,11 @@ struct TreeConverter {
             if event == CMARK_EVENT_ENTER {
                 if stack.count >= MarkdownDocument.maximumDepth || skipped > 0 {
                     if !isLeaf { skipped += 1 }
-                    isTooDeep = true
+                    if firstTooDeep == nil {
+                        firstTooDeep = cmark_node_get_start_line(node) >= 1
+                            ? position(line: cmark_node_get_start_line(node), byteColumn: cmark_node_get_start_column(node))
+                            : stack.last?.range.start ?? SourcePosition(line: 1 + lineOffset, column: 1)
+                    }
                     continue
                 }
                 let value = makeNode(node, parent: stack.last?.range)

@@ -15,12 +15,15 @@ public final class YAMLParser {
     private var parser = yaml_parser_t()
     private let bytes: [UInt8]
     private let lineOffset: Int
+    private let columnOffset: Int
 
     /// Prepares to parse `text`, whose first line is line `firstLine` of its
-    /// file (front matter starts on line 2 of a page).
-    public init(_ text: String, firstLine: Int = 1) {
+    /// file (front matter starts on line 2 of a page), and whose lines all
+    /// start at column `firstColumn` (a demo block indented in a list item).
+    public init(_ text: String, firstLine: Int = 1, firstColumn: Int = 1) {
         self.bytes = Array(text.utf8)
         self.lineOffset = firstLine - 1
+        self.columnOffset = max(firstColumn - 1, 0)
     }
 
     /// Parses the text: its one document's root node, or nil when the text
@@ -29,7 +32,7 @@ public final class YAMLParser {
         // libyaml accepts its input once per handle: a fresh handle per call.
         parser = yaml_parser_t()
         guard yaml_parser_initialize(&parser) != 0 else {
-            throw YAMLError("the YAML parser could not start (out of memory)", at: Mark(line: 1 + lineOffset, column: 1))
+            throw YAMLError("the YAML parser could not start (out of memory)", at: Mark(line: 1 + lineOffset, column: 1 + columnOffset))
         }
         defer { yaml_parser_delete(&parser) }
         yaml_parser_set_encoding(&parser, YAML_UTF8_ENCODING)
@@ -44,8 +47,8 @@ public final class YAMLParser {
     }
 
     /// Parses `text` in one call.
-    public static func parse(_ text: String, firstLine: Int = 1) throws(YAMLError) -> YAMLNode? {
-        try YAMLParser(text, firstLine: firstLine).parse()
+    public static func parse(_ text: String, firstLine: Int = 1, firstColumn: Int = 1) throws(YAMLError) -> YAMLNode? {
+        try YAMLParser(text, firstLine: firstLine, firstColumn: firstColumn).parse()
     }
 
     private enum Open {
@@ -149,7 +152,7 @@ public final class YAMLParser {
 
     /// libyaml counts lines and columns from 0, columns in characters.
     private func mark(_ mark: yaml_mark_t) -> Mark {
-        Mark(line: Int(mark.line) + 1 + lineOffset, column: Int(mark.column) + 1)
+        Mark(line: Int(mark.line) + 1 + lineOffset, column: Int(mark.column) + 1 + columnOffset)
     }
 
     private func parserError() -> YAMLError {
@@ -161,15 +164,23 @@ public final class YAMLParser {
             return YAMLError("a tab is used for indentation here; YAML indents with spaces", at: mark)
         }
         var message = parser.problem.map { String(cString: $0) } ?? "the YAML cannot be read"
-        if let context = parser.context.map({ String(cString: $0) }) {
-            // Where what was being read started: the quote that is never closed.
-            let start = self.mark(parser.context_mark)
-            if start != mark, start.line >= 1 + lineOffset {
-                message = "\(message) (\(context) that starts at \(start.line):\(start.column))"
-            } else {
-                message = "\(message) (\(context))"
-            }
+        if message == "mapping values are not allowed in this context" {
+            message += "; quote a value that contains ': '"
         }
+        guard let context = parser.context.map({ String(cString: $0) }) else {
+            return YAMLError(message, at: mark)
+        }
+        // Where what was being read started: the quote or bracket never closed.
+        let start = self.mark(parser.context_mark)
+        guard start != mark, start.line >= 1 + lineOffset else {
+            return YAMLError("\(message) (\(context))", at: mark)
+        }
+        let characters = bytes.reduce(0) { $0 + ($1 & 0xC0 != 0x80 ? 1 : 0) }
+        if Int(parser.problem_mark.index) >= characters {
+            // At the end of the text, the problem is where it started.
+            return YAMLError("\(message) (\(context) that starts here)", at: start)
+        }
+        message = "\(message) (\(context) that starts at \(start.line):\(start.column))"
         return YAMLError(message, at: mark)
     }
 

@@ -243,10 +243,17 @@ struct MarkdownDocumentTests {
         #expect(output.contains("x"))
     }
 
+    @Test func whereNestingGoesTooDeep() {
+        // Quote N opens at column 2N - 1; the first one not kept is the 48th.
+        let document = MarkdownDocument(parsing: "\n" + String(repeating: "> ", count: 60) + "deep\n", firstLine: 7)
+        #expect(document.tooDeepPosition == SourcePosition(line: 8, column: 2 * MarkdownDocument.maximumDepth - 1))
+    }
+
     @Test func nestingWithinTheLimitIsWalkedWhole() {
         let source = String(repeating: "> ", count: 10) + "text\n"
         let document = MarkdownDocument(parsing: source)
         #expect(!document.isTooDeep)
+        #expect(document.tooDeepPosition == nil)
         #expect(document.blocks[0].plainText == "text")
     }
 

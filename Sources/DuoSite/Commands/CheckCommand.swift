@@ -74,7 +74,8 @@ struct CheckCommand: Subcommand {
 public struct SiteCheck: Sendable {
     /// Every finding, sorted by file, line and column.
     public var diagnostics: [Diagnostic]
-    /// Each page's review status, by file name.
+    /// Each page's review status, by file name (a page whose last_checked
+    /// cannot be read has none).
     public var reviews: [PageReview]
 
     /// Reads and checks the site at `root` on `today`.
@@ -82,7 +83,7 @@ public struct SiteCheck: Sendable {
         let (site, loadDiagnostics) = SiteLoader(root: root).load()
         let context = CheckContext(site: site, today: today)
         let diagnostics = (loadDiagnostics + Checkers.run(context)).sortedForOutput()
-        let reviews = site.patterns.map { pattern in
+        let reviews = site.patterns.filter(\.frontMatter.hasLastChecked).map { pattern in
             let review = Review(pattern, settings: site.settings, today: today)
             return PageReview(file: pattern.file, slug: pattern.slug, lastChecked: review.lastChecked.value, due: review.due, status: review.status)
         }

@@ -168,7 +168,8 @@ struct BodyReader {
     private mutating func readDemo(_ block: MarkdownNode, literal: String) -> Int {
         let fence = location(block.range.start)
         var parser = DemoParser(file: file)
-        let demo = parser.parse(literal, firstLine: block.range.start.line + 1, fence: fence)
+        // The block's lines are indented as its fence is (in a list item, a quote).
+        let demo = parser.parse(literal, firstLine: block.range.start.line + 1, firstColumn: block.range.start.column, fence: fence)
         diagnostics += parser.diagnostics
         demos.append(DemoBlock(location: fence, demo: demo))
         return demos.count - 1

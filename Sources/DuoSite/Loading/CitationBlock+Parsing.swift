@@ -33,6 +33,11 @@ enum CitationParser {
             return (nil, [Diagnostic(.invalidCitation, "a citation block has \(what); write 'Sources (apple):' for a rule Apple gives or 'Sources (recommendation):' for the site's own", at: start)])
         }
 
+        // Nothing but separators after the colon: one finding, not one per gap.
+        if characters[(colon + 1)...].allSatisfy({ $0.isWhitespace || $0 == "·" }) {
+            return (CitationBlock(basis: basis, citations: [], location: start), [Diagnostic(.invalidCitation, "the citation block names no source; list the source ids from sources.yml after the colon", at: start)])
+        }
+
         var citations: [Citation] = []
         var pieceStart = colon + 1
         var index = colon + 1

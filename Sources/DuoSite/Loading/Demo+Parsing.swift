@@ -36,10 +36,11 @@ struct DemoParser {
     }
 
     /// Parses the YAML of a demo block whose first line is `firstLine` of
-    /// the page; `fence` is where the block opens.
-    mutating func parse(_ yaml: String, firstLine: Int, fence: SourceLocation) -> Demo? {
+    /// the page, its lines indented to `firstColumn` (a demo in a list item);
+    /// `fence` is where the block opens.
+    mutating func parse(_ yaml: String, firstLine: Int, firstColumn: Int = 1, fence: SourceLocation) -> Demo? {
         let root: YAMLNode
-        switch YAMLDocument.parse(yaml, file: file, firstLine: firstLine) {
+        switch YAMLDocument.parse(yaml, file: file, firstLine: firstLine, firstColumn: firstColumn) {
         case .failure(let diagnostic):
             diagnostics.append(Diagnostic(.invalidDemo, "the demo's \(diagnostic.message)", at: diagnostic.location))
             return nil

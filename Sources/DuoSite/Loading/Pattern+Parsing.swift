@@ -42,8 +42,9 @@ struct PatternParser {
         let bodyFirstLine = closing + 2
         let body = lines[(closing + 1)...].joined(separator: "\n")
         let document = MarkdownDocument(parsing: body, firstLine: bodyFirstLine, allowRawHTML: allowRawHTML)
-        if document.isTooDeep {
-            diagnostics.append(Diagnostic(.invalidField, "the page nests lists or quotes more than \(MarkdownDocument.maximumDepth) deep; its deepest parts are shown but not checked", at: SourceLocation(file: path, line: bodyFirstLine), severity: .warning))
+        if let deep = document.tooDeepPosition {
+            // An error, as invalid-field is: what is nested deeper is not checked.
+            diagnostics.append(Diagnostic(.invalidField, "the page nests lists or quotes more than \(MarkdownDocument.maximumDepth) deep; its deepest parts cannot be checked", at: SourceLocation(file: path, line: deep.line, column: deep.column)))
         }
         var reader = BodyReader(file: path, slug: slug, document: document, rendersHTML: rendersHTML)
         if rendersHTML {
@@ -84,12 +85,13 @@ extension FrontMatter {
         let order = reader.int("order")?.value
         let draft = reader.bool("draft")?.value ?? false
         reader.reportUnknownKeys(known: keys)
-        let frontMatter = FrontMatter(
+        var frontMatter = FrontMatter(
             title: title, summary: summary, status: status,
             lastChecked: lastChecked ?? Located(Day(dayNumber: 0), at: start),
             reviewEvery: reviewEvery, owner: owner, tags: tags, order: order, draft: draft,
             location: start
         )
+        frontMatter.hasLastChecked = lastChecked != nil
         return (frontMatter, reader.diagnostics)
     }
 }

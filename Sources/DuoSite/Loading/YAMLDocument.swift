@@ -3,10 +3,11 @@ import YAML
 /// Parses YAML text of a content file into a node, turning a YAML error into
 /// a `yaml-syntax` finding at its line and column.
 enum YAMLDocument {
-    /// The root node of `text`, whose first line is `firstLine` of `file`.
-    static func parse(_ text: String, file: String, firstLine: Int = 1) -> Result<YAMLNode?, Diagnostic> {
+    /// The root node of `text`, whose first line is `firstLine` of `file`
+    /// and whose lines start at column `firstColumn`.
+    static func parse(_ text: String, file: String, firstLine: Int = 1, firstColumn: Int = 1) -> Result<YAMLNode?, Diagnostic> {
         do {
-            return .success(try YAMLParser.parse(text, firstLine: firstLine))
+            return .success(try YAMLParser.parse(text, firstLine: firstLine, firstColumn: firstColumn))
         } catch {
             return .failure(Diagnostic(.yamlSyntax, "the YAML cannot be read: \(error.message)", at: SourceLocation(file: file, line: error.mark.line, column: error.mark.column)))
         }

@@ -46,6 +46,10 @@ public struct FrontMatter: Sendable {
     public var status: Located<Pattern.Status>
     /// The last time the page was checked against Apple's guidance.
     public var lastChecked: Located<Day>
+    /// Whether `lastChecked` was read from the page; when it is missing or
+    /// malformed (a finding says so) it is a stand-in, and the page's review
+    /// cannot be known.
+    public var hasLastChecked: Bool = true
     /// Overrides the site's review interval.
     public var reviewEvery: Located<ReviewInterval>?
     /// Who re-checks the page.

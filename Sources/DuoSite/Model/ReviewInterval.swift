@@ -22,7 +22,7 @@ public struct ReviewInterval: Sendable, Hashable, CustomStringConvertible {
     public init?(_ text: String) {
         guard let last = text.last, let unit = Unit(rawValue: last),
               let count = Int(text.dropLast()), count > 0, count <= 100_000,
-              text.dropLast().allSatisfy(\.isASCII) else { return nil }
+              text.dropLast().allSatisfy({ $0.isASCII && $0.isNumber }) else { return nil }
         self.init(count: count, unit: unit)
     }
 

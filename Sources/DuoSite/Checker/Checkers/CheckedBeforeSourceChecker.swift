@@ -5,7 +5,7 @@ public struct CheckedBeforeSourceChecker: Checker {
 
     public func check(_ context: CheckContext) -> [Diagnostic] {
         var diagnostics: [Diagnostic] = []
-        for pattern in context.site.patterns {
+        for pattern in context.site.patterns where pattern.frontMatter.hasLastChecked {
             let checked = pattern.frontMatter.lastChecked
             var reported = Set<String>()
             for rule in pattern.rules {

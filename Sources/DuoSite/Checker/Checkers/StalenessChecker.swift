@@ -5,7 +5,8 @@ public struct StalenessChecker: Checker {
     public init() {}
 
     public func check(_ context: CheckContext) -> [Diagnostic] {
-        context.site.patterns.compactMap { pattern in
+        // A page with no readable last_checked has a finding of its own.
+        context.site.patterns.filter(\.frontMatter.hasLastChecked).compactMap { pattern in
             Self.diagnostic(for: Review(pattern, settings: context.site.settings, today: context.today), today: context.today)
         }
     }

@@ -36,9 +36,12 @@ HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))
 sys.dont_write_bytecode = True  # no __pycache__ in the work tree
 
-# The browser and its driver are on this machine: never through a proxy.
+# The browser and its driver are on this machine: never through a proxy, and
+# Selenium never looks for a driver or a browser to download.
 for variable in ("no_proxy", "NO_PROXY"):
     os.environ[variable] = ",".join(filter(None, [os.environ.get(variable, ""), "127.0.0.1", "localhost"]))
+os.environ.setdefault("SE_OFFLINE", "true")
+os.environ.setdefault("SE_AVOID_STATS", "true")
 
 from checks import browser, jsonld, links, nu  # noqa: E402
 from checks.report import Report  # noqa: E402

@@ -76,7 +76,8 @@ public struct DemoContext: Sendable {
         case nil: columns = track(device.width)
         }
         let rows = [device.statusBar, layout.topBarHeight, layout.contentHeight, layout.bottomBarHeight].map(track).joined(separator: " ")
-        let screenStyle = "aspect-ratio: \(device.width) / \(max(1, device.height)); grid-template-columns: \(columns); grid-template-rows: \(rows);"
+        // Custom properties only: figure.css sets the aspect ratio and the grid from them.
+        let screenStyle = "--columns: \(columns); --rows: \(rows);"
         let deviceStyle = "--device-width: \(max(1, device.width)); --device-height: \(max(1, device.height));"
 
         func items(_ placements: [ItemPlacement], firstTabPushes: Bool) -> [Value] {

@@ -47,7 +47,8 @@ import Testing
         #expect(figure["edge"] == "trailing")
         #expect(figure["time"] == "9:41")
         #expect(figure["hasTopBar"] == true && figure["hasColumn"] == true && figure["hasBottomBar"] == false)
-        #expect(figure["screenStyle"]?.text.contains("aspect-ratio: 430 / 760;") == true)
+        #expect(figure["deviceStyle"] == "--device-width: 430; --device-height: 760;")
+        #expect(figure["screenStyle"]?.text.hasPrefix("--columns: minmax(0, 366fr) minmax(0, 64fr);") == true)
         guard case .list(let regions)? = figure["regions"] else {
             Issue.record("no regions")
             return
@@ -87,7 +88,8 @@ import Testing
         #expect(html.contains("class=\"screen__top-bar\" data-bar=\"top\""))
         #expect(html.contains("class=\"screen__column\" data-bar=\"column\" style=\"--slot: 7.932%;\""))
         #expect(html.contains("role=\"img\" aria-label=\"iPhone Duo, closed, portrait. At the top: Edit, as text; Cart, as a symbol with $24.90. In the column on the right: the back button (Shop), as a symbol;"))
-        #expect(html.contains("style=\"aspect-ratio: 430 / 760; grid-template-columns: minmax(0, 366fr) minmax(0, 64fr); grid-template-rows: minmax(0, 54fr) minmax(0, 54fr) minmax(0, 652fr) minmax(0, 0fr);\""))
+        #expect(html.contains("<div class=\"device device--trailing\" style=\"--device-width: 430; --device-height: 760;\">"))
+        #expect(html.contains("style=\"--columns: minmax(0, 366fr) minmax(0, 64fr); --rows: minmax(0, 54fr) minmax(0, 54fr) minmax(0, 652fr) minmax(0, 0fr);\""))
         #expect(html.contains("<svg") && html.contains("aria-hidden=\"true\""))
         #expect(!html.lowercased().contains("<script"))
         // Every drawn item carries the four attributes.

@@ -51,9 +51,27 @@ public final class YAMLParser {
         try YAMLParser(text, firstLine: firstLine, firstColumn: firstColumn).parse()
     }
 
-    private enum Open {
-        case sequence(YAMLNode, [YAMLNode])
-        case mapping(YAMLNode, [YAMLNode.Pair], pendingKey: YAMLNode?, seen: Set<String>)
+    /// A sequence or mapping being read. A class, so that adding to it
+    /// changes it in place: a long list or map is read in linear time.
+    private final class Open {
+        var start: YAMLNode
+        let isMapping: Bool
+        var elements: [YAMLNode] = []
+        var pairs: [YAMLNode.Pair] = []
+        var pendingKey: YAMLNode?
+        var seen: Set<String> = []
+
+        init(_ start: YAMLNode, isMapping: Bool) {
+            self.start = start
+            self.isMapping = isMapping
+        }
+
+        /// The finished node.
+        var node: YAMLNode {
+            var node = start
+            node.content = isMapping ? .mapping(pairs) : .sequence(elements)
+            return node
+        }
     }
 
     private func parseStream() throws(YAMLError) -> YAMLNode? {
@@ -91,24 +109,16 @@ public final class YAMLParser {
                 default: style = .plain
                 }
                 let node = YAMLNode(.scalar(text, style), mark: mark, tag: tag(scalar.tag))
-                try add(node, to: &stack, root: &root)
+                try add(node, to: stack, root: &root)
             case YAML_SEQUENCE_START_EVENT:
                 try checkDepth(stack.count, at: mark)
-                stack.append(.sequence(YAMLNode(.sequence([]), mark: mark, tag: tag(event.data.sequence_start.tag)), []))
+                stack.append(Open(YAMLNode(.sequence([]), mark: mark, tag: tag(event.data.sequence_start.tag)), isMapping: false))
             case YAML_MAPPING_START_EVENT:
                 try checkDepth(stack.count, at: mark)
-                stack.append(.mapping(YAMLNode(.mapping([]), mark: mark, tag: tag(event.data.mapping_start.tag)), [], pendingKey: nil, seen: []))
+                stack.append(Open(YAMLNode(.mapping([]), mark: mark, tag: tag(event.data.mapping_start.tag)), isMapping: true))
             case YAML_SEQUENCE_END_EVENT, YAML_MAPPING_END_EVENT:
-                var node: YAMLNode
-                switch stack.removeLast() {
-                case .sequence(let start, let elements):
-                    node = start
-                    node.content = .sequence(elements)
-                case .mapping(let start, let pairs, _, _):
-                    node = start
-                    node.content = .mapping(pairs)
-                }
-                try add(node, to: &stack, root: &root)
+                let node = stack.removeLast().node
+                try add(node, to: stack, root: &root)
             default:
                 break
             }
@@ -121,29 +131,26 @@ public final class YAMLParser {
         }
     }
 
-    private func add(_ node: YAMLNode, to stack: inout [Open], root: inout YAMLNode?) throws(YAMLError) {
-        guard let top = stack.popLast() else {
+    private func add(_ node: YAMLNode, to stack: [Open], root: inout YAMLNode?) throws(YAMLError) {
+        guard let top = stack.last else {
             root = node
             return
         }
-        switch top {
-        case .sequence(let start, var elements):
-            elements.append(node)
-            stack.append(.sequence(start, elements))
-        case .mapping(let start, var pairs, let pendingKey, var seen):
-            if let key = pendingKey {
-                pairs.append(.init(key: key, value: node))
-                stack.append(.mapping(start, pairs, pendingKey: nil, seen: seen))
-            } else {
-                if let name = node.string {
-                    if seen.contains(name) {
-                        throw YAMLError("duplicate key '\(name)': it is already given above in this map", at: node.mark)
-                    }
-                    seen.insert(name)
-                }
-                stack.append(.mapping(start, pairs, pendingKey: node, seen: seen))
+        guard top.isMapping else {
+            top.elements.append(node)
+            return
+        }
+        if let key = top.pendingKey {
+            top.pairs.append(.init(key: key, value: node))
+            top.pendingKey = nil
+            return
+        }
+        if let name = node.string {
+            guard top.seen.insert(name).inserted else {
+                throw YAMLError("duplicate key '\(name)': it is already given above in this map", at: node.mark)
             }
         }
+        top.pendingKey = node
     }
 
     private func tag(_ pointer: UnsafeMutablePointer<yaml_char_t>?) -> String? {

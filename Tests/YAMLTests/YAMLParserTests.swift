@@ -159,6 +159,36 @@ struct YAMLParserTests {
         #expect(failure(quotes) != nil)
     }
 
+    @Test func longListsAndMapsAreReadInLinearTime() throws {
+        let count = 100_000
+        var list = "list:\n"
+        var map = ""
+        for index in 0..<count {
+            list += "  - item \(index)\n"
+            map += "key-\(index): value \(index)\n"
+        }
+        let clock = ContinuousClock()
+        var listRoot: YAMLNode?
+        var mapRoot: YAMLNode?
+        let elapsed = try clock.measure {
+            listRoot = try YAMLParser.parse(list)
+            mapRoot = try YAMLParser.parse(map)
+        }
+        #expect(elapsed < .seconds(20))
+        #expect(listRoot?["list"]?.elements?.count == count)
+        #expect(listRoot?["list"]?.elements?.last?.mark == Mark(line: count + 1, column: 5))
+        #expect(mapRoot?.pairs?.count == count)
+        #expect(mapRoot?.pairs?.last?.key.string == "key-\(count - 1)")
+    }
+
+    @Test func duplicateKeyFarDownALongMap() throws {
+        var map = ""
+        for index in 0..<10_000 { map += "key-\(index): x\n" }
+        map += "key-5: again\n"
+        let error = try #require(failure(map))
+        #expect(error.mark == Mark(line: 10_001, column: 1))
+    }
+
     // MARK: Empty input
 
     @Test(arguments: ["", "\n", "# only a comment\n", "   \n  \n"])

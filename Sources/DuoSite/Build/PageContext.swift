@@ -8,7 +8,7 @@ struct PageContext {
     let site: Site
     let baseURL: String
     let today: Day
-    let demos: DemoRenderer
+    let demos: DemoContext
 
     /// The whole context of a pattern page.
     func make(_ pattern: Pattern) -> Value {
@@ -102,7 +102,7 @@ struct PageContext {
         case .html(let html): return .object(["html": .string(html)])
         case .demo(let index):
             guard let demo = pattern.demos[index].demo else { return .object([:]) }
-            return .object(["demo": demos.context(for: demo)])
+            return .object(["demo": demos.value(for: demo)])
         case .rules: return .object(["rules": true])
         case .faq: return .object(["faq": true])
         }

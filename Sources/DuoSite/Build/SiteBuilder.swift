@@ -100,7 +100,7 @@ public struct SiteBuilder: Sendable {
     }
 
     private func write(site: Site, pages: [Pattern], baseURL: String, templates: TemplateLibrary, into output: OutputFolder) throws {
-        let pageContext = PageContext(site: site, baseURL: baseURL, today: options.today, demos: DemoRenderer(site: site))
+        let pageContext = PageContext(site: site, baseURL: baseURL, today: options.today, demos: DemoContext(site: site))
 
         // Step 4: the pattern pages, on every core.
         let counter = Counter()

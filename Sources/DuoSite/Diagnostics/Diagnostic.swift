@@ -29,9 +29,14 @@ public struct Diagnostic: Sendable, Hashable {
         self.message = message
     }
 
-    /// The compiler-style line: `path:line:col: error: message [code]`.
+    /// The compiler-style line: `path:line:col: error: message [code]`. A
+    /// line break quoted in the message (a title written "a\nb") is shown
+    /// as a space, so that each finding stays on one line.
     public var formatted: String {
-        "\(location): \(severity.rawValue): \(message) [\(code.rawValue)]"
+        let oneLine = message.contains(where: \.isNewline)
+            ? String(message.map { $0.isNewline ? " " : $0 })
+            : message
+        return "\(location): \(severity.rawValue): \(oneLine) [\(code.rawValue)]"
     }
 }
 

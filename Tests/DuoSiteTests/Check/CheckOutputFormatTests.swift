@@ -157,6 +157,32 @@ struct CheckOutputFormatTests {
         #expect(run.out == "2 pages checked (1 fresh, 0 due soon, 1 stale): 1 error, 1 warning\n")
     }
 
+    @Test func textKeepsEachFindingOnOneLine() throws {
+        let site = try ScratchSite()
+        for name in ["a-page", "b-page"] {
+            try site.write("""
+            ---
+            title: "Two\\nlines\\r\\nof title\\u2028here"
+            summary: A title with line breaks in it.
+            status: apple
+            last_checked: 2026-10-08
+            ---
+
+            """, to: "Content/patterns/\(name).md")
+        }
+        let run = site.check()
+        let lines = run.err.split(separator: "\n", omittingEmptySubsequences: false)
+        #expect(lines.count == 2, "\(run.err)")
+        #expect(lines.first?.hasPrefix("Content/patterns/b-page.md:2:8: error: the title 'Two lines of title here'") == true, "\(run.err)")
+        #expect(lines.first?.hasSuffix("[duplicate-title]") == true)
+        // JSON and GitHub keep the message as it is, escaped.
+        let json = try site.check(["--format", "json"]).json()
+        #expect((json.findings.first?["message"] as? String)?.contains("Two\nlines\r\nof title\u{2028}here") == true)
+        let github = site.check(["--format", "github"])
+        #expect(github.out.contains("Two%0Alines%0D%0Aof title"))
+        #expect(github.out.split(separator: "\n").count == 1)
+    }
+
     @Test func textIsTheDefaultAndNamedTheSame() throws {
         let site = try siteWithFindings()
         let implicit = site.check()

@@ -10,7 +10,6 @@ import base64
 import collections
 import functools
 import http.server
-import json
 import re
 import shutil
 import threading

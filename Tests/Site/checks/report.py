@@ -36,7 +36,7 @@ class Report:
         self.tool(tool).pages.add(page)
 
     def fail(self, tool: str, page: str, message: str) -> None:
-        self.tool(tool).failures.append(Failure(page, tool, " ".join(message.split()) if "\n" not in message else message))
+        self.tool(tool).failures.append(Failure(page, tool, message))
 
     def note(self, tool: str, message: str) -> None:
         self.tool(tool).notes.append(message)

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import os
-import re
 import urllib.parse
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -27,10 +26,6 @@ class Page:
     @property
     def name(self) -> str:
         return f"{self.site.name}:{self.url}"
-
-    @property
-    def ids(self) -> set:
-        return set(self.tree.xpath("//@id"))
 
 
 class Site:
@@ -114,5 +109,3 @@ def last_checked_times(page: Page) -> list[str]:
 def is_pattern(page: Page) -> bool:
     return page.url.startswith("/patterns/")
 
-
-FRAGMENT_SAFE = re.compile(r"^[^\s]+$")

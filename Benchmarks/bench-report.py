@@ -107,9 +107,11 @@ def details(rows, meta, size):
         out.append(f"  duosite wrote {info.get('duosite_pages', '?')} pattern pages, "
                    f"{info.get('duosite_files', '?')} files, "
                    f"{int(info.get('duosite_output_bytes', 0)) / 1048576:.1f} MiB; "
-                   f"{pages / median(build.wall):.0f} pages/s")
+                   f"{pages / median(build.wall):.0f} pages/s, {1000 * median(build.cpu) / pages:.2f} ms of CPU a page")
     if stats["hugo"]:
-        out.append(f"  hugo wrote {info.get('hugo_pages', '?')} pages; {pages / median(stats['hugo'].wall):.0f} pages/s")
+        hugo = stats["hugo"]
+        out.append(f"  hugo wrote {info.get('hugo_pages', '?')} pages; {pages / median(hugo.wall):.0f} pages/s, "
+                   f"{1000 * median(hugo.cpu) / pages:.2f} ms of CPU a page")
     if "rebuild_identical" in info:
         out.append(f"  rebuild output byte-identical to a fresh full build (diff -r): {info['rebuild_identical']}; "
                    f"changed text published: {info.get('rebuild_change_published', '?')}")

@@ -1,21 +1,21 @@
 /// Escaping for each place a value lands in a page: HTML text, an attribute
 /// value, a URL, and JSON inside `<script type="application/ld+json">`.
+///
+/// Each works on UTF-8 bytes and returns the text untouched when nothing in
+/// it needs escaping, which is most text: these run tens of times per page.
 public enum HTMLText {
     /// Escapes text for an HTML text node.
     public static func escape(_ text: String) -> String {
-        var result = ""
-        result.reserveCapacity(text.utf8.count)
-        for character in text.unicodeScalars {
-            switch character {
-            case "&": result += "&amp;"
-            case "<": result += "&lt;"
-            case ">": result += "&gt;"
-            case "\"": result += "&quot;"
-            case "'": result += "&#39;"
-            default: result.unicodeScalars.append(character)
+        replacingBytes(in: text) { byte in
+            switch byte {
+            case UInt8(ascii: "&"): return "&amp;"
+            case UInt8(ascii: "<"): return "&lt;"
+            case UInt8(ascii: ">"): return "&gt;"
+            case UInt8(ascii: "\""): return "&quot;"
+            case UInt8(ascii: "'"): return "&#39;"
+            default: return nil
             }
         }
-        return result
     }
 
     /// Escapes text for a quoted attribute value (the same set as text).
@@ -27,32 +27,60 @@ public enum HTMLText {
     /// fragment URLs pass; anything else (`javascript:`) becomes `#`.
     /// Characters outside URLs are percent-encoded.
     public static func safeURL(_ url: String) -> String {
-        let lowered = url.lowercased()
-        let allowed = lowered.hasPrefix("https://") || lowered.hasPrefix("http://")
-            || lowered.hasPrefix("mailto:") || (url.hasPrefix("/") && !url.hasPrefix("//")) || url.hasPrefix("#")
+        let allowed = hasPrefixIgnoringCase(url, "https://") || hasPrefixIgnoringCase(url, "http://")
+            || hasPrefixIgnoringCase(url, "mailto:") || (url.hasPrefix("/") && !url.hasPrefix("//")) || url.hasPrefix("#")
         guard allowed else { return "#" }
-        var result = ""
-        for byte in url.utf8 {
-            switch byte {
-            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
-                 UInt8(ascii: "0")...UInt8(ascii: "9"):
-                result.unicodeScalars.append(Unicode.Scalar(byte))
-            default:
-                if "-._~:/?#[]@!$&()*+,;=%".utf8.contains(byte) {
-                    result.unicodeScalars.append(Unicode.Scalar(byte))
-                } else {
-                    result += "%" + String(byte, radix: 16, uppercase: true).leftPadded(to: 2)
-                }
-            }
+        return replacingBytes(in: url) { byte in
+            isURLByte(byte) ? nil : "%" + String(byte, radix: 16, uppercase: true).leftPadded(to: 2)
         }
-        return result
+    }
+
+    /// Whether a byte may stand in a URL as it is.
+    private static func isURLByte(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"):
+            return true
+        case UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"), UInt8(ascii: "~"), UInt8(ascii: ":"), UInt8(ascii: "/"),
+             UInt8(ascii: "?"), UInt8(ascii: "#"), UInt8(ascii: "["), UInt8(ascii: "]"), UInt8(ascii: "@"), UInt8(ascii: "!"),
+             UInt8(ascii: "$"), UInt8(ascii: "&"), UInt8(ascii: "("), UInt8(ascii: ")"), UInt8(ascii: "*"), UInt8(ascii: "+"),
+             UInt8(ascii: ","), UInt8(ascii: ";"), UInt8(ascii: "="), UInt8(ascii: "%"):
+            return true
+        default:
+            return false
+        }
+    }
+
+    private static func hasPrefixIgnoringCase(_ text: String, _ prefix: String) -> Bool {
+        var iterator = text.utf8.makeIterator()
+        for expected in prefix.utf8 {
+            guard let byte = iterator.next() else { return false }
+            let lower = (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte) ? byte + 0x20 : byte
+            if lower != expected { return false }
+        }
+        return true
     }
 
     /// A JSON string literal, safe inside a `<script>` element: `<`, `>`
     /// and `&` are written as `\u003C`, `\u003E`, `\u0026`, so that no
     /// `</script>` or `<!--` can end or change the script.
     public static func jsonString(_ text: String) -> String {
+        let needsEscaping = text.utf8.withContiguousStorageIfAvailable { bytes -> Bool in
+            var index = 0
+            while index < bytes.count {
+                switch bytes[index] {
+                case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "<"), UInt8(ascii: ">"), UInt8(ascii: "&"), 0..<0x20:
+                    return true
+                case 0xE2 where index + 2 < bytes.count && bytes[index + 1] == 0x80 && (bytes[index + 2] == 0xA8 || bytes[index + 2] == 0xA9):
+                    return true
+                default:
+                    index += 1
+                }
+            }
+            return false
+        } ?? true
+        guard needsEscaping else { return "\"" + text + "\"" }
         var result = "\""
+        result.reserveCapacity(text.utf8.count + 16)
         for scalar in text.unicodeScalars {
             switch scalar {
             case "\"": result += "\\\""
@@ -93,6 +121,25 @@ public enum HTMLText {
             }
         }
         return result
+    }
+
+    /// `text` with each ASCII byte for which `replacement` gives a string
+    /// replaced by it; unchanged runs are copied whole, and text that needs
+    /// nothing is returned as it is.
+    static func replacingBytes(in text: String, _ replacement: (UInt8) -> String?) -> String {
+        let utf8 = text.utf8
+        guard let first = utf8.firstIndex(where: { $0 < 0x80 && replacement($0) != nil }) else { return text }
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(utf8.count + 32)
+        bytes.append(contentsOf: utf8[..<first])
+        for byte in utf8[first...] {
+            if byte < 0x80, let replaced = replacement(byte) {
+                bytes.append(contentsOf: replaced.utf8)
+            } else {
+                bytes.append(byte)
+            }
+        }
+        return String(decoding: bytes, as: UTF8.self)
     }
 }
 

@@ -53,7 +53,7 @@ struct BodyReader {
             pendingQuestion = nil
             let visible = blocks.filter { block in
                 if case .codeBlock(let info, _) = block.kind, Self.isDemo(info) { return true }
-                return !(block.plainText.allSatisfy(\.isWhitespace))
+                return !block.plainText.isBlank
             }
             if visible.isEmpty {
                 reader.diagnostics.append(Diagnostic(.emptyAnswer, "the question '\(entry.question)' has no answer; write it under the question's heading", at: entry.location))
@@ -79,7 +79,7 @@ struct BodyReader {
                 }
                 let title = block.plainText
                 let role: Section.Role
-                switch title.lowercased().trimmingCharacters(in: .whitespaces) {
+                switch title.lowercased().trimmed {
                 case "the rules": role = .rules
                 case "faq": role = .faq
                 case "sources":
@@ -103,7 +103,7 @@ struct BodyReader {
             if current?.role == .faq {
                 if case .heading(let level) = block.kind, level == 3 {
                     finishQuestion(&self)
-                    let question = block.plainText.trimmingCharacters(in: .whitespaces)
+                    let question = block.plainText.trimmed
                     let entry = FAQEntry(
                         question: question, questionHTML: rendersHTML ? document.innerHTML(block) : "",
                         anchor: anchor(for: question, fallback: "question"), answerHTML: "", answerText: "",
@@ -218,7 +218,7 @@ struct BodyReader {
             case .text(let string), .code(let string):
                 segments.append((count, node.range.start))
                 text += string
-                count += string.count
+                count += string.unicodeScalars.count
             case .softBreak, .lineBreak:
                 text += " "
                 count += 1

@@ -1,7 +1,8 @@
-import Foundation
-
 /// Reads a rule's citation block, `Sources (apple): hig § Vertical controls ·
 /// raise-the-bar @ 6:13`, reporting anything it cannot read at its column.
+///
+/// It works on Unicode scalars, the unit columns are counted in, so that an
+/// offset in the text is an offset in the editor's line.
 enum CitationParser {
     /// The text that opens a citation block.
     static let prefix = "Sources"
@@ -11,20 +12,21 @@ enum CitationParser {
         text.hasPrefix(prefix + " (") || text.hasPrefix(prefix + ":")
     }
 
-    /// Parses `text`, whose character at offset i stands at `position(i)`.
+    /// Parses `text`, whose Unicode scalar at offset i stands at `position(i)`.
     static func parse(_ text: String, file: String, position: (Int) -> SourceLocation) -> (CitationBlock?, [Diagnostic]) {
-        let characters = Array(text)
+        let scalars = ScalarText(text)
         var diagnostics: [Diagnostic] = []
         let start = position(0)
 
         // "Sources (basis):"
-        guard let colon = characters.firstIndex(of: ":") else {
+        guard let colon = scalars.firstIndex(of: ":") else {
             return (nil, [Diagnostic(.invalidCitation, "a citation block is written 'Sources (apple): source · source' or 'Sources (recommendation): …'", at: start)])
         }
-        let head = String(characters[0..<colon]).trimmingCharacters(in: .whitespaces)
+        let head = trimmed(scalars, 0..<colon)
+        let opening = prefix + " ("
         let basisText: String
-        if head.hasPrefix(prefix + " ("), head.hasSuffix(")") {
-            basisText = String(head.dropFirst(prefix.count + 2).dropLast()).trimmingCharacters(in: .whitespaces)
+        if head.hasPrefix(opening), head.hasSuffix(")") {
+            basisText = String(head.dropFirst(opening.count).dropLast()).trimmed
         } else {
             basisText = ""
         }
@@ -33,22 +35,18 @@ enum CitationParser {
             return (nil, [Diagnostic(.invalidCitation, "a citation block has \(what); write 'Sources (apple):' for a rule Apple gives or 'Sources (recommendation):' for the site's own", at: start)])
         }
 
-        // Nothing but separators after the colon: one finding, not one per gap.
-        if characters[(colon + 1)...].allSatisfy({ $0.isWhitespace || $0 == "·" }) {
+        // Nothing but separators and spaces after the colon: one finding.
+        if ((colon + 1)..<scalars.count).allSatisfy({ scalars[$0].isSpace || scalars[$0] == "·" }) {
             return (CitationBlock(basis: basis, citations: [], location: start), [Diagnostic(.invalidCitation, "the citation block names no source; list the source ids from sources.yml after the colon", at: start)])
         }
 
         var citations: [Citation] = []
         var pieceStart = colon + 1
-        var index = colon + 1
-        while index <= characters.count {
-            if index == characters.count || characters[index] == "·" {
-                if let citation = parseCitation(characters, pieceStart..<index, position: position, diagnostics: &diagnostics) {
-                    citations.append(citation)
-                }
-                pieceStart = index + 1
+        for index in (colon + 1)...scalars.count where index == scalars.count || scalars[index] == "·" {
+            if let citation = parseCitation(scalars, pieceStart..<index, position: position, diagnostics: &diagnostics) {
+                citations.append(citation)
             }
-            index += 1
+            pieceStart = index + 1
         }
         if citations.isEmpty && diagnostics.isEmpty {
             diagnostics.append(Diagnostic(.invalidCitation, "the citation block names no source; list the source ids from sources.yml after the colon", at: start))
@@ -56,38 +54,39 @@ enum CitationParser {
         return (CitationBlock(basis: basis, citations: citations, location: start), diagnostics)
     }
 
-    private static func parseCitation(_ characters: [Character], _ range: Range<Int>, position: (Int) -> SourceLocation, diagnostics: inout [Diagnostic]) -> Citation? {
+    private static func parseCitation(_ scalars: ScalarText, _ range: Range<Int>, position: (Int) -> SourceLocation, diagnostics: inout [Diagnostic]) -> Citation? {
         var lower = range.lowerBound, upper = range.upperBound
-        while lower < upper, characters[lower].isWhitespace { lower += 1 }
-        while upper > lower, characters[upper - 1].isWhitespace { upper -= 1 }
-        let location = position(lower)
+        while lower < upper, scalars[lower].isSpace { lower += 1 }
+        while upper > lower, scalars[upper - 1].isSpace { upper -= 1 }
         guard lower < upper else {
             diagnostics.append(Diagnostic(.invalidCitation, "an empty citation between two '·'; remove the extra separator or name a source", at: position(min(range.lowerBound, max(range.upperBound - 1, 0)))))
             return nil
         }
-        let piece = String(characters[lower..<upper])
-        var idEnd = piece.startIndex
-        while idEnd < piece.endIndex, !piece[idEnd].isWhitespace, piece[idEnd] != "§", piece[idEnd] != "@" {
-            idEnd = piece.index(after: idEnd)
+        let location = position(lower)
+        let piece = string(scalars, lower..<upper)
+        var idEnd = lower
+        while idEnd < upper, !scalars[idEnd].isSpace, scalars[idEnd] != "§", scalars[idEnd] != "@" {
+            idEnd += 1
         }
-        let id = String(piece[..<idEnd])
-        let rest = piece[idEnd...].trimmingCharacters(in: .whitespaces)
+        let id = string(scalars, lower..<idEnd)
         guard !id.isEmpty else {
             diagnostics.append(Diagnostic(.invalidCitation, "the citation '\(piece)' names no source; start it with a source id from sources.yml", at: location))
             return nil
         }
+        var restStart = idEnd
+        while restStart < upper, scalars[restStart].isSpace { restStart += 1 }
         var locator: Citation.Locator?
-        if rest.isEmpty {
+        if restStart == upper {
             locator = nil
-        } else if rest.hasPrefix("§") {
-            let name = rest.dropFirst().trimmingCharacters(in: .whitespaces)
+        } else if scalars[restStart] == "§" {
+            let name = trimmed(scalars, (restStart + 1)..<upper)
             guard !name.isEmpty else {
                 diagnostics.append(Diagnostic(.invalidCitation, "'§' in '\(piece)' names no section; write '\(id) § Section name'", at: location))
                 return nil
             }
             locator = .section(name)
-        } else if rest.hasPrefix("@") {
-            let moment = rest.dropFirst().trimmingCharacters(in: .whitespaces)
+        } else if scalars[restStart] == "@" {
+            let moment = trimmed(scalars, (restStart + 1)..<upper)
             guard let seconds = Timestamp.seconds(moment) else {
                 diagnostics.append(Diagnostic(.invalidCitation, "'\(moment)' in '\(piece)' is not a moment; write it M:SS or H:MM:SS, like '\(id) @ 6:13'", at: location))
                 return nil
@@ -98,5 +97,52 @@ enum CitationParser {
             return nil
         }
         return Citation(sourceID: id, locator: locator, location: location)
+    }
+
+    private static func string(_ scalars: ScalarText, _ range: Range<Int>) -> String {
+        scalars.string(range)
+    }
+
+    private static func trimmed(_ scalars: ScalarText, _ range: Range<Int>) -> String {
+        var lower = range.lowerBound, upper = range.upperBound
+        while lower < upper, scalars[lower].isSpace { lower += 1 }
+        while upper > lower, scalars[upper - 1].isSpace { upper -= 1 }
+        return string(scalars, lower..<upper)
+    }
+}
+
+/// A text's Unicode scalars, addressable by offset, and its substrings.
+struct ScalarText {
+    private let text: String
+    private let scalars: [Unicode.Scalar]
+    private let indices: [String.Index]
+
+    init(_ text: String) {
+        self.text = text
+        var scalars: [Unicode.Scalar] = [], indices: [String.Index] = []
+        let view = text.unicodeScalars
+        var index = view.startIndex
+        while index < view.endIndex {
+            scalars.append(view[index])
+            indices.append(index)
+            index = view.index(after: index)
+        }
+        indices.append(view.endIndex)
+        self.scalars = scalars
+        self.indices = indices
+    }
+
+    /// How many scalars.
+    var count: Int { scalars.count }
+
+    /// The scalar at an offset.
+    subscript(offset: Int) -> Unicode.Scalar { scalars[offset] }
+
+    /// The first offset of a scalar.
+    func firstIndex(of scalar: Unicode.Scalar) -> Int? { scalars.firstIndex(of: scalar) }
+
+    /// The text of a range of offsets.
+    func string(_ range: Range<Int>) -> String {
+        String(text.unicodeScalars[indices[range.lowerBound]..<indices[range.upperBound]])
     }
 }

@@ -51,7 +51,7 @@ struct MappingReader {
             }
             return nil
         }
-        if required, text.allSatisfy(\.isWhitespace) {
+        if required, text.isBlank {
             diagnostics.append(Diagnostic(.missingField, "'\(key)' is empty", at: location(value.mark)))
             return nil
         }

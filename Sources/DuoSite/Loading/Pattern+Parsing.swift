@@ -14,20 +14,22 @@ struct PatternParser {
     /// The page, or nil when it has no readable front matter; and findings.
     func parse(_ file: SourceFile) -> (Pattern?, [Diagnostic]) {
         let path = file.path
-        let slug = String(path.split(separator: "/").last ?? "").replacingOccurrences(of: ".md", with: "")
+        let name = path.split(separator: "/").last ?? ""
+        let slug = String(name.hasSuffix(".md") ? name.dropLast(3) : name)
         var diagnostics: [Diagnostic] = []
 
         // Front matter: the file opens with a `---` line and closes it with another.
-        let lines = file.text.split(separator: "\n", omittingEmptySubsequences: false)
-        guard let first = lines.first, first.trimmingCharacters(in: .whitespaces) == "---" else {
+        let split: FrontMatterSplit
+        switch FrontMatterSplit.split(file.text) {
+        case .failure(.missingOpening):
             return (nil, [Diagnostic(.missingFrontMatter, "the page must open with front matter: a '---' line, then title, summary, status and last_checked, then another '---' line", at: SourceLocation(file: path))])
-        }
-        guard let closing = lines.dropFirst().firstIndex(where: { $0.trimmingCharacters(in: .whitespaces) == "---" }) else {
+        case .failure(.unclosed):
             return (nil, [Diagnostic(.missingFrontMatter, "the front matter opened here is never closed; end it with a '---' line", at: SourceLocation(file: path))])
+        case .success(let found):
+            split = found
         }
-        let yaml = lines[1..<closing].joined(separator: "\n")
         let frontMatterNode: YAMLNode
-        switch YAMLDocument.parse(yaml, file: path, firstLine: 2) {
+        switch YAMLDocument.parse(String(split.yaml), file: path, firstLine: 2) {
         case .failure(let diagnostic):
             return (nil, [diagnostic])
         case .success(nil):
@@ -39,8 +41,8 @@ struct PatternParser {
         diagnostics += frontMatterDiagnostics
 
         // The Markdown after the closing line.
-        let bodyFirstLine = closing + 2
-        let body = lines[(closing + 1)...].joined(separator: "\n")
+        let bodyFirstLine = split.bodyFirstLine
+        let body = String(split.body)
         let document = MarkdownDocument(parsing: body, firstLine: bodyFirstLine, allowRawHTML: allowRawHTML)
         if let deep = document.tooDeepPosition {
             // An error, as invalid-field is: what is nested deeper is not checked.
@@ -108,7 +110,7 @@ extension CrossReference {
     /// The slug and anchor a link points to, if it is a link to a page's
     /// file (`other.md`, `./other.md#rule-1`, `../patterns/other.md`).
     static func target(of destination: String) -> (slug: String, anchor: String?)? {
-        if destination.contains("://") || destination.hasPrefix("/") || destination.hasPrefix("mailto:") {
+        if destination.containsBytes("://") || destination.hasPrefix("/") || destination.hasPrefix("mailto:") {
             return nil
         }
         let parts = destination.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false)
@@ -122,6 +124,6 @@ extension CrossReference {
 
 extension String {
     var removingPercentEncodingIfPossible: String {
-        removingPercentEncoding ?? self
+        utf8.contains(UInt8(ascii: "%")) ? (removingPercentEncoding ?? self) : self
     }
 }

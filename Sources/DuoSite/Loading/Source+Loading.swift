@@ -50,12 +50,25 @@ extension Source {
 public enum Timestamp {
     /// The number of seconds `6:13` or `1:02:03` stands for, or nil.
     public static func seconds(_ text: String) -> Int? {
-        let parts = text.split(separator: ":", omittingEmptySubsequences: false)
-        guard (2...3).contains(parts.count),
-              parts.allSatisfy({ !$0.isEmpty && $0.count <= 4 && $0.allSatisfy { $0.isASCII && $0.isNumber } }),
-              parts.dropFirst().allSatisfy({ $0.count == 2 }) else { return nil }
-        let numbers = parts.compactMap { Int($0) }
-        guard numbers.dropFirst().allSatisfy({ $0 < 60 }) else { return nil }
-        return numbers.reduce(0) { $0 * 60 + $1 }
+        var parts: [Int] = [], digits = 0, value = 0
+        for byte in text.utf8 {
+            switch byte {
+            case UInt8(ascii: "0")...UInt8(ascii: "9"):
+                value = value * 10 + Int(byte - UInt8(ascii: "0"))
+                digits += 1
+                if digits > 4 { return nil }
+            case UInt8(ascii: ":"):
+                guard digits > 0, parts.count < 2, parts.isEmpty || digits == 2 else { return nil }
+                parts.append(value)
+                value = 0
+                digits = 0
+            default:
+                return nil
+            }
+        }
+        guard digits == 2, !parts.isEmpty else { return nil }
+        parts.append(value)
+        guard parts.dropFirst().allSatisfy({ $0 < 60 }) else { return nil }
+        return parts.reduce(0) { $0 * 60 + $1 }
     }
 }

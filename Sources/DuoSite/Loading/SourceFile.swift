@@ -28,20 +28,33 @@ struct SourceFile: Sendable {
         if data.count > maximumSize {
             return .failure(Diagnostic(.unreadableFile, "the file is \(data.count / 1_048_576) MB; duosite reads files of at most \(maximumSize / 1_048_576) MB", at: location))
         }
-        if data.isEmpty || data.allSatisfy({ $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 }) {
-            return .failure(Diagnostic(.unreadableFile, "the file is empty", at: location))
+        // Is it blank, does it hold a NUL or a CR? (memchr: these run on every page.)
+        var blank = true, nulOffset: Int?, hasCarriageReturn = false
+        data.withUnsafeBytes { (raw: UnsafeRawBufferPointer) in
+            guard let base = raw.baseAddress, raw.count > 0 else { return }
+            if let nul = memchr(base, 0, raw.count) {
+                nulOffset = base.distance(to: UnsafeRawPointer(nul))
+            }
+            hasCarriageReturn = memchr(base, 0x0D, raw.count) != nil
+            blank = !raw.contains { $0 != 0x20 && $0 != 0x0A && $0 != 0x09 && $0 != 0x0D }
         }
-        if let zero = data.firstIndex(of: 0) {
-            let (line, column) = position(of: zero - data.startIndex, in: data)
+        if let nulOffset {
+            let (line, column) = position(of: nulOffset, in: data)
             return .failure(Diagnostic(.unreadableFile, "the file looks binary (it holds a NUL byte), not text", at: SourceLocation(file: path, line: line, column: column)))
         }
-        guard var text = String(validating: data, as: UTF8.self) else {
+        if blank {
+            return .failure(Diagnostic(.unreadableFile, "the file is empty", at: location))
+        }
+        let decoded = data.withUnsafeBytes { (raw: UnsafeRawBufferPointer) in
+            String(validating: raw.bindMemory(to: UInt8.self), as: UTF8.self)
+        }
+        guard var text = decoded else {
             let offset = firstInvalidUTF8(in: data)
             let (line, column) = position(of: offset, in: data)
             return .failure(Diagnostic(.unreadableFile, "the file is not valid UTF-8; save it as UTF-8", at: SourceLocation(file: path, line: line, column: column)))
         }
-        if text.hasPrefix("\u{FEFF}") { text.removeFirst() }
-        if text.contains("\r") {
+        if text.utf8.starts(with: [0xEF, 0xBB, 0xBF]) { text.removeFirst() }
+        if hasCarriageReturn {
             text = text.replacingOccurrences(of: "\r\n", with: "\n").replacingOccurrences(of: "\r", with: "\n")
         }
         return .success(SourceFile(path: path, text: text))

@@ -30,8 +30,21 @@ public struct Source: Sendable {
     /// The address of a moment of the video, or of the source itself.
     public func url(atSecond seconds: Int?) -> String {
         guard let seconds, let timeURL else { return url }
-        return timeURL.replacingOccurrences(of: "{url}", with: url)
-            .replacingOccurrences(of: "{seconds}", with: String(seconds))
+        return Self.expand(timeURL, ["{url}": url, "{seconds}": String(seconds)])
+    }
+
+    /// `template` with each `{name}` of `values` replaced (unknown ones kept).
+    static func expand(_ template: String, _ values: [String: String]) -> String {
+        var result = ""
+        var rest = Substring(template)
+        while let open = rest.firstIndex(of: "{") {
+            result += rest[..<open]
+            guard let close = rest[open...].firstIndex(of: "}") else { break }
+            let name = String(rest[open...close])
+            result += values[name] ?? name
+            rest = rest[rest.index(after: close)...]
+        }
+        return result + rest
     }
 
     /// The keys a source entry may hold.

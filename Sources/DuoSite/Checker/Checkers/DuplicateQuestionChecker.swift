@@ -8,7 +8,7 @@ public struct DuplicateQuestionChecker: Checker {
         var diagnostics: [Diagnostic] = []
         for pattern in context.site.patterns {
             for entry in pattern.faq {
-                let key = entry.question.lowercased().filter { $0.isLetter || $0.isNumber }
+                let key = Slug.make(entry.question) ?? entry.question
                 if let (earlier, earlierEntry) = first[key], earlier.slug != pattern.slug {
                     diagnostics.append(Diagnostic(.duplicateQuestion, "the question '\(entry.question)' is also asked in \(earlier.file):\(earlierEntry.location.line)", at: entry.location))
                 } else if first[key] == nil {

@@ -9,7 +9,7 @@ public struct DuplicateTitleChecker: Checker {
         var first: [String: Pattern] = [:]
         var diagnostics: [Diagnostic] = []
         for pattern in context.site.patterns {
-            let key = pattern.frontMatter.title.value.lowercased().trimmingCharacters(in: .whitespaces)
+            let key = pattern.frontMatter.title.value.lowercased().trimmed
             if let earlier = first[key] {
                 diagnostics.append(Diagnostic(.duplicateTitle, "the title '\(pattern.frontMatter.title.value)' is also the title of \(earlier.file); give each page its own", at: pattern.frontMatter.title.location))
             } else {

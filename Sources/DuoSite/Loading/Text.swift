@@ -1,0 +1,115 @@
+/// Small text operations on the hot path of reading pages, done on Unicode
+/// scalars and UTF-8 bytes instead of through Foundation's NSString bridge,
+/// which costs thousands of instructions a call on Linux.
+extension StringProtocol {
+    /// The text without whitespace at either end.
+    var trimmed: String {
+        // Most text has nothing to trim: a printable ASCII byte at each end.
+        let text = String(self)
+        if let first = text.utf8.first, let last = text.utf8.last,
+           first > 0x20, first < 0x7F, last > 0x20, last < 0x7F {
+            return text
+        }
+        let scalars = text.unicodeScalars
+        var start = scalars.startIndex, end = scalars.endIndex
+        while start < end, scalars[start].isSpace { start = scalars.index(after: start) }
+        while end > start {
+            let before = scalars.index(before: end)
+            guard scalars[before].isSpace else { break }
+            end = before
+        }
+        var view = String.UnicodeScalarView()
+        view.append(contentsOf: scalars[start..<end])
+        return String(view)
+    }
+
+    /// Whether the text contains `needle`, compared byte for byte.
+    func containsBytes(_ needle: String) -> Bool {
+        let haystack = Array(utf8), pattern = Array(needle.utf8)
+        guard !pattern.isEmpty else { return true }
+        guard haystack.count >= pattern.count else { return false }
+        outer: for start in 0...(haystack.count - pattern.count) {
+            for offset in 0..<pattern.count where haystack[start + offset] != pattern[offset] {
+                continue outer
+            }
+            return true
+        }
+        return false
+    }
+}
+
+/// A file's text split at its front matter: the YAML between the opening
+/// and closing `---` lines, and the Markdown after them, found by scanning
+/// bytes once.
+struct FrontMatterSplit {
+    /// The YAML text (starting on line 2 of the file).
+    let yaml: Substring
+    /// The Markdown after the closing line.
+    let body: Substring
+    /// The file line the Markdown starts on.
+    let bodyFirstLine: Int
+
+    /// Why a file has no front matter.
+    enum Failure: Error {
+        /// The file does not open with `---`.
+        case missingOpening
+        /// The front matter is never closed.
+        case unclosed
+    }
+
+    /// Splits `text`, or says why it cannot.
+    static func split(_ text: String) -> Result<FrontMatterSplit, Failure> {
+        let utf8 = text.utf8
+        var lineStart = utf8.startIndex
+        var lineNumber = 1
+        var yamlStart: String.Index?
+        while lineStart < utf8.endIndex {
+            let lineEnd = utf8[lineStart...].firstIndex(of: UInt8(ascii: "\n")) ?? utf8.endIndex
+            let isFence = isFenceLine(utf8[lineStart..<lineEnd])
+            if lineNumber == 1 {
+                guard isFence else { return .failure(.missingOpening) }
+                yamlStart = lineEnd < utf8.endIndex ? utf8.index(after: lineEnd) : lineEnd
+            } else if isFence, let yamlStart {
+                let yamlEnd = lineStart > yamlStart ? utf8.index(before: lineStart) : yamlStart
+                let bodyStart = lineEnd < utf8.endIndex ? utf8.index(after: lineEnd) : lineEnd
+                return .success(FrontMatterSplit(
+                    yaml: text[yamlStart..<yamlEnd], body: text[bodyStart...], bodyFirstLine: lineNumber + 1
+                ))
+            }
+            guard lineEnd < utf8.endIndex else { break }
+            lineStart = utf8.index(after: lineEnd)
+            lineNumber += 1
+        }
+        return .failure(lineNumber == 1 && yamlStart == nil ? .missingOpening : .unclosed)
+    }
+
+    /// `---`, with optional spaces or tabs around it.
+    private static func isFenceLine(_ line: Substring.UTF8View.SubSequence) -> Bool {
+        var dashes = 0
+        for byte in line {
+            switch byte {
+            case UInt8(ascii: "-"): dashes += 1
+            case UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "\r"): continue
+            default: return false
+            }
+        }
+        return dashes == 3
+    }
+}
+
+extension Unicode.Scalar {
+    /// Whether the scalar is white space, with a fast answer for ASCII.
+    var isSpace: Bool {
+        if isASCII {
+            return value == 0x20 || (0x09...0x0D).contains(value)
+        }
+        return properties.isWhitespace
+    }
+}
+
+extension StringProtocol {
+    /// Whether the text is empty or only white space.
+    var isBlank: Bool {
+        unicodeScalars.allSatisfy(\.isSpace)
+    }
+}

@@ -29,36 +29,71 @@ public struct SiteBuilder: Sendable {
 
     /// Runs the build.
     public func run() -> Outcome {
-        // Step 1: read the site, rendering Markdown.
-        let (site, loadDiagnostics) = SiteLoader(root: options.root, rendersHTML: true).load()
-        let published = site.patterns.filter { options.drafts || !$0.frontMatter.draft }
-        let context = CheckContext(site: site, today: options.today, publishedSlugs: Set(published.map(\.slug)))
+        var diagnostics: [Diagnostic] = []
 
-        // Step 2: check; every error but staleness stops the build.
-        var diagnostics = loadDiagnostics + Checkers.run(context)
-        var baseURL = site.settings.baseURL
-        if let override = options.baseURL {
-            var url = override
-            while url.hasSuffix("/") { url.removeLast() }
-            baseURL = url
-        }
+        // Step 1: the theme, and where the site goes.
+        let templates = loadTheme(&diagnostics)
         if let problem = OutputFolder.validate(options.output, root: options.root) {
             diagnostics.append(Diagnostic(.missingFile, problem, at: SourceLocation(file: options.output.lastPathComponent)))
         }
+        var output: OutputFolder?
+        if let _ = templates, diagnostics.isEmpty {
+            do {
+                output = try OutputFolder(options.output)
+            } catch {
+                diagnostics.append(Diagnostic(.missingFile, "cannot write the site to \(options.output.path): \(error.localizedDescription)", at: SourceLocation(file: options.output.lastPathComponent)))
+            }
+        }
 
-        // Step 3: the theme.
-        let templates = loadTheme(&diagnostics)
+        // Step 2: read every page and, as soon as it is read, render and
+        // write it into the staging folder, keeping it without its HTML.
+        let symbols = SymbolLibrary(root: options.root)
+        let options = self.options
+        let failures = DiagnosticCollector()
+        let counter = Counter()
+        let progress = self.progress
+        let total = SiteLoader(root: options.root).patternFiles().count
+        let render: (@Sendable (Pattern, Site, [Diagnostic]) -> Pattern)?
+        if let templates, let output {
+            render = { pattern, site, found in
+                defer { progress?(counter.increment(), total) }
+                guard options.drafts || !pattern.frontMatter.draft,
+                      !found.contains(where: { $0.severity == .error && $0.code.blocksBuild }) else {
+                    return pattern.withoutHTML
+                }
+                let context = PageContext(site: site, baseURL: Self.baseURL(site, options), today: options.today, demos: DemoContext(site: site, symbols: symbols))
+                do {
+                    let html = try templates.render("pattern", context.make(pattern))
+                    try output.write(html, to: "patterns/\(pattern.slug)/index.html")
+                } catch let error as TemplateError {
+                    failures.append(Self.diagnostic(error))
+                } catch {
+                    failures.append(Diagnostic(.missingFile, "cannot write the page of \(pattern.slug): \(error.localizedDescription)", at: SourceLocation(file: pattern.file)))
+                }
+                return pattern.withoutHTML
+            }
+        } else {
+            render = nil
+        }
+        var loader = SiteLoader(root: options.root, rendersHTML: render != nil)
+        loader.parallel = options.parallel
+        let (site, loadDiagnostics) = loader.load(processing: render)
+        let published = site.patterns.filter { options.drafts || !$0.frontMatter.draft }
+        let context = CheckContext(site: site, today: options.today, publishedSlugs: Set(published.map(\.slug)))
+
+        // Step 3: check; every error but staleness stops the build.
+        diagnostics += loadDiagnostics + Checkers.run(context) + failures.all
         diagnostics = diagnostics.sortedForOutput()
         let blocking = diagnostics.contains { $0.severity == .error && $0.code.blocksBuild }
-        guard !blocking, let templates else {
+        guard !blocking, let templates, let output else {
+            output?.discard()
             return Outcome(diagnostics: diagnostics, published: false, pageCount: 0)
         }
 
-        // Steps 4–7: write into a staging folder, then swap it in.
+        // Steps 4–6: the site-wide files and assets, then the swap.
         do {
-            let output = try OutputFolder(options.output)
             do {
-                try write(site: site, pages: published, baseURL: baseURL, templates: templates, into: output)
+                try writeSiteFiles(site: site, pages: published, baseURL: Self.baseURL(site, options), templates: templates, into: output)
                 try output.commit()
             } catch {
                 output.discard()
@@ -71,6 +106,13 @@ public struct SiteBuilder: Sendable {
             return Outcome(diagnostics: diagnostics + [failure], published: false, pageCount: 0)
         }
         return Outcome(diagnostics: diagnostics, published: true, pageCount: published.count)
+    }
+
+    /// The address the site is published at: `--base-url`, else site.yml's.
+    static func baseURL(_ site: Site, _ options: BuildOptions) -> String {
+        guard var url = options.baseURL else { return site.settings.baseURL }
+        while url.hasSuffix("/") { url.removeLast() }
+        return url
     }
 
     private func loadTheme(_ diagnostics: inout [Diagnostic]) -> TemplateLibrary? {
@@ -99,29 +141,8 @@ public struct SiteBuilder: Sendable {
         Diagnostic(.template, error.message, at: SourceLocation(file: "\(Site.Paths.templates)/\(error.template).mustache", line: error.line, column: error.column))
     }
 
-    private func write(site: Site, pages: [Pattern], baseURL: String, templates: TemplateLibrary, into output: OutputFolder) throws {
-        let pageContext = PageContext(site: site, baseURL: baseURL, today: options.today, demos: DemoContext(site: site))
-
-        // Step 4: the pattern pages, on every core.
-        let counter = Counter()
-        let total = pages.count
-        let progress = self.progress
-        let render: @Sendable (Pattern) -> Result<Void, Diagnostic> = { pattern in
-            do {
-                let html = try templates.render("pattern", pageContext.make(pattern))
-                try output.write(html, to: "patterns/\(pattern.slug)/index.html")
-            } catch let error as TemplateError {
-                return .failure(Self.diagnostic(error))
-            } catch {
-                return .failure(Diagnostic(.missingFile, "cannot write the page of \(pattern.slug): \(error.localizedDescription)", at: SourceLocation(file: pattern.file)))
-            }
-            progress?(counter.increment(), total)
-            return .success(())
-        }
-        let results = options.parallel ? ParallelMap.map(pages, render) : pages.map(render)
-        for result in results {
-            if case .failure(let diagnostic) = result { throw diagnostic }
-        }
+    private func writeSiteFiles(site: Site, pages: [Pattern], baseURL: String, templates: TemplateLibrary, into output: OutputFolder) throws {
+        let pageContext = PageContext(site: site, baseURL: baseURL, today: options.today, demos: DemoContext(site: site, symbols: SymbolLibrary(drawings: [:])))
 
         // Step 5: the index and the 404 page.
         let indexed = pages.sorted { lhs, rhs in
@@ -190,6 +211,55 @@ public struct SiteBuilder: Sendable {
                 "noindex": true,
             ]),
         ])
+    }
+}
+
+/// Findings gathered from many threads.
+final class DiagnosticCollector: @unchecked Sendable {
+    private var items: [Diagnostic] = []
+    private let lock = NSLock()
+
+    /// Adds a finding.
+    func append(_ diagnostic: Diagnostic) {
+        lock.lock()
+        items.append(diagnostic)
+        lock.unlock()
+    }
+
+    /// Every finding added.
+    var all: [Diagnostic] {
+        lock.lock()
+        defer { lock.unlock() }
+        return items
+    }
+}
+
+extension Pattern {
+    /// The page without its rendered HTML: what checks, the index, the
+    /// sitemap and the feed need, once the page itself is written.
+    var withoutHTML: Pattern {
+        var slim = self
+        slim.introduction = []
+        slim.sections = sections.map { section in
+            var section = section
+            section.parts = []
+            section.titleHTML = ""
+            return section
+        }
+        slim.rules = rules.map { rule in
+            var rule = rule
+            rule.html = ""
+            rule.text = ""
+            return rule
+        }
+        slim.faq = faq.map { entry in
+            var entry = entry
+            entry.answerHTML = ""
+            entry.questionHTML = ""
+            entry.answerText = ""
+            return entry
+        }
+        return slim
     }
 }
 

@@ -9,6 +9,8 @@ public struct SiteLoader: Sendable {
     public var root: URL
     /// Whether pages are rendered to HTML fragments (for `build`).
     public var rendersHTML: Bool
+    /// Whether pages are read on every core (false: one after another).
+    public var parallel = true
 
     /// Creates a loader for a site root.
     public init(root: URL, rendersHTML: Bool = false) {
@@ -18,6 +20,15 @@ public struct SiteLoader: Sendable {
 
     /// Reads the site.
     public func load() -> (Site, [Diagnostic]) {
+        load(processing: nil)
+    }
+
+    /// Reads the site, handing each page, as soon as it is read, to `process`
+    /// (on the thread that read it) together with the site's settings and
+    /// the page's own findings; the page kept is what `process` returns. The
+    /// build renders and writes each page there, then keeps it without its
+    /// HTML, so that memory does not grow with the pages' text.
+    func load(processing process: (@Sendable (Pattern, Site, [Diagnostic]) -> Pattern)?) -> (Site, [Diagnostic]) {
         var diagnostics: [Diagnostic] = []
         var site = Site(root: root, settings: .fallback, sources: [], devices: [], patterns: [], symbols: nil, placement: nil)
 
@@ -48,7 +59,7 @@ public struct SiteLoader: Sendable {
         }
         site.symbols = readSymbols()
 
-        let (patterns, found) = readPatterns(allowRawHTML: site.settings.allowRawHTML)
+        let (patterns, found) = readPatterns(site: site, process: process)
         site.patterns = patterns
         let read = Set(patterns.map(\.slug))
         site.unreadablePages = Set(patternFiles().map { String($0.split(separator: "/").last!.dropLast(3)) }.filter { !read.contains($0) })
@@ -94,11 +105,11 @@ public struct SiteLoader: Sendable {
         return names.filter { $0.hasSuffix(".md") && !$0.hasPrefix(".") }.sorted().map { "\(Site.Paths.patterns)/\($0)" }
     }
 
-    private func readPatterns(allowRawHTML: Bool) -> ([Pattern], [Diagnostic]) {
+    private func readPatterns(site: Site, process: (@Sendable (Pattern, Site, [Diagnostic]) -> Pattern)?) -> ([Pattern], [Diagnostic]) {
         let files = patternFiles()
-        let parser = PatternParser(rendersHTML: rendersHTML, allowRawHTML: allowRawHTML)
+        let parser = PatternParser(rendersHTML: rendersHTML, allowRawHTML: site.settings.allowRawHTML)
         let root = self.root
-        let results = ParallelMap.map(files) { path -> (Pattern?, [Diagnostic]) in
+        let read: @Sendable (String) -> (Pattern?, [Diagnostic]) = { path in
             var diagnostics: [Diagnostic] = []
             let name = String(path.split(separator: "/").last!.dropLast(3))
             if !Self.isValidSlug(name) {
@@ -110,9 +121,13 @@ public struct SiteLoader: Sendable {
                 return (nil, [diagnostic])
             case .success(let file):
                 let (pattern, found) = parser.parse(file)
+                if let pattern, let process {
+                    return (process(pattern, site, found), found)
+                }
                 return (pattern, found)
             }
         }
+        let results = parallel ? ParallelMap.map(files, read) : files.map(read)
         return (results.compactMap(\.0), results.flatMap(\.1))
     }
 

@@ -12,12 +12,19 @@ import Mustache
 /// key of an outer context by mistake.
 public struct DemoContext: Sendable {
     /// The site: its devices and placement table.
-    public var site: Site
+    public var site: Site {
+        didSet { prepared = Prepared(site: site, symbols: symbols) }
+    }
     /// The theme's symbol drawings.
-    public var symbols: SymbolLibrary
+    public var symbols: SymbolLibrary {
+        didSet { prepared = Prepared(site: site, symbols: symbols) }
+    }
+    /// What every demo of the site shares, worked out once.
+    private var prepared: Prepared
 
     /// Creates the context maker for a site; the symbols are the theme's.
     public init(site: Site, symbols: SymbolLibrary) {
+        self.prepared = Prepared(site: site, symbols: symbols)
         self.site = site
         self.symbols = symbols
     }
@@ -27,32 +34,96 @@ public struct DemoContext: Sendable {
         self.init(site: site, symbols: SymbolLibrary(root: site.root))
     }
 
+    /// What every demo shares: the engine with its compiled table, each
+    /// device's figure styles, and the overflow button's drawing.
+    private struct Prepared: Sendable {
+        var engine: PlacementEngine?
+        /// The site's devices by id, the first of an id winning (as `Site.device`).
+        var devices: [String: DeviceFigure]
+        /// The overflow button of the engine's table.
+        var overflowButton: Value
+
+        init(site: Site, symbols: SymbolLibrary) {
+            engine = site.placement.map(PlacementEngine.init(table:))
+            var devices: [String: DeviceFigure] = [:]
+            for device in site.devices where devices[device.id] == nil {
+                devices[device.id] = DeviceFigure(device)
+            }
+            self.devices = devices
+            overflowButton = engine.map { DemoContext.overflowButton($0.table.overflow, symbols: symbols) } ?? .null
+        }
+    }
+
+    /// The parts of a figure that depend only on the device: its styles,
+    /// and the screen's style for each way bars can be at the top and bottom.
+    struct DeviceFigure: Sendable {
+        var device: Device
+        var edge: String
+        var deviceStyle: String
+        var columns: String
+        var slotStyle: String
+        /// The screen's style for the heights of the bar at the top, the
+        /// content and the bars at the bottom.
+        var screenStyles: [(top: Int, content: Int, bottom: Int, style: String)]
+
+        init(_ device: Device) {
+            self.device = device
+            edge = device.column?.edge.rawValue ?? "none"
+            deviceStyle = DemoContext.deviceStyle(device)
+            columns = DemoContext.columns(device)
+            slotStyle = DemoContext.slotStyle(device)
+            var styles: [(top: Int, content: Int, bottom: Int, style: String)] = []
+            for hasTop in [false, true] {
+                for hasBottom in [false, true] {
+                    let top = hasTop ? device.topBar : 0
+                    let bottom = hasBottom ? (device.bottomBar > 0 ? device.bottomBar : device.topBar) : 0
+                    let content = max(0, device.height - device.statusBar - top - bottom)
+                    styles.append((top, content, bottom, DemoContext.screenStyle(device, columns: columns, top: top, content: content, bottom: bottom)))
+                }
+            }
+            screenStyles = styles
+        }
+
+        /// The screen's style for `layout`.
+        func screenStyle(_ layout: ScreenLayout) -> String {
+            for style in screenStyles
+            where style.top == layout.topBarHeight && style.content == layout.contentHeight && style.bottom == layout.bottomBarHeight {
+                return style.style
+            }
+            return DemoContext.screenStyle(device, columns: columns, top: layout.topBarHeight, content: layout.contentHeight, bottom: layout.bottomBarHeight)
+        }
+    }
+
     /// The context of `demo`. A state that cannot be laid out (an unknown
     /// device, no placement table: findings `duosite check` reports) has
     /// `figure` null and its caption as `alt`.
     public func value(for demo: Demo) -> Value {
-        let device = site.device(demo.device.value)
-        let engine = site.placement.map(PlacementEngine.init(table:))
-        let states: [Value] = demo.states.enumerated().map { index, state in
+        let deviceFigure = prepared.devices[demo.device.value]
+        let engine = prepared.engine
+        var states: [Value] = []
+        states.reserveCapacity(demo.states.count)
+        for (index, state) in demo.states.enumerated() {
             var figure: Value = .null
             var alt = state.caption ?? state.name
-            if let device, let engine {
-                let layout = engine.layout(state.screen, on: device)
+            if let deviceFigure, let engine {
+                // Figures do not show advice: the layout is made without it.
+                let layout = engine.layout(state.screen, on: deviceFigure.device, withAdvice: false)
                 let overflowTitle = engine.table.overflow.title
                 alt = LayoutDescription(layout: layout, overflowTitle: overflowTitle).text
-                figure = self.figure(layout, title: demo.title, alt: alt, table: engine.table)
+                figure = self.figure(layout, title: demo.title, alt: alt, device: deviceFigure,
+                                     overflowButton: prepared.overflowButton, overflowTitle: overflowTitle)
             }
-            return .object([
+            states.append(.object([
                 "name": .string(state.name),
                 "caption": state.caption.map(Value.string) ?? .null,
                 "number": .int(index + 1),
                 "figure": figure,
                 "alt": .string(alt),
-            ])
+            ]))
         }
         return .object([
             "caption": demo.caption.map(Value.string) ?? .null,
-            "deviceName": .string(device?.name ?? demo.device.value),
+            "deviceName": .string(deviceFigure?.device.name ?? demo.device.value),
             "multiple": .bool(demo.states.count > 1),
             "states": .list(states),
         ])
@@ -61,44 +132,105 @@ public struct DemoContext: Sendable {
     /// The figure's context: the screen's proportions and regions, and each
     /// drawn item with the engine's values.
     public func figure(_ layout: ScreenLayout, title: String?, alt: String, table: PlacementTable) -> Value {
-        let device = layout.device
-        let edge = device.column?.edge.rawValue ?? "none"
+        figure(layout, title: title, alt: alt, device: DeviceFigure(layout.device),
+               overflowButton: Self.overflowButton(table.overflow, symbols: symbols), overflowTitle: table.overflow.title)
+    }
+
+    /// A grid track in points, as a fraction: the drawing keeps the
+    /// device's proportions at any width.
+    static func appendTrack(_ points: Int, to text: inout String) {
+        text += "minmax(0, "
+        text += String(max(0, points))
+        text += "fr)"
+    }
+
+    /// The grid's columns: the column's track and the main one, in the column's edge's order.
+    static func columns(_ device: Device) -> String {
+        var text = ""
         let columnWidth = device.column?.width ?? 0
-        let below = max(1, device.height - device.statusBar)
-
-        // Grid tracks in points, as fractions: the drawing keeps the device's proportions at any width.
-        func track(_ points: Int) -> String { "minmax(0, \(max(0, points))fr)" }
         let mainWidth = device.width - columnWidth
-        let columns: String
         switch device.column?.edge {
-        case .leading?: columns = "\(track(columnWidth)) \(track(mainWidth))"
-        case .trailing?: columns = "\(track(mainWidth)) \(track(columnWidth))"
-        case nil: columns = track(device.width)
+        case .leading?:
+            appendTrack(columnWidth, to: &text)
+            text += " "
+            appendTrack(mainWidth, to: &text)
+        case .trailing?:
+            appendTrack(mainWidth, to: &text)
+            text += " "
+            appendTrack(columnWidth, to: &text)
+        case nil:
+            appendTrack(device.width, to: &text)
         }
-        let rows = [device.statusBar, layout.topBarHeight, layout.contentHeight, layout.bottomBarHeight].map(track).joined(separator: " ")
-        // Custom properties only: figure.css sets the aspect ratio and the grid from them.
-        let screenStyle = "--columns: \(columns); --rows: \(rows);"
-        let deviceStyle = "--device-width: \(max(1, device.width)); --device-height: \(max(1, device.height));"
+        return text
+    }
 
-        func items(_ placements: [ItemPlacement], firstTabPushes: Bool) -> [Value] {
-            var pushed = false
-            return placements.map { placement in
-                var push = false
-                if firstTabPushes, placement.item.bar == .tabs, !pushed {
-                    push = true
-                    pushed = true
+    /// The screen's custom properties: figure.css sets the grid from them.
+    static func screenStyle(_ device: Device, columns: String, top: Int, content: Int, bottom: Int) -> String {
+        var text = "--columns: "
+        text += columns
+        text += "; --rows: "
+        appendTrack(device.statusBar, to: &text)
+        text += " "
+        appendTrack(top, to: &text)
+        text += " "
+        appendTrack(content, to: &text)
+        text += " "
+        appendTrack(bottom, to: &text)
+        text += ";"
+        return text
+    }
+
+    /// The device's custom properties: figure.css sets the aspect ratio from them.
+    static func deviceStyle(_ device: Device) -> String {
+        "--device-width: \(max(1, device.width)); --device-height: \(max(1, device.height));"
+    }
+
+    /// The column's style: one slot's share of the height below the status bar.
+    static func slotStyle(_ device: Device) -> String {
+        let below = max(1, device.height - device.statusBar)
+        let slotShare = device.column.map { Double($0.slot) / Double(below) * 100 } ?? 0
+        let percent = (slotShare * 1000).rounded() / 1000
+        return "--slot: \(percent)%;"
+    }
+
+    /// The figure's context, with what depends only on the device and the table worked out.
+    func figure(_ layout: ScreenLayout, title: String?, alt: String, device figureDevice: DeviceFigure,
+                overflowButton: Value, overflowTitle: String) -> Value {
+        let device = layout.device
+        var top: [Value] = []
+        var columnTop: [Value] = []
+        var columnBottom: [Value] = []
+        var menu: [Value] = []
+        var bottom: [Value] = []
+        var pushedColumn = false
+        var pushedBottom = false
+        let placements = layout.items
+        for index in placements.indices {
+            let isTab = placements[index].item.bar == .tabs
+            switch placements[index].place {
+            case .top:
+                top.append(item(placements[index], pushesDown: false))
+            case .column:
+                if isTab {
+                    columnBottom.append(item(placements[index], pushesDown: !pushedColumn))
+                    pushedColumn = true
+                } else {
+                    columnTop.append(item(placements[index], pushesDown: false))
                 }
-                return item(placement, pushesDown: push)
+            case .bottom:
+                let push = isTab && !pushedBottom
+                if push { pushedBottom = true }
+                bottom.append(item(placements[index], pushesDown: push))
+            case .overflow:
+                menu.append(item(placements[index], pushesDown: false))
             }
         }
 
-        var columnItems = items(layout.columnTop, firstTabPushes: false)
+        var columnItems = columnTop
         if layout.hasOverflowButton {
-            columnItems.append(overflowButton(table.overflow))
+            columnItems.append(overflowButton)
         }
-        columnItems += items(layout.columnBottom, firstTabPushes: true)
-        let slotShare = device.column.map { Double($0.slot) / Double(below) * 100 } ?? 0
-        let percent = (slotShare * 1000).rounded() / 1000
+        columnItems += columnBottom
 
         func region(_ name: String, bar: String, _ values: [Value], style: String = "", heading: String? = nil) -> Value {
             .object([
@@ -109,22 +241,19 @@ public struct DemoContext: Sendable {
                 "items": .list(values),
             ])
         }
-        let top = layout.items(in: .top)
-        let bottom = layout.items(in: .bottom)
-        let menu = layout.items(in: .overflow)
         var regions: [Value] = []
-        if !top.isEmpty { regions.append(region("top-bar", bar: Place.top.rawValue, items(top, firstTabPushes: false))) }
-        if device.column != nil { regions.append(region("column", bar: Place.column.rawValue, columnItems, style: "--slot: \(percent)%;")) }
-        if !bottom.isEmpty { regions.append(region("bottom-bar", bar: Place.bottom.rawValue, items(bottom, firstTabPushes: true))) }
+        if !top.isEmpty { regions.append(region("top-bar", bar: Place.top.rawValue, top)) }
+        if device.column != nil { regions.append(region("column", bar: Place.column.rawValue, columnItems, style: figureDevice.slotStyle)) }
+        if !bottom.isEmpty { regions.append(region("bottom-bar", bar: Place.bottom.rawValue, bottom)) }
         if !menu.isEmpty {
-            regions.append(region("menu", bar: Place.overflow.rawValue, menu.map { item($0, pushesDown: false) }, heading: table.overflow.title))
+            regions.append(region("menu", bar: Place.overflow.rawValue, menu, heading: overflowTitle))
         }
         return .object([
             "device": .string(device.id),
             "deviceName": .string(device.name),
-            "edge": .string(edge),
-            "deviceStyle": .string(deviceStyle),
-            "screenStyle": .string(screenStyle),
+            "edge": .string(figureDevice.edge),
+            "deviceStyle": .string(figureDevice.deviceStyle),
+            "screenStyle": .string(figureDevice.screenStyle(layout)),
             "alt": .string(alt),
             "time": .string("9:41"),
             "title": title.map(Value.string) ?? .null,
@@ -142,40 +271,92 @@ public struct DemoContext: Sendable {
     func item(_ placement: ItemPlacement, pushesDown: Bool) -> Value {
         let item = placement.item
         let form = placement.form
+        var showsSymbol = false, showsTitle = false, showsValue = false, showsBadge = false
+        var showsControl = false, showsVertical = false
+        for part in form.parts {
+            switch part {
+            case .symbol: showsSymbol = true
+            case .title: showsTitle = true
+            case .value: showsValue = true
+            case .badge: showsBadge = true
+            case .control: showsControl = true
+            case .vertical: showsVertical = true
+            }
+        }
         var svg: String?
-        if form.shows(.symbol), let symbol = item.symbol { svg = symbols.svg(symbol) }
+        if showsSymbol, let symbol = item.symbol { svg = symbols.svg(symbol) }
         // A symbol the theme cannot draw falls back to the title, in words.
-        let showsTitle = form.shows(.title) || (form.shows(.symbol) && svg == nil && !form.shows(.value))
-        let segments: Value = form.shows(.control) && item.kind == .segmented && !item.segments.isEmpty
-            ? .object(["segments": .list(item.segments.enumerated().map { index, label in
-                .object(["label": .string(label), "selected": .bool(index == 0)])
-            })])
-            : .bool(false)
-        let custom = form.shows(.control) && item.kind != .segmented
-        return .object([
-            "id": .string(item.id),
-            "place": .string(placement.place.rawValue),
-            "form": .string(form.name),
-            "rule": .string(placement.rule?.description ?? ""),
-            "bar": .string(item.bar.rawValue),
-            "kind": .string(item.kind.rawValue),
-            "label": .string(item.title ?? item.id),
-            "symbol": svg.map(Value.string) ?? .bool(false),
-            "symbolName": .string(item.symbol ?? ""),
-            "badge": placement.badge.map { .string(Self.badgeText($0)) } ?? .bool(false),
-            "showsTitle": .bool(showsTitle),
-            "value": form.shows(.value) ? item.value.map(Value.string) ?? .bool(false) : .bool(false),
-            "segmented": segments,
-            "custom": .bool(custom || (form.shows(.control) && item.kind == .segmented && item.segments.isEmpty)),
-            "vertical": .bool(form.shows(.vertical)),
-            "verticalSymbol": form.shows(.vertical) ? item.symbol.flatMap(symbols.svg).map(Value.string) ?? .bool(false) : .bool(false),
-            "pushesDown": .bool(pushesDown),
-            "overflowButton": .bool(false),
-        ])
+        let drawsTitle = showsTitle || (showsSymbol && svg == nil && !showsValue)
+        let segmented = showsControl && item.kind == .segmented
+        let segments: Value
+        if segmented && !item.segments.isEmpty {
+            var labels: [Value] = []
+            labels.reserveCapacity(item.segments.count)
+            for (index, label) in item.segments.enumerated() {
+                labels.append(.object(["label": .string(label), "selected": .bool(index == 0)]))
+            }
+            segments = .object(["segments": .list(labels)])
+        } else {
+            segments = .bool(false)
+        }
+        let custom = showsControl && item.kind != .segmented
+        let badge = showsBadge ? item.badge : nil
+        var verticalSymbol: Value = .bool(false)
+        if showsVertical, let symbol = item.symbol, let drawing = symbols.svg(symbol) { verticalSymbol = .string(drawing) }
+        // The item's keys are always the same: a copy of a made object, its
+        // values set in place, saves hashing every key for every item.
+        let template = Self.itemTemplate
+        var object = template.object
+        let at = template.indices
+        object.values[at[0]] = .string(item.id)
+        object.values[at[1]] = .string(placement.place.rawValue)
+        object.values[at[2]] = .string(form.name)
+        object.values[at[3]] = .string(placement.decision.rule?.description ?? "")
+        object.values[at[4]] = .string(item.bar.rawValue)
+        object.values[at[5]] = .string(item.kind.rawValue)
+        object.values[at[6]] = .string(item.title ?? item.id)
+        object.values[at[7]] = svg.map(Value.string) ?? .bool(false)
+        object.values[at[8]] = .string(item.symbol ?? "")
+        object.values[at[9]] = badge.map { .string(Self.badgeText($0)) } ?? .bool(false)
+        object.values[at[10]] = .bool(drawsTitle)
+        object.values[at[11]] = showsValue ? item.value.map(Value.string) ?? .bool(false) : .bool(false)
+        object.values[at[12]] = segments
+        object.values[at[13]] = .bool(custom || (segmented && item.segments.isEmpty))
+        object.values[at[14]] = .bool(showsVertical)
+        object.values[at[15]] = verticalSymbol
+        object.values[at[16]] = .bool(pushesDown)
+        object.values[at[17]] = .bool(false)
+        return .object(object)
     }
+
+    /// An object with fixed keys, every value null, and where each key is.
+    struct ObjectTemplate: @unchecked Sendable {
+        // `Dictionary.Index` is not declared Sendable; these are only read.
+        let object: [String: Value]
+        let indices: [Dictionary<String, Value>.Index]
+
+        init(_ keys: [String]) {
+            var object: [String: Value] = [:]
+            object.reserveCapacity(keys.count)
+            for key in keys { object[key] = .null }
+            self.object = object
+            indices = keys.map { object.index(forKey: $0)! }
+        }
+    }
+
+    /// A drawn item's keys, in the order `item(_:pushesDown:)` sets them.
+    static let itemTemplate = ObjectTemplate([
+        "id", "place", "form", "rule", "bar", "kind", "label", "symbol", "symbolName", "badge", "showsTitle",
+        "value", "segmented", "custom", "vertical", "verticalSymbol", "pushesDown", "overflowButton",
+    ])
 
     /// The system's overflow button, drawn in the column's last free slot.
     func overflowButton(_ overflow: OverflowSettings) -> Value {
+        Self.overflowButton(overflow, symbols: symbols)
+    }
+
+    /// The system's overflow button, drawn with `symbols`.
+    static func overflowButton(_ overflow: OverflowSettings, symbols: SymbolLibrary) -> Value {
         let svg = symbols.svg(overflow.symbol)
         return .object([
             "id": .string("system-overflow"),

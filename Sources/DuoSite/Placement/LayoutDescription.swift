@@ -16,69 +16,153 @@ public struct LayoutDescription: Sendable {
 
     /// How one item is named: its title, the back button named as such.
     public static func name(of item: BarItem) -> String {
-        let title = item.title ?? item.id
-        return item.bar == .back ? "the back button (\(title))" : title
+        var text = ""
+        appendName(of: item, to: &text)
+        return text
+    }
+
+    /// Appends how one item is named to `text`.
+    static func appendName(of item: BarItem, to text: inout String) {
+        if item.bar == .back {
+            text += "the back button ("
+            text += item.title ?? item.id
+            text += ")"
+        } else {
+            text += item.title ?? item.id
+        }
     }
 
     /// One item and its form: "Messages, as a symbol with a badge of 12".
     public static func phrase(_ placement: ItemPlacement) -> String {
+        var text = ""
+        appendPhrase(placement, to: &text)
+        return text
+    }
+
+    /// Appends one item and its form to `text`.
+    static func appendPhrase(_ placement: ItemPlacement, to text: inout String) {
         let item = placement.item
-        let form = placement.form
-        var words: String
-        if form.shows(.vertical) {
-            words = "in its vertical form"
-        } else if form.shows(.control) {
-            words = item.kind == .segmented && !item.segments.isEmpty
-                ? "as a segmented control (\(item.segments.joined(separator: ", ")))"
-                : "as the app's own view"
-        } else if form.shows(.symbol) && form.shows(.title) {
-            words = "with its symbol and title"
-        } else if form.shows(.symbol) && form.shows(.value) {
-            words = "as a symbol with \(item.value ?? "")"
-        } else if form.shows(.symbol) {
-            words = "as a symbol"
-        } else if form.shows(.value) {
-            words = "as text: \(item.value ?? "")"
+        let parts = placement.form.parts
+        appendName(of: item, to: &text)
+        text += ", "
+        let symbol = parts.contains(.symbol)
+        if parts.contains(.vertical) {
+            text += "in its vertical form"
+        } else if parts.contains(.control) {
+            if item.kind == .segmented && !item.segments.isEmpty {
+                text += "as a segmented control ("
+                var first = true
+                for segment in item.segments {
+                    if !first { text += ", " }
+                    first = false
+                    text += segment
+                }
+                text += ")"
+            } else {
+                text += "as the app's own view"
+            }
+        } else if symbol && parts.contains(.title) {
+            text += "with its symbol and title"
+        } else if symbol && parts.contains(.value) {
+            text += "as a symbol with "
+            text += item.value ?? ""
+        } else if symbol {
+            text += "as a symbol"
+        } else if parts.contains(.value) {
+            text += "as text: "
+            text += item.value ?? ""
         } else {
-            words = "as text"
+            text += "as text"
         }
-        if let badge = placement.badge { words += " with a badge of \(badge)" }
-        return "\(name(of: item)), \(words)"
+        if parts.contains(.badge), let badge = item.badge {
+            text += " with a badge of "
+            text += String(badge)
+        }
     }
 
     /// The description, in sentences.
     public var text: String {
         let device = layout.device
-        var sentences = [device.name + "."]
-        let edge = device.column.map { $0.edge == .leading ? "left" : "right" } ?? ""
-        let top = layout.items(in: .top)
-        if !top.isEmpty {
-            sentences.append("At the top: " + top.map(Self.phrase).joined(separator: "; ") + ".")
-        } else if device.column != nil {
-            sentences.append("No bar at the top.")
-        }
-        if device.column != nil {
-            var column = layout.columnTop.map(Self.phrase)
-            if layout.hasOverflowButton { column.append("the overflow button (\(overflowTitle))") }
-            column += layout.columnBottom.map(Self.phrase)
-            if column.isEmpty {
-                sentences.append("The column on the \(edge) is empty.")
-            } else {
-                sentences.append("In the column on the \(edge): " + column.joined(separator: "; ") + ".")
+        let items = layout.items
+        // Each place's items, by their index in `items` (copying none).
+        var top: [Int] = []
+        var columnTop: [Int] = []
+        var columnBottom: [Int] = []
+        var overflow: [Int] = []
+        var bottom: [Int] = []
+        for index in items.indices {
+            switch items[index].place {
+            case .top: top.append(index)
+            case .column:
+                if items[index].item.bar == .tabs { columnBottom.append(index) } else { columnTop.append(index) }
+            case .overflow: overflow.append(index)
+            case .bottom: bottom.append(index)
             }
         }
-        let overflow = layout.items(in: .overflow)
-        if !overflow.isEmpty {
-            sentences.append("In the overflow menu: " + overflow.map(Self.phrase).joined(separator: "; ") + ".")
+        func appendList(_ indices: [Int], to text: inout String) {
+            var first = true
+            for index in indices {
+                if !first { text += "; " }
+                first = false
+                Self.appendPhrase(items[index], to: &text)
+            }
         }
-        let bottom = layout.items(in: .bottom)
+
+        var text = ""
+        text.reserveCapacity(160 + 64 * layout.items.count)
+        text += device.name
+        text += "."
+        if !top.isEmpty {
+            text += " At the top: "
+            appendList(top, to: &text)
+            text += "."
+        } else if device.column != nil {
+            text += " No bar at the top."
+        }
+        if let column = device.column {
+            let edge = column.edge == .leading ? "left" : "right"
+            if columnTop.isEmpty && columnBottom.isEmpty && !layout.hasOverflowButton {
+                text += " The column on the "
+                text += edge
+                text += " is empty."
+            } else {
+                text += " In the column on the "
+                text += edge
+                text += ": "
+                appendList(columnTop, to: &text)
+                if layout.hasOverflowButton {
+                    if !columnTop.isEmpty { text += "; " }
+                    text += "the overflow button ("
+                    text += overflowTitle
+                    text += ")"
+                }
+                if !columnBottom.isEmpty {
+                    if !columnTop.isEmpty || layout.hasOverflowButton { text += "; " }
+                    appendList(columnBottom, to: &text)
+                }
+                text += "."
+            }
+        }
+        if !overflow.isEmpty {
+            text += " In the overflow menu: "
+            appendList(overflow, to: &text)
+            text += "."
+        }
         if !bottom.isEmpty {
-            sentences.append("At the bottom: " + bottom.map(Self.phrase).joined(separator: "; ") + ".")
+            text += " At the bottom: "
+            appendList(bottom, to: &text)
+            text += "."
         }
         for item in layout.unplaced {
-            sentences.append("\(Self.name(of: item)) is not placed.")
+            text += " "
+            Self.appendName(of: item, to: &text)
+            text += " is not placed."
         }
-        sentences.append("The content is \(layout.contentHeight) of \(device.height) points high.")
-        return sentences.joined(separator: " ")
+        text += " The content is "
+        text += String(layout.contentHeight)
+        text += " of "
+        text += String(device.height)
+        text += " points high."
+        return text
     }
 }

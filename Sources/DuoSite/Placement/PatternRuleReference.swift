@@ -28,7 +28,12 @@ public struct PatternRuleReference: Sendable, Hashable, CustomStringConvertible 
     }
 
     /// `symbols-not-labels#rule-2`.
-    public var description: String { "\(slug)#rule-\(number)" }
+    public var description: String {
+        var text = slug
+        text += "#rule-"
+        text += String(number)
+        return text
+    }
 
     /// The rule's address on the site: `/patterns/symbols-not-labels/#rule-2`.
     public var path: String { "/patterns/\(slug)/#rule-\(number)" }

@@ -7,16 +7,26 @@
 /// overflow button and advice all come from the table.
 public struct PlacementEngine: Sendable {
     /// The decision table.
-    public var table: PlacementTable
+    public var table: PlacementTable {
+        didSet { compiled = CompiledTable(table) }
+    }
+    /// The table made ready to apply.
+    private(set) var compiled: CompiledTable
 
     /// Creates an engine for a table.
     public init(table: PlacementTable) {
         self.table = table
+        self.compiled = CompiledTable(table)
     }
 
     /// The first row of the table that matches `item` on `device`, or nil.
     public func matchingRule(for item: BarItem, on device: Device) -> PlacementRule? {
-        table.rules.first { $0.when.matches(item, on: device) }
+        compiled.firstMatch(item, on: device).map { table.rules[$0] }
+    }
+
+    /// Whether some row of the table matches `item` on `device`.
+    func hasMatchingRule(for item: BarItem, on device: Device) -> Bool {
+        compiled.firstMatch(item, on: device) != nil
     }
 
     /// Where the table puts `item` on `device` and in what form, before the
@@ -25,18 +35,28 @@ public struct PlacementEngine: Sendable {
     /// On a device with no column, a row that says `column` puts the item in
     /// the bars at the bottom: there is nowhere else for it.
     public func decide(_ item: BarItem, on device: Device) -> ItemPlacement? {
-        guard let rule = matchingRule(for: item, on: device) else { return nil }
-        var place = table.place(named: rule.place, for: item.bar) ?? .top
+        guard let index = compiled.firstMatch(item, on: device) else { return nil }
+        let rule = compiled.rules[index]
+        var place = rule.places[CompiledCheck.index(of: item.bar)]
         if place == .column, device.column == nil { place = .bottom }
-        let form = resolve(form: rule.form, for: item)
-        return ItemPlacement(item: item, place: place, decidedPlace: place, form: form, decision: rule)
+        let form = rule.forms[FormAvailability.mask(of: item)]
+        return ItemPlacement(item: item, place: place, decidedPlace: place, form: form, decision: table.rules[index])
     }
 
     /// Every advice of the table that applies to `item` on `device`, in the
     /// table's order.
     public func advice(for item: BarItem, on device: Device) -> [AdviceNote] {
-        table.advice.filter { $0.when.matches(item, on: device) }.map { advice in
-            AdviceNote(id: advice.id, item: item.id, message: advice.message(for: item), rule: advice.rule)
+        var notes: [AdviceNote] = []
+        appendAdvice(for: item, on: device, to: &notes)
+        return notes
+    }
+
+    /// Appends every advice that applies to `item` on `device` to `notes`.
+    private func appendAdvice(for item: BarItem, on device: Device, to notes: inout [AdviceNote]) {
+        let compiledAdvice = compiled.advice
+        for index in compiledAdvice.indices where compiledAdvice[index].when.matches(item, on: device) {
+            let advice = table.advice[index]
+            notes.append(AdviceNote(id: advice.id, item: item.id, message: compiledAdvice[index].message.message(for: item), rule: advice.rule))
         }
     }
 
@@ -52,40 +72,63 @@ public struct PlacementEngine: Sendable {
     /// exists only when some item is placed there, and so do the bars at the
     /// bottom; their heights are taken from the content area.
     public func layout(_ screen: Screen, on device: Device) -> ScreenLayout {
+        layout(screen, on: device, withAdvice: true)
+    }
+
+    /// Lays `screen` out on `device`; the advice is left empty unless
+    /// `withAdvice` (figures do not show it).
+    func layout(_ screen: Screen, on device: Device, withAdvice: Bool) -> ScreenLayout {
         var placements: [ItemPlacement] = []
+        placements.reserveCapacity((screen.back == nil ? 0 : 1) + screen.navigation.count + screen.toolbar.count + screen.tabs.count)
         var unplaced: [BarItem] = []
         var advice: [AdviceNote] = []
-        for item in screen.allItems {
+        var columnCount = 0
+        var hasTop = false
+        var hasBottom = false
+
+        func add(_ item: BarItem) {
             if let placement = decide(item, on: device) {
+                switch placement.place {
+                case .column: columnCount += 1
+                case .top: hasTop = true
+                case .bottom: hasBottom = true
+                case .overflow: break
+                }
                 placements.append(placement)
             } else {
                 unplaced.append(item)
             }
-            advice += self.advice(for: item, on: device)
+            if withAdvice { appendAdvice(for: item, on: device, to: &advice) }
         }
+        if let back = screen.back { add(back) }
+        for item in screen.navigation { add(item) }
+        for item in screen.toolbar { add(item) }
+        for item in screen.tabs { add(item) }
 
         // The column and its overflow.
         let slots = ScreenLayout.slots(on: device)
         var overflow: [String] = []
         var hasOverflowButton = false
-        let columnIndices = placements.indices.filter { placements[$0].place == .column }
-        if device.column != nil, columnIndices.count > slots {
-            let keeping = columnIndices.filter { [Bar.back, .tabs].contains(placements[$0].item.bar) }
-            let movable = columnIndices.filter { ![Bar.back, .tabs].contains(placements[$0].item.bar) }
-            let free = slots - keeping.count
+        if device.column != nil, columnCount > slots {
+            var keeping = 0
+            for placement in placements where placement.place == .column && (placement.item.bar == .back || placement.item.bar == .tabs) {
+                keeping += 1
+            }
+            let free = slots - keeping
             let fitting = max(0, free - 1)
-            let moving = movable.dropFirst(fitting)
-            hasOverflowButton = !moving.isEmpty
-            let overflowForm = table.forms[table.overflow.form]
-            for index in moving {
+            var movable = 0
+            for index in placements.indices where placements[index].place == .column {
+                let bar = placements[index].item.bar
+                guard bar != .back, bar != .tabs else { continue }
+                movable += 1
+                guard movable > fitting else { continue }
+                hasOverflowButton = true
                 placements[index].place = .overflow
-                placements[index].form = overflowForm?.resolve(for: placements[index].item) ?? Self.symbolAndTitle(placements[index].item)
+                placements[index].form = compiled.overflowForms[FormAvailability.mask(of: placements[index].item)]
                 overflow.append(placements[index].item.id)
             }
         }
 
-        let hasTop = placements.contains { $0.place == .top }
-        let hasBottom = placements.contains { $0.place == .bottom }
         let topBarHeight = hasTop ? device.topBar : 0
         // A device whose bottom bars have no height (iPhone Duo closed) still
         // needs room for an item a table puts there: a bar as high as the top one.

@@ -18,8 +18,12 @@ public struct ResolvedForm: Sendable, Hashable, CustomStringConvertible {
     /// shown, the badge aside, joined by `-and-` (`symbol`, `symbol-and-value`,
     /// `title`, `control`).
     public var name: String {
-        let named = parts.filter { $0 != .badge }.map(\.rawValue)
-        return named.isEmpty ? "symbol" : named.joined(separator: "-and-")
+        var name = ""
+        for part in parts where part != .badge {
+            if !name.isEmpty { name += "-and-" }
+            name += part.rawValue
+        }
+        return name.isEmpty ? "symbol" : name
     }
 
     public var description: String { name }

@@ -52,6 +52,14 @@ struct OutputFolder {
         try Data(text.utf8).write(to: file)
     }
 
+    /// Links a file of a previous output into the staging folder (a hard
+    /// link: no bytes are copied; the previous folder may then go).
+    func link(_ source: URL, to relative: String) throws {
+        let file = path(relative)
+        try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try FileManager.default.linkItem(at: source, to: file)
+    }
+
     /// Copies a folder's files into the staging folder, in a stable order.
     func copyFolder(_ source: URL, to relative: String) throws {
         let destination = path(relative)

@@ -36,53 +36,79 @@ public struct SiteBuilder: Sendable {
         if let problem = OutputFolder.validate(options.output, root: options.root) {
             diagnostics.append(Diagnostic(.missingFile, problem, at: SourceLocation(file: options.output.lastPathComponent)))
         }
-        var output: OutputFolder?
-        if let _ = templates, diagnostics.isEmpty {
+        var outputFailure: Diagnostic?
+        let output: OutputFolder? = {
+            guard templates != nil, diagnostics.isEmpty else { return nil }
             do {
-                output = try OutputFolder(options.output)
+                return try OutputFolder(self.options.output)
             } catch {
-                diagnostics.append(Diagnostic(.missingFile, "cannot write the site to \(options.output.path): \(error.localizedDescription)", at: SourceLocation(file: options.output.lastPathComponent)))
+                outputFailure = Diagnostic(.missingFile, "cannot write the site to \(self.options.output.path): \(error.localizedDescription)", at: SourceLocation(file: self.options.output.lastPathComponent))
+                return nil
             }
-        }
+        }()
+        if let outputFailure { diagnostics.append(outputFailure) }
 
-        // Step 2: read every page and, as soon as it is read, render and
-        // write it into the staging folder, keeping it without its HTML.
+        // Step 2: read every page and, as soon as it is read, check it,
+        // render it and write it into the staging folder, keeping it without
+        // its HTML or demos. A page unchanged since the previous build into
+        // the same folder (same text, same everything it depends on) is not
+        // read again: its page is linked from the previous output.
         let symbols = SymbolLibrary(root: options.root)
         let options = self.options
         let failures = DiagnosticCollector()
         let counter = Counter()
         let progress = self.progress
         let total = SiteLoader(root: options.root).patternFiles().count
-        let render: (@Sendable (Pattern, Site, [Diagnostic]) -> Pattern)?
-        if let templates, let output {
-            render = { pattern, site, found in
-                defer { progress?(counter.increment(), total) }
-                guard options.drafts || !pattern.frontMatter.draft,
-                      !found.contains(where: { $0.severity == .error && $0.code.blocksBuild }) else {
-                    return pattern.withoutHTML
-                }
+        let fingerprint = BuildCache.fingerprint(root: options.root, options: options)
+        let previous = output == nil ? nil : BuildCache.load(output: options.output, fingerprint: fingerprint)
+        let entries = CacheEntries()
+        let previousOutput = options.output
+
+        let reuse: @Sendable (String, Data) -> (Pattern, [Diagnostic])? = { path, data in
+            let hash = ContentHash.of(data)
+            entries.setHash(hash, for: path)
+            guard let output, let entry = previous?.entries[path], entry.hash == hash else { return nil }
+            let page = "patterns/\(entry.summary.pattern.slug)/index.html"
+            if entry.written {
+                guard (try? output.link(previousOutput.appendingPathComponent(page), to: page)) != nil else { return nil }
+            }
+            entries.set(entry, for: path)
+            progress?(counter.increment(), total)
+            return (entry.summary.pattern, entry.summary.diagnostics)
+        }
+        let process: @Sendable (Pattern, Site, [Diagnostic]) -> (Pattern, [Diagnostic]) = { pattern, site, found in
+            defer { progress?(counter.increment(), total) }
+            let checks = CheckContext(site: site, today: options.today)
+            let diagnostics = found + Checkers.page(pattern, checks)
+            var slim = pattern.withoutHTML
+            slim.demos = []
+            var written = false
+            if let templates, let output, options.drafts || !pattern.frontMatter.draft,
+               !diagnostics.contains(where: { $0.severity == .error && $0.code.blocksBuild }) {
                 let context = PageContext(site: site, baseURL: Self.baseURL(site, options), today: options.today, demos: DemoContext(site: site, symbols: symbols))
                 do {
                     let html = try templates.render("pattern", context.make(pattern))
                     try output.write(html, to: "patterns/\(pattern.slug)/index.html")
+                    written = true
                 } catch let error as TemplateError {
                     failures.append(Self.diagnostic(error))
                 } catch {
                     failures.append(Diagnostic(.missingFile, "cannot write the page of \(pattern.slug): \(error.localizedDescription)", at: SourceLocation(file: pattern.file)))
                 }
-                return pattern.withoutHTML
             }
-        } else {
-            render = nil
+            if let hash = entries.hash(for: pattern.file) {
+                entries.set(BuildCache.Entry(hash: hash, written: written, summary: PageSummary(pattern: slim, diagnostics: diagnostics)), for: pattern.file)
+            }
+            return (slim, diagnostics)
         }
-        var loader = SiteLoader(root: options.root, rendersHTML: render != nil)
+        var loader = SiteLoader(root: options.root, rendersHTML: output != nil)
         loader.parallel = options.parallel
-        let (site, loadDiagnostics) = loader.load(processing: render)
+        let (site, loadDiagnostics) = loader.load(processing: process, reuse: reuse)
         let published = site.patterns.filter { options.drafts || !$0.frontMatter.draft }
         let context = CheckContext(site: site, today: options.today, publishedSlugs: Set(published.map(\.slug)))
 
         // Step 3: check; every error but staleness stops the build.
-        diagnostics += loadDiagnostics + Checkers.run(context) + failures.all
+        diagnostics += loadDiagnostics + Checkers.siteLevel.flatMap { $0.check(context) } + failures.all
         diagnostics = diagnostics.sortedForOutput()
         let blocking = diagnostics.contains { $0.severity == .error && $0.code.blocksBuild }
         guard !blocking, let templates, let output else {
@@ -95,6 +121,11 @@ public struct SiteBuilder: Sendable {
             do {
                 try writeSiteFiles(site: site, pages: published, baseURL: Self.baseURL(site, options), templates: templates, into: output)
                 try output.commit()
+                do {
+                    try BuildCache(fingerprint: fingerprint, entries: entries.all).write(beside: options.output)
+                } catch {
+                    BuildCache.remove(beside: options.output)
+                }
             } catch {
                 output.discard()
                 throw error
@@ -260,6 +291,37 @@ extension Pattern {
             return entry
         }
         return slim
+    }
+}
+
+/// The cache entries and file hashes of a build, gathered from many threads.
+final class CacheEntries: @unchecked Sendable {
+    private var entries: [String: BuildCache.Entry] = [:]
+    private var hashes: [String: UInt64] = [:]
+    private let lock = NSLock()
+
+    func setHash(_ hash: UInt64, for path: String) {
+        lock.lock()
+        hashes[path] = hash
+        lock.unlock()
+    }
+
+    func hash(for path: String) -> UInt64? {
+        lock.lock()
+        defer { lock.unlock() }
+        return hashes[path]
+    }
+
+    func set(_ entry: BuildCache.Entry, for path: String) {
+        lock.lock()
+        entries[path] = entry
+        lock.unlock()
+    }
+
+    var all: [String: BuildCache.Entry] {
+        lock.lock()
+        defer { lock.unlock() }
+        return entries
     }
 }
 

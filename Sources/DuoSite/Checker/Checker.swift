@@ -23,23 +23,42 @@ public protocol Checker: Sendable {
     func check(_ context: CheckContext) -> [Diagnostic]
 }
 
-/// Every check `duosite check` runs, in a fixed order.
+/// Every check `duosite check` runs, in a fixed order: those about one page
+/// alone, run on each page as it is read (and cached with it by the build),
+/// and those across pages, run once every page is read.
 public enum Checkers {
-    /// All checks.
-    public static let all: [any Checker] = [
+    /// Checks whose findings about a page depend only on that page, the
+    /// site's settings, sources, devices, table and theme, and the day.
+    public static let pageLevel: [any Checker] = [
         StalenessChecker(),
         CitationChecker(),
-        CrossReferenceChecker(),
-        UnusedSourceChecker(),
         CheckedBeforeSourceChecker(),
-        DuplicateTitleChecker(),
-        DuplicateQuestionChecker(),
         DemoChecker(),
-        PlacementChecker(),
+        PlacementChecker(scope: .demos),
     ]
 
-    /// Runs every check.
+    /// Checks across pages, which read pages without their HTML or demos.
+    public static let siteLevel: [any Checker] = [
+        CrossReferenceChecker(),
+        UnusedSourceChecker(),
+        DuplicateTitleChecker(),
+        DuplicateQuestionChecker(),
+        PlacementChecker(scope: .table),
+    ]
+
+    /// All checks.
+    public static var all: [any Checker] { pageLevel + siteLevel }
+
+    /// The page-level findings about one page.
+    public static func page(_ pattern: Pattern, _ context: CheckContext) -> [Diagnostic] {
+        var single = context
+        single.site.patterns = [pattern]
+        return pageLevel.flatMap { $0.check(single) }
+    }
+
+    /// Runs every check on a site read whole.
     public static func run(_ context: CheckContext) -> [Diagnostic] {
-        all.flatMap { $0.check(context) }
+        context.site.patterns.flatMap { page($0, context) } + siteLevel.flatMap { $0.check(context) }
     }
 }
+

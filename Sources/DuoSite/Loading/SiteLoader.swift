@@ -28,7 +28,14 @@ public struct SiteLoader: Sendable {
     /// the page's own findings; the page kept is what `process` returns. The
     /// build renders and writes each page there, then keeps it without its
     /// HTML, so that memory does not grow with the pages' text.
-    func load(processing process: (@Sendable (Pattern, Site, [Diagnostic]) -> Pattern)?) -> (Site, [Diagnostic]) {
+    ///
+    /// `reuse`, given a page file's path and bytes, may return the page and
+    /// its findings as a previous build left them, and the page is then not
+    /// parsed (nor handed to `process`).
+    func load(
+        processing process: (@Sendable (Pattern, Site, [Diagnostic]) -> (Pattern, [Diagnostic]))?,
+        reuse: (@Sendable (String, Data) -> (Pattern, [Diagnostic])?)? = nil
+    ) -> (Site, [Diagnostic]) {
         var diagnostics: [Diagnostic] = []
         var site = Site(root: root, settings: .fallback, sources: [], devices: [], patterns: [], symbols: nil, placement: nil)
 
@@ -59,7 +66,7 @@ public struct SiteLoader: Sendable {
         }
         site.symbols = readSymbols()
 
-        let (patterns, found) = readPatterns(site: site, process: process)
+        let (patterns, found) = readPatterns(site: site, process: process, reuse: reuse)
         site.patterns = patterns
         let read = Set(patterns.map(\.slug))
         site.unreadablePages = Set(patternFiles().map { String($0.split(separator: "/").last!.dropLast(3)) }.filter { !read.contains($0) })
@@ -105,7 +112,11 @@ public struct SiteLoader: Sendable {
         return names.filter { $0.hasSuffix(".md") && !$0.hasPrefix(".") }.sorted().map { "\(Site.Paths.patterns)/\($0)" }
     }
 
-    private func readPatterns(site: Site, process: (@Sendable (Pattern, Site, [Diagnostic]) -> Pattern)?) -> ([Pattern], [Diagnostic]) {
+    private func readPatterns(
+        site: Site,
+        process: (@Sendable (Pattern, Site, [Diagnostic]) -> (Pattern, [Diagnostic]))?,
+        reuse: (@Sendable (String, Data) -> (Pattern, [Diagnostic])?)?
+    ) -> ([Pattern], [Diagnostic]) {
         let files = patternFiles()
         let parser = PatternParser(rendersHTML: rendersHTML, allowRawHTML: site.settings.allowRawHTML)
         let root = self.root
@@ -116,13 +127,20 @@ public struct SiteLoader: Sendable {
                 diagnostics.append(Diagnostic(.invalidField, "the file name '\(name).md' cannot be a page's address; use lowercase letters, digits and '-' (like where-the-bars-go.md)", at: SourceLocation(file: path)))
                 return (nil, diagnostics)
             }
-            switch SourceFile.read(path, root: root) {
+            guard let data = FileManager.default.contents(atPath: root.appendingPathComponent(path).path) else {
+                return (nil, [Diagnostic(.missingFile, "cannot read \(path): the file is missing or unreadable", at: SourceLocation(file: path))])
+            }
+            if let reused = reuse?(path, data) {
+                return reused
+            }
+            switch SourceFile.decode(data, path: path) {
             case .failure(let diagnostic):
                 return (nil, [diagnostic])
             case .success(let file):
                 let (pattern, found) = parser.parse(file)
                 if let pattern, let process {
-                    return (process(pattern, site, found), found)
+                    let (processed, diagnostics) = process(pattern, site, found)
+                    return (processed, diagnostics)
                 }
                 return (pattern, found)
             }

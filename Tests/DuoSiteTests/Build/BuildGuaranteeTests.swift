@@ -36,7 +36,7 @@ import Testing
         #expect(!result.err.contains("[broken-link]"))
         #expect(result.err.contains("nothing was published"))
         #expect(site.tree() == before)
-        let leftovers = try FileManager.default.contentsOfDirectory(atPath: site.root.path).filter { $0.hasPrefix(".Public") }
+        let leftovers = try FileManager.default.contentsOfDirectory(atPath: site.root.path).filter { $0.hasPrefix(".Public") && $0 != ".Public.duosite-cache" }
         #expect(leftovers.isEmpty)
     }
 
@@ -128,5 +128,56 @@ import Testing
         #expect(try !site.read("Public/sitemap.xml").contains("a-draft"))
         #expect(site.run(["build", "--today", "2026-11-29", "--drafts", "--quiet"]).status == 0)
         #expect(site.tree()["patterns/a-draft/index.html"] != nil)
+    }
+}
+
+/// Rebuilds reuse what did not change, and give exactly what a full build gives.
+@Suite struct IncrementalBuildTests {
+    @Test func aRebuildAfterChangingOnePageEqualsAFullBuild() throws {
+        let site = try TestSite()
+        defer { site.remove() }
+        #expect(site.run(["build", "--today", "2026-11-29", "--quiet"]).status == 0)
+        #expect(FileManager.default.fileExists(atPath: site.root.appendingPathComponent(".Public.duosite-cache").path))
+
+        // Change one page; the rebuild into Public reuses the other.
+        let page = try site.read("Content/patterns/where-the-bars-go.md")
+        try site.write(page.replacingOccurrences(of: "title: Where the bars go", with: "title: Where the bars go now"), to: "Content/patterns/where-the-bars-go.md")
+        #expect(site.run(["build", "--today", "2026-11-29", "--quiet"]).status == 0)
+        let rebuilt = site.tree()
+        #expect(String(decoding: rebuilt["patterns/where-the-bars-go/index.html"] ?? Data(), as: UTF8.self).contains("Where the bars go now"))
+
+        // A fresh full build of the same content, with no cache.
+        #expect(site.run(["build", "--today", "2026-11-29", "--output", "Fresh", "--quiet"]).status == 0)
+        #expect(rebuilt == site.tree("Fresh"))
+    }
+
+    @Test func aChangeToWhatEveryPageDependsOnRebuildsEveryPage() throws {
+        let site = try TestSite()
+        defer { site.remove() }
+        #expect(site.run(["build", "--today", "2026-11-29", "--quiet"]).status == 0)
+        let sources = try site.read("Content/sources.yml")
+        try site.write(sources.replacingOccurrences(of: "short: HIG", with: "short: Guidelines"), to: "Content/sources.yml")
+        #expect(site.run(["build", "--today", "2026-11-29", "--quiet"]).status == 0)
+        #expect(try site.read("Public/patterns/symbols-not-labels/index.html").contains("Guidelines, Vertical controls"))
+        #expect(site.run(["build", "--today", "2026-11-29", "--output", "Fresh", "--quiet"]).status == 0)
+        #expect(site.tree() == site.tree("Fresh"))
+    }
+
+    @Test func aCachedPageStillReportsItsFindingsAndLinksAreCheckedAgain() throws {
+        let site = try TestSite()
+        defer { site.remove() }
+        try site.write("---\ntitle: Extra\nsummary: An extra page.\nstatus: apple\nlast_checked: 2026-10-08\nbogus: 1\n---\n\nSee [rules](where-the-bars-go.md#rule-1).\n", to: "Content/patterns/extra.md")
+        var result = site.run(["build", "--today", "2026-11-29", "--quiet"])
+        #expect(result.status == 0)
+        #expect(result.err.contains("Content/patterns/extra.md:6:1: warning: unknown key 'bogus'"))
+        // Unchanged, the page is reused, and its warning is still reported.
+        result = site.run(["build", "--today", "2026-11-29", "--quiet"])
+        #expect(result.err.contains("Content/patterns/extra.md:6:1: warning: unknown key 'bogus'"))
+        // Its link target loses its rule: the unchanged page's link is now broken.
+        let target = try site.read("Content/patterns/where-the-bars-go.md")
+        try site.write(target.replacingOccurrences(of: "## The rules", with: "## No rules"), to: "Content/patterns/where-the-bars-go.md")
+        result = site.run(["build", "--today", "2026-11-29"])
+        #expect(result.status == 1)
+        #expect(result.err.contains("Content/patterns/extra.md:9:5: error:"))
     }
 }

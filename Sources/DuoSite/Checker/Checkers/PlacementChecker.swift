@@ -8,14 +8,32 @@ import Foundation
 /// a demo that cannot be laid out for lack of a table (`missing-file`) and
 /// an item no row matches (`invalid-placement`).
 public struct PlacementChecker: Checker {
-    public init() {}
+    /// Which findings a checker reports: about the table itself, about the
+    /// pages' demos (a check of each page alone), or both.
+    public enum Scope: Sendable {
+        case all, table, demos
+    }
+
+    /// The findings this checker reports.
+    public var scope: Scope
+
+    public init(scope: Scope = .all) {
+        self.scope = scope
+    }
 
     public func check(_ context: CheckContext) -> [Diagnostic] {
         let site = context.site
         guard let table = site.placement else {
-            return missingTable(site)
+            return scope == .table ? [] : missingTable(site)
         }
-        return unreachableRows(table) + unknownRules(table, site: site) + overflowSymbol(table, site: site) + demos(table, site: site)
+        var found: [Diagnostic] = []
+        if scope != .demos {
+            found += unreachableRows(table) + unknownRules(table, site: site) + overflowSymbol(table, site: site)
+        }
+        if scope != .table {
+            found += demos(table, site: site)
+        }
+        return found
     }
 
     /// Each demo, when the site has no table to lay it out with.

@@ -1,0 +1,121 @@
+import Foundation
+
+/// What a build remembers for the next one, beside its output folder
+/// (`.Public.duosite-cache`): a fingerprint of everything every page depends
+/// on (settings, sources, devices, placement table, templates, symbols, base
+/// URL, drafts, the build's date and duosite's version), and for each page
+/// file the hash of its text and its summary. A page whose text and
+/// fingerprint are unchanged is not read again: its page from the previous
+/// output is linked into the new one, and its summary stands in for it in
+/// the checks across pages. The result is byte-identical to a full build.
+struct BuildCache: Sendable {
+    /// One page's entry.
+    struct Entry: Sendable {
+        /// The hash of the page file's bytes.
+        var hash: UInt64
+        /// Whether the page was written (drafts are not, without --drafts).
+        var written: Bool
+        /// The page without HTML, and its own findings.
+        var summary: PageSummary
+    }
+
+    /// The fingerprint of everything pages depend on.
+    var fingerprint: UInt64
+    /// Entries by page file path.
+    var entries: [String: Entry]
+
+    static let header = "duosite-cache 1"
+
+    /// Where the cache of an output folder lives.
+    static func location(for output: URL) -> URL {
+        let output = output.standardizedFileURL
+        return output.deletingLastPathComponent().appendingPathComponent(".\(output.lastPathComponent).duosite-cache")
+    }
+
+    /// The fingerprint of a build: every global input, in a fixed order.
+    static func fingerprint(root: URL, options: BuildOptions) -> UInt64 {
+        var hasher = ContentHash()
+        hasher.add(Data("\(DuoSiteCommand.version)|\(options.today)|\(options.baseURL ?? "")|\(options.drafts)".utf8))
+        let fileManager = FileManager.default
+        for path in [Site.Paths.settings, Site.Paths.sources, Site.Paths.devices, Site.Paths.placement] {
+            hasher.add(Data(path.utf8))
+            hasher.add(fileManager.contents(atPath: root.appendingPathComponent(path).path) ?? Data())
+        }
+        for folder in [Site.Paths.templates, Site.Paths.symbols] {
+            let names = ((try? fileManager.contentsOfDirectory(atPath: root.appendingPathComponent(folder).path)) ?? []).sorted()
+            for name in names {
+                hasher.add(Data("\(folder)/\(name)".utf8))
+                hasher.add(fileManager.contents(atPath: root.appendingPathComponent(folder).appendingPathComponent(name).path) ?? Data())
+            }
+        }
+        return hasher.value
+    }
+
+    /// The cache of the previous build into `output`, when it was made with
+    /// the same fingerprint and the output it describes is still there.
+    static func load(output: URL, fingerprint: UInt64) -> BuildCache? {
+        guard FileManager.default.fileExists(atPath: output.path),
+              let data = FileManager.default.contents(atPath: location(for: output).path),
+              let text = String(data: data, encoding: .utf8) else { return nil }
+        var lines = text.split(separator: "\n", omittingEmptySubsequences: true)[...]
+        guard let first = lines.popFirst(), first == "\(header) \(fingerprint)" else { return nil }
+        var entries: [String: Entry] = [:]
+        for line in lines {
+            var reader = RecordReader(line)
+            guard let hash = try? UInt64(reader.text()), let written = try? reader.number(),
+                  let summary = try? PageSummary.decode(from: &reader) else { return nil }
+            entries[summary.pattern.file] = Entry(hash: hash, written: written == 1, summary: summary)
+        }
+        return BuildCache(fingerprint: fingerprint, entries: entries)
+    }
+
+    /// Writes the cache beside `output`, replacing the previous one.
+    func write(beside output: URL) throws {
+        var text = "\(Self.header) \(fingerprint)\n"
+        for path in entries.keys.sorted() {
+            guard let entry = entries[path] else { continue }
+            var writer = RecordWriter()
+            writer.add(String(entry.hash))
+            writer.add(entry.written ? 1 : 0)
+            entry.summary.encode(into: &writer)
+            text += writer.line + "\n"
+        }
+        let url = Self.location(for: output)
+        let temporary = url.deletingLastPathComponent().appendingPathComponent(url.lastPathComponent + ".new")
+        try Data(text.utf8).write(to: temporary)
+        // rename(2) replaces the previous cache in one step.
+        guard rename(temporary.path, url.path) == 0 else {
+            try? FileManager.default.removeItem(at: temporary)
+            throw CocoaError(.fileWriteUnknown)
+        }
+    }
+
+    /// Removes the cache of `output` (after a build that could not write one).
+    static func remove(beside output: URL) {
+        try? FileManager.default.removeItem(at: location(for: output))
+    }
+}
+
+/// FNV-1a, 64 bits: a fast hash of file contents for the build cache (not
+/// for security: a page's text is compared with its own earlier text).
+struct ContentHash {
+    private(set) var value: UInt64 = 0xcbf2_9ce4_8422_2325
+
+    /// Adds bytes to the hash.
+    mutating func add(_ data: Data) {
+        var hash = value
+        data.withUnsafeBytes { (bytes: UnsafeRawBufferPointer) in
+            for byte in bytes {
+                hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01B3
+            }
+        }
+        value = hash ^ UInt64(data.count)
+    }
+
+    /// The hash of one file's bytes.
+    static func of(_ data: Data) -> UInt64 {
+        var hasher = ContentHash()
+        hasher.add(data)
+        return hasher.value
+    }
+}

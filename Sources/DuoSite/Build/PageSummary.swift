@@ -1,0 +1,120 @@
+/// What the build cache keeps of a page between builds: the page without its
+/// HTML or demos (what the site-wide checks, the index, the sitemap and the
+/// feed read) and the findings of its own checks, so that an unchanged page
+/// is neither parsed nor rendered again.
+struct PageSummary {
+    /// The page, without HTML and demos.
+    var pattern: Pattern
+    /// The findings about this page alone (parsing and page checks).
+    var diagnostics: [Diagnostic]
+
+    /// Encodes the summary as one record.
+    func encode(into writer: inout RecordWriter) {
+        let front = pattern.frontMatter
+        writer.add(pattern.file)
+        writer.add(pattern.slug)
+        writer.add(front.title.value); writer.add(front.title.location)
+        writer.add(front.summary.value); writer.add(front.summary.location)
+        writer.add(front.status.value.rawValue); writer.add(front.status.location)
+        writer.add(front.lastChecked.value.description); writer.add(front.lastChecked.location)
+        writer.add(front.hasLastChecked ? 1 : 0)
+        writer.add(optional: front.reviewEvery?.value.description)
+        writer.add(front.reviewEvery?.location ?? front.location)
+        writer.add(optional: front.owner)
+        writer.add(front.tags.count); front.tags.forEach { writer.add($0) }
+        writer.add(optional: front.order.map(String.init))
+        writer.add(front.draft ? 1 : 0)
+        writer.add(front.location)
+        let anchors = pattern.anchors.sorted()
+        writer.add(anchors.count); anchors.forEach { writer.add($0) }
+        writer.add(pattern.rules.count)
+        for rule in pattern.rules {
+            writer.add(rule.number); writer.add(rule.location)
+            writer.add(rule.citations?.basis.rawValue ?? "")
+            writer.add(rule.citations?.location ?? rule.location)
+            let citations = rule.citations?.citations ?? []
+            writer.add(citations.count)
+            for citation in citations {
+                writer.add(citation.sourceID); writer.add(citation.location)
+            }
+        }
+        writer.add(pattern.faq.count)
+        for entry in pattern.faq {
+            writer.add(entry.question); writer.add(entry.anchor); writer.add(entry.location)
+        }
+        writer.add(pattern.crossReferences.count)
+        for reference in pattern.crossReferences {
+            writer.add(reference.slug); writer.add(optional: reference.anchor); writer.add(reference.destination); writer.add(reference.location)
+        }
+        writer.add(diagnostics.count)
+        for diagnostic in diagnostics {
+            writer.add(diagnostic.severity.rawValue); writer.add(diagnostic.code.rawValue)
+            writer.add(diagnostic.location.file); writer.add(diagnostic.location)
+            writer.add(diagnostic.message)
+        }
+    }
+
+    /// Decodes a summary written by `encode`.
+    static func decode(from reader: inout RecordReader) throws -> PageSummary {
+        typealias Malformed = RecordReader.Malformed
+        let file = try reader.text()
+        reader.file = file
+        let slug = try reader.text()
+        let title = Located(try reader.text(), at: try reader.location())
+        let summary = Located(try reader.text(), at: try reader.location())
+        guard let status = Pattern.Status(rawValue: try reader.text()) else { throw Malformed() }
+        let statusLocation = try reader.location()
+        guard let lastChecked = Day(try reader.text()) else { throw Malformed() }
+        let lastCheckedLocation = try reader.location()
+        let hasLastChecked = try reader.number() == 1
+        let reviewText = try reader.optionalText()
+        let reviewLocation = try reader.location()
+        let reviewEvery = try reviewText.map { text -> Located<ReviewInterval> in
+            guard let interval = ReviewInterval(text) else { throw Malformed() }
+            return Located(interval, at: reviewLocation)
+        }
+        let owner = try reader.optionalText()
+        let tags = try (0..<reader.number()).map { _ in try reader.text() }
+        let order = try reader.optionalText().flatMap { Int($0) }
+        let draft = try reader.number() == 1
+        let frontLocation = try reader.location()
+        var front = FrontMatter(
+            title: title, summary: summary, status: Located(status, at: statusLocation),
+            lastChecked: Located(lastChecked, at: lastCheckedLocation), reviewEvery: reviewEvery,
+            owner: owner, tags: tags, order: order, draft: draft, location: frontLocation
+        )
+        front.hasLastChecked = hasLastChecked
+        let anchors = Set(try (0..<reader.number()).map { _ in try reader.text() })
+        let rules = try (0..<reader.number()).map { _ -> Rule in
+            let number = try reader.number()
+            let location = try reader.location()
+            let basis = try reader.text()
+            let blockLocation = try reader.location()
+            let citations = try (0..<reader.number()).map { _ in
+                Citation(sourceID: try reader.text(), locator: nil, location: try reader.location())
+            }
+            let block = CitationBlock.Basis(rawValue: basis).map { CitationBlock(basis: $0, citations: citations, location: blockLocation) }
+            return Rule(number: number, html: "", text: "", citations: block, location: location)
+        }
+        let faq = try (0..<reader.number()).map { _ in
+            FAQEntry(question: try reader.text(), questionHTML: "", anchor: try reader.text(), answerHTML: "", answerText: "", location: try reader.location())
+        }
+        let references = try (0..<reader.number()).map { _ in
+            CrossReference(slug: try reader.text(), anchor: try reader.optionalText(), destination: try reader.text(), location: try reader.location())
+        }
+        let diagnostics = try (0..<reader.number()).map { _ -> Diagnostic in
+            guard let severity = Diagnostic.Severity(rawValue: try reader.text()),
+                  let code = DiagnosticCode(rawValue: try reader.text()) else { throw Malformed() }
+            var location = SourceLocation(file: try reader.text())
+            let position = try reader.location()
+            location.line = position.line
+            location.column = position.column
+            return Diagnostic(code, try reader.text(), at: location, severity: severity)
+        }
+        let pattern = Pattern(
+            file: file, slug: slug, frontMatter: front, sections: [], rules: rules, faq: faq, demos: [],
+            crossReferences: references, anchors: anchors, introduction: []
+        )
+        return PageSummary(pattern: pattern, diagnostics: diagnostics)
+    }
+}

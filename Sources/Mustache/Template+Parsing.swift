@@ -506,7 +506,7 @@ extension Template {
 
         mutating func flushText() {
             guard !pendingText.isEmpty else { return }
-            nodes.append(.text(Text(String(decoding: pendingText, as: UTF8.self))))
+            nodes.append(.text(Text(pendingText)))
             pendingText.removeAll(keepingCapacity: true)
         }
     }

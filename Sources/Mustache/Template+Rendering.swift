@@ -1,5 +1,5 @@
 extension Template {
-    /// Renders node trees into one output string.
+    /// Renders compiled templates (see ``Program``) into one output string.
     ///
     /// A renderer lives for one call to `TemplateLibrary.render`, so rendering
     /// shares no mutable state between threads.
@@ -24,73 +24,91 @@ extension Template {
             self.templates = templates
         }
 
-        /// Renders `nodes` against the context `stack` (innermost last), appending to `output`.
+        /// Renders the instructions `range` of `program` against the context `stack`
+        /// (innermost last), appending to `output`.
         ///
         /// - Parameters:
-        ///   - indentation: written before each line of literal text of `nodes`.
+        ///   - indentation: written before each line of literal text.
         ///   - blocks: the arguments in force, by block name: those of the outermost
         ///     parent win, as the spec's multi-level inheritance requires.
         mutating func render(
-            _ nodes: [Node],
-            into output: inout String,
+            _ program: Program,
+            _ range: Range<Int>,
+            into output: inout Output,
             stack: inout [Value],
             indentation: String,
-            blocks: [String: [Node]]
+            blocks: [String: Program]
         ) throws(TemplateError) {
-            for node in nodes {
-                switch node {
-                case .text(let text):
+            let instructions = program.instructions
+            var index = range.lowerBound
+            while index < range.upperBound {
+                let instruction = instructions[index]
+                index += 1
+                switch instruction.kind {
+                case .asciiText where indentation.isEmpty:
+                    output.appendASCII(UnsafeBufferPointer(start: program.bytes.baseAddress! + Int(instruction.b), count: Int(instruction.c)))
+                    atLineStart = instruction.flag
+
+                case .asciiText, .text:
+                    let text = program.texts[Int(instruction.a)]
                     if indentation.isEmpty {
-                        output += text.string
+                        output.append(text)
                     } else {
-                        for line in text.lines {
-                            if atLineStart { output += indentation }
-                            output += line
-                            atLineStart = line.utf8.last == UInt8(ascii: "\n")
+                        text.bytes.withUnsafeBufferPointer { bytes in
+                            var lineStart = 0
+                            for lineEnd in text.lineEnds {
+                                if atLineStart { output.append(indentation) }
+                                output.append(validUTF8: UnsafeBufferPointer(rebasing: bytes[lineStart..<lineEnd]))
+                                atLineStart = bytes[lineEnd - 1] == UInt8(ascii: "\n")
+                                lineStart = lineEnd
+                            }
                         }
                     }
                     atLineStart = text.endsWithNewline
 
-                case .variable(let name, let escaped):
-                    startLine(&output, indentation)
-                    guard let value = Renderer.lookup(name, in: stack) else { break }
-                    if escaped {
-                        Renderer.appendEscaped(value, to: &output)
-                    } else {
-                        value.appendText(to: &output)
-                    }
+                case .escapedVariable, .rawVariable:
+                    if atLineStart { startLine(&output, indentation) }
+                    let name = UnsafeBufferPointer(rebasing: program.keys[Int(instruction.a)..<Int(instruction.a + instruction.b)])
+                    Renderer.append(name, in: stack, escaped: instruction.kind == .escapedVariable, to: &output)
 
-                case .section(let name, let content, let inverted):
+                case .section, .invertedSection:
+                    let name = UnsafeBufferPointer(rebasing: program.keys[Int(instruction.a)..<Int(instruction.a + instruction.b)])
+                    let content = index..<Int(instruction.c)
+                    index = Int(instruction.c)
                     let value = Renderer.lookup(name, in: stack) ?? .null
-                    if inverted {
+                    if instruction.kind == .invertedSection {
                         let isEmpty = if case .list(let items) = value { items.isEmpty } else { !value.isTruthy }
                         if isEmpty {
-                            try render(content, into: &output, stack: &stack, indentation: indentation, blocks: blocks)
+                            try render(program, content, into: &output, stack: &stack, indentation: indentation, blocks: blocks)
                         }
                     } else if case .list(let items) = value {
                         for item in items {
                             stack.append(item)
-                            try render(content, into: &output, stack: &stack, indentation: indentation, blocks: blocks)
+                            try render(program, content, into: &output, stack: &stack, indentation: indentation, blocks: blocks)
                             stack.removeLast()
                         }
                     } else if value.isTruthy {
                         stack.append(value)
-                        try render(content, into: &output, stack: &stack, indentation: indentation, blocks: blocks)
+                        try render(program, content, into: &output, stack: &stack, indentation: indentation, blocks: blocks)
                         stack.removeLast()
                     }
 
-                case .partial(let inclusion):
+                case .partial:
                     // A partial is a parent passing no arguments: the blocks in force pass through.
-                    try include(inclusion, into: &output, stack: &stack, indentation: indentation, blocks: blocks)
+                    try include(program.inclusions[Int(instruction.a)], into: &output, stack: &stack, indentation: indentation, blocks: blocks)
 
-                case .parent(let inclusion, let arguments):
-                    var merged = arguments
+                case .parent:
+                    let parent = program.parents[Int(instruction.a)]
+                    var merged = parent.arguments
                     for (name, content) in blocks { merged[name] = content }
-                    try include(inclusion, into: &output, stack: &stack, indentation: indentation, blocks: merged)
+                    try include(parent.inclusion, into: &output, stack: &stack, indentation: indentation, blocks: merged)
 
-                case .block(let block):
+                case .block:
+                    let compiled = program.blocks[Int(instruction.a)]
+                    let block = compiled.block
                     guard let argument = blocks[block.name] else {
-                        try render(block.content, into: &output, stack: &stack, indentation: indentation, blocks: blocks)
+                        let content = compiled.content
+                        try render(content, 0..<content.instructions.count, into: &output, stack: &stack, indentation: indentation, blocks: blocks)
                         break
                     }
                     let argumentIndentation: String
@@ -106,7 +124,7 @@ extension Template {
                     // anything else would expand the argument into itself forever.
                     var inner = blocks
                     inner[block.name] = nil
-                    try render(argument, into: &output, stack: &stack, indentation: argumentIndentation, blocks: inner)
+                    try render(argument, 0..<argument.instructions.count, into: &output, stack: &stack, indentation: argumentIndentation, blocks: inner)
                     // Back in this template's source, after the block's end tag.
                     atLineStart = block.endTagTakesLine
                 }
@@ -116,10 +134,10 @@ extension Template {
         /// Renders the template a partial or parent tag names (nothing if there is none, as the spec requires).
         private mutating func include(
             _ inclusion: Inclusion,
-            into output: inout String,
+            into output: inout Output,
             stack: inout [Value],
             indentation: String,
-            blocks: [String: [Node]]
+            blocks: [String: Program]
         ) throws(TemplateError) {
             guard let template = templates[inclusion.name] else { return }
             guard depth < Renderer.maximumDepth else {
@@ -139,7 +157,8 @@ extension Template {
                 innerIndentation = ""
             }
             depth += 1
-            try render(template.nodes, into: &output, stack: &stack, indentation: innerIndentation, blocks: blocks)
+            let program = template.program
+            try render(program, 0..<program.instructions.count, into: &output, stack: &stack, indentation: innerIndentation, blocks: blocks)
             depth -= 1
             // Back in this template's source, after the tag: a standalone tag took its
             // line ending with it, so what follows starts a line; else the line goes on.
@@ -147,70 +166,64 @@ extension Template {
         }
 
         /// Writes the pending indentation before output that does not come from literal text.
-        private mutating func startLine(_ output: inout String, _ indentation: String) {
-            if atLineStart, !indentation.isEmpty { output += indentation }
+        private mutating func startLine(_ output: inout Output, _ indentation: String) {
+            if atLineStart, !indentation.isEmpty { output.append(indentation) }
             atLineStart = false
         }
 
-        /// Resolves a name against the context stack as the spec says: the first part
-        /// in the innermost context that has it as a key, the other parts inside it.
-        static func lookup(_ name: Name, in stack: [Value]) -> Value? {
-            switch name {
-            case .implicit:
-                return stack.last
-            case .path(let parts):
-                var index = stack.count - 1
-                while index >= 0 {
-                    if case .object(let members) = stack[index], var value = members[parts[0]] {
-                        for part in parts.dropFirst() {
-                            guard case .object(let members) = value, let next = members[part] else { return nil }
-                            value = next
-                        }
-                        return value
-                    }
-                    index -= 1
+        /// Resolves a name (its dotted parts; none for `.`) against the context stack
+        /// as the spec says: the first part in the innermost context that has it as
+        /// a key, the other parts inside it.
+        static func lookup(_ parts: UnsafeBufferPointer<String>, in stack: [Value]) -> Value? {
+            guard let first = parts.first else { return stack.last }
+            var index = stack.count - 1
+            while index >= 0 {
+                if case .object(let members) = stack[index], let value = member(first, of: members) {
+                    return parts.count == 1 ? value : descend(into: value, parts)
                 }
-                return nil
+                index -= 1
             }
+            return nil
         }
 
-        /// Appends a value's text with `&`, `<`, `>`, `"` and `'` escaped for HTML.
+        /// The value stored under `key` in an object's members.
+        ///
+        /// Hashing a key costs more than comparing it with a few keys of another
+        /// length, so small objects (most contexts: list items, flags, dates) are
+        /// searched in order, comparing lengths first.
+        @inline(__always)
+        private static func member(_ key: String, of members: [String: Value]) -> Value? {
+            guard members.count <= 8 else { return members[key] }
+            let length = key.utf8.count
+            var index = members.startIndex
+            let end = members.endIndex
+            while index != end {
+                let candidate = members.keys[index]
+                if candidate.utf8.count == length, candidate == key { return members.values[index] }
+                members.formIndex(after: &index)
+            }
+            return nil
+        }
+
+        /// The value the parts of a dotted name after the first reach from `value`.
+        private static func descend(into value: Value, _ parts: UnsafeBufferPointer<String>) -> Value? {
+            var value = value
+            var index = 1
+            while index < parts.count {
+                guard case .object(let members) = value, let next = member(parts[index], of: members) else { return nil }
+                value = next
+                index += 1
+            }
+            return value
+        }
+
+        /// Appends the text of the value `name` resolves to, HTML-escaped when `escaped`.
         ///
         /// `'` becomes `&#39;` so that values are safe in single-quoted attributes
         /// too; no spec test interpolates a `'`, so this keeps every test passing.
-        static func appendEscaped(_ value: Value, to output: inout String) {
-            switch value {
-            case .string(let string):
-                appendEscaped(string, to: &output)
-            case .list:
-                appendEscaped(value.text, to: &output)
-            default:
-                value.appendText(to: &output)
-            }
-        }
-
-        static func appendEscaped(_ string: String, to output: inout String) {
-            let utf8 = string.utf8
-            var chunkStart = utf8.startIndex
-            var index = chunkStart
-            while index != utf8.endIndex {
-                let replacement: String
-                switch utf8[index] {
-                case UInt8(ascii: "&"): replacement = "&amp;"
-                case UInt8(ascii: "<"): replacement = "&lt;"
-                case UInt8(ascii: ">"): replacement = "&gt;"
-                case UInt8(ascii: "\""): replacement = "&quot;"
-                case UInt8(ascii: "'"): replacement = "&#39;"
-                default:
-                    index = utf8.index(after: index)
-                    continue
-                }
-                output += string[chunkStart..<index]
-                output += replacement
-                index = utf8.index(after: index)
-                chunkStart = index
-            }
-            output += string[chunkStart..<utf8.endIndex]
+        static func append(_ name: UnsafeBufferPointer<String>, in stack: [Value], escaped: Bool, to output: inout Output) {
+            guard let value = lookup(name, in: stack) else { return }
+            value.append(to: &output, escaped: escaped)
         }
     }
 }

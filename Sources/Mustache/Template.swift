@@ -5,6 +5,8 @@ public struct Template: Sendable {
     public let name: String
     /// The parsed content.
     let nodes: [Node]
+    /// The content compiled for rendering.
+    let program: Program
 
     /// Parses `source`; `name` is the template's name (its file name without `.mustache`).
     ///
@@ -13,6 +15,7 @@ public struct Template: Sendable {
         self.name = name
         var parser = Parser(source: source, name: name)
         self.nodes = try parser.parse()
+        self.program = Program(nodes)
     }
 
     /// Renders the template alone: partials and parents render as empty, as the spec
@@ -54,31 +57,34 @@ struct Block: Sendable {
     let endTagTakesLine: Bool
 }
 
-/// Literal template text, with its lines precomputed for re-indentation.
-struct Text: Sendable {
+/// Literal template text, with what rendering needs precomputed: its UTF-8
+/// bytes and whether they are all ASCII (so it is copied without going through
+/// `String`), and its lines for re-indentation.
+///
+/// A class: the node tree and the compiled program share one copy.
+final class Text: Sendable {
     /// The whole text.
     let string: String
-    /// The text cut after each newline (the last piece may lack one).
-    let lines: [Substring]
+    /// The text's UTF-8 bytes.
+    let bytes: [UInt8]
+    /// Whether every byte is ASCII.
+    let isASCII: Bool
+    /// Where each line ends: after each newline, and at the end (the last line may lack a newline).
+    let lineEnds: [Int]
     /// Whether the text ends with a newline, so what follows starts a line.
     let endsWithNewline: Bool
 
-    init(_ string: String) {
-        self.string = string
-        var lines: [Substring] = []
-        var start = string.startIndex
-        var index = string.utf8.startIndex
-        while index != string.utf8.endIndex {
-            let next = string.utf8.index(after: index)
-            if string.utf8[index] == UInt8(ascii: "\n") {
-                lines.append(string[start..<next])
-                start = next
-            }
-            index = next
+    init(_ bytes: [UInt8]) {
+        self.bytes = bytes
+        self.string = String(decoding: bytes, as: UTF8.self)
+        self.isASCII = bytes.allSatisfy { $0 < 0x80 }
+        var lineEnds: [Int] = []
+        for (offset, byte) in bytes.enumerated() where byte == UInt8(ascii: "\n") {
+            lineEnds.append(offset + 1)
         }
-        if start != string.endIndex { lines.append(string[start...]) }
-        self.lines = lines
-        self.endsWithNewline = string.utf8.last == UInt8(ascii: "\n")
+        if !bytes.isEmpty, lineEnds.last != bytes.count { lineEnds.append(bytes.count) }
+        self.lineEnds = lineEnds
+        self.endsWithNewline = bytes.last == UInt8(ascii: "\n")
     }
 }
 

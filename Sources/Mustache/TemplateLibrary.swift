@@ -42,11 +42,11 @@ public struct TemplateLibrary: Sendable {
     /// Renders `template` (which need not belong to the library) against `context`,
     /// with the library's templates as its partials and parents.
     public func render(_ template: Template, _ context: Value) throws(TemplateError) -> String {
-        var output = ""
+        var output = Output(capacity: 16_384)
         var renderer = Template.Renderer(templates: templates)
         var stack = [context]
-        try renderer.render(template.nodes, into: &output, stack: &stack, indentation: "", blocks: [:])
-        return output
+        try renderer.render(template.program, 0..<template.program.instructions.count, into: &output, stack: &stack, indentation: "", blocks: [:])
+        return output.makeString()
     }
 
     /// Parses and renders one template string, with `partials` (sources by name)

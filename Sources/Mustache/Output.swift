@@ -1,0 +1,291 @@
+/// The text a render writes, owned by that one render.
+///
+/// Rendering appends thousands of small pieces per page. Appending them to a
+/// `String` one by one costs hundreds of instructions each (uniqueness and
+/// capacity checks, count and flag updates), and making a `String` from bytes
+/// validates them: about one instruction a byte when all are ASCII, but about
+/// ten once any is not. So ASCII pieces (most of a page: markup, escapes,
+/// numbers, English text) are copied into a byte buffer, and only a piece
+/// holding other characters goes to the string itself, which it joins without
+/// being validated again when it already is a `String`.
+///
+/// Every piece appended is valid UTF-8 (literal text cut at line ends, whole
+/// values, ASCII escapes), so the result is the pieces' bytes in order, exactly.
+struct Output: ~Copyable {
+    /// ASCII bytes written after `text`.
+    private var base: UnsafeMutablePointer<UInt8>
+    private var capacity: Int
+    private var count = 0
+    /// What was written before the buffer's bytes; empty until a non-ASCII piece comes.
+    private var text = ""
+    /// Whether `text` has had its capacity reserved.
+    private var textReserved = false
+
+    init(capacity: Int) {
+        self.capacity = max(capacity, 64)
+        self.base = .allocate(capacity: self.capacity)
+    }
+
+    deinit {
+        base.deallocate()
+    }
+
+    /// Makes room for `extra` more bytes in the buffer.
+    @inline(__always)
+    private mutating func reserve(_ extra: Int) {
+        if capacity - count < extra { grow(extra) }
+    }
+
+    @inline(never)
+    private mutating func grow(_ extra: Int) {
+        let newCapacity = max(capacity * 2, count + extra)
+        let newBase = UnsafeMutablePointer<UInt8>.allocate(capacity: newCapacity)
+        newBase.update(from: base, count: count)
+        base.deallocate()
+        base = newBase
+        capacity = newCapacity
+    }
+
+    // MARK: ASCII
+
+    /// Appends bytes known to be ASCII.
+    @inline(__always)
+    mutating func appendASCII(_ bytes: UnsafeBufferPointer<UInt8>) {
+        let length = bytes.count
+        guard length > 0, let source = bytes.baseAddress else { return }
+        reserve(length)
+        Output.copy(source, to: base + count, length)
+        count += length
+    }
+
+    /// Copies `length` bytes, without a call to `memcpy` for short pieces (most of them).
+    @inline(__always)
+    private static func copy(_ source: UnsafePointer<UInt8>, to target: UnsafeMutablePointer<UInt8>, _ length: Int) {
+        if length > 16 {
+            target.update(from: source, count: length)
+        } else if length >= 8 {
+            // Two eight-byte moves that overlap when the length is under 16.
+            let head = UnsafeRawPointer(source).loadUnaligned(as: UInt64.self)
+            let tail = UnsafeRawPointer(source + length - 8).loadUnaligned(as: UInt64.self)
+            UnsafeMutableRawPointer(target).storeBytes(of: head, as: UInt64.self)
+            UnsafeMutableRawPointer(target + length - 8).storeBytes(of: tail, as: UInt64.self)
+        } else {
+            for offset in 0..<length { target[offset] = source[offset] }
+        }
+    }
+
+    /// Appends an ASCII byte.
+    @inline(__always)
+    mutating func appendASCII(_ byte: UInt8) {
+        reserve(1)
+        base[count] = byte
+        count += 1
+    }
+
+    /// Appends an integer in decimal.
+    mutating func append(_ value: Int) {
+        reserve(20)
+        var magnitude = value.magnitude
+        if value < 0 {
+            base[count] = UInt8(ascii: "-")
+            count += 1
+        }
+        var digits = 1
+        var rest = magnitude / 10
+        while rest > 0 {
+            digits += 1
+            rest /= 10
+        }
+        var index = count + digits
+        count = index
+        repeat {
+            index -= 1
+            base[index] = UInt8(ascii: "0") + UInt8(truncatingIfNeeded: magnitude % 10)
+            magnitude /= 10
+        } while magnitude > 0
+    }
+
+    // MARK: Any text
+
+    /// Appends literal template text.
+    @inline(__always)
+    mutating func append(_ literal: Text) {
+        if literal.isASCII {
+            literal.bytes.withUnsafeBufferPointer { appendASCII($0) }
+        } else {
+            appendToText(literal.string)
+        }
+    }
+
+    /// Appends valid UTF-8 bytes that may not be ASCII (a line of literal text).
+    mutating func append(validUTF8 bytes: UnsafeBufferPointer<UInt8>) {
+        if Output.isASCII(bytes) {
+            appendASCII(bytes)
+        } else {
+            appendToText(String(decoding: bytes, as: UTF8.self))
+        }
+    }
+
+    /// Appends a string.
+    @inline(__always)
+    mutating func append(_ string: String) {
+        let ascii = withUTF8(of: string) { bytes in
+            guard Output.isASCII(bytes) else { return false }
+            appendASCII(bytes)
+            return true
+        }
+        if !ascii { appendToText(string) }
+    }
+
+    /// Appends a piece holding non-ASCII characters: the buffer's bytes go to
+    /// `text` first, then the piece, neither validated again.
+    @inline(never)
+    private mutating func appendToText(_ piece: String) {
+        moveBufferToText()
+        text.append(piece)
+    }
+
+    /// Moves the buffer's bytes to the end of `text`.
+    private mutating func moveBufferToText() {
+        if !textReserved {
+            textReserved = true
+            // Room for the page: what is written so far and as much again, at least the buffer's size.
+            let reserve = max(capacity, 2 * count)
+            let bytes = UnsafeBufferPointer(start: base, count: count)
+            text = String(unsafeUninitializedCapacity: reserve) { buffer in
+                _ = buffer.initialize(from: bytes)
+                return bytes.count
+            }
+        } else if count > 0 {
+            text.append(String(decoding: UnsafeBufferPointer(start: base, count: count), as: UTF8.self))
+        }
+        count = 0
+    }
+
+    // MARK: Escaping
+
+    /// Appends `string` with `&`, `<`, `>`, `"` and `'` escaped for HTML.
+    mutating func appendEscaped(_ string: String) {
+        let mark = count
+        let (escapedAny, nonASCII) = withUTF8(of: string) { appendEscaped($0) }
+        guard nonASCII else { return }
+        // The escaped text is in the buffer, which holds only ASCII: take it out.
+        if escapedAny {
+            let escaped = String(decoding: UnsafeBufferPointer(start: base + mark, count: count - mark), as: UTF8.self)
+            count = mark
+            appendToText(escaped)
+        } else {
+            count = mark
+            appendToText(string)
+        }
+    }
+
+    /// `0x0101…01` times each byte to escape, to find them eight bytes at a time.
+    private static let ampersands: UInt64 = 0x2626_2626_2626_2626
+    private static let lessThans: UInt64 = 0x3C3C_3C3C_3C3C_3C3C
+    private static let greaterThans: UInt64 = 0x3E3E_3E3E_3E3E_3E3E
+    private static let quotes: UInt64 = 0x2222_2222_2222_2222
+    private static let apostrophes: UInt64 = 0x2727_2727_2727_2727
+
+    /// Whether some byte of `word` may be one to escape (never `false` when one is).
+    @inline(__always)
+    private static func mayNeedEscaping(_ word: UInt64) -> Bool {
+        @inline(__always) func hasZeroByte(_ value: UInt64) -> UInt64 {
+            (value &- 0x0101_0101_0101_0101) & ~value & 0x8080_8080_8080_8080
+        }
+        return (hasZeroByte(word ^ ampersands) | hasZeroByte(word ^ lessThans) | hasZeroByte(word ^ greaterThans)
+            | hasZeroByte(word ^ quotes) | hasZeroByte(word ^ apostrophes)) != 0
+    }
+
+    /// The bytes that escaping replaces: bit `b` is set for byte `b` (all are below 64).
+    private static let escapedBytes: UInt64 =
+        1 << UInt64(UInt8(ascii: "&")) | 1 << UInt64(UInt8(ascii: "<")) | 1 << UInt64(UInt8(ascii: ">"))
+        | 1 << UInt64(UInt8(ascii: "\"")) | 1 << UInt64(UInt8(ascii: "'"))
+
+    /// Appends `bytes` escaped; returns whether any byte was escaped and whether any is not ASCII.
+    private mutating func appendEscaped(_ bytes: UnsafeBufferPointer<UInt8>) -> (escapedAny: Bool, nonASCII: Bool) {
+        guard let source = bytes.baseAddress else { return (false, false) }
+        let end = bytes.count
+        // Unchanged bytes always fit; an entity makes more room for itself.
+        reserve(end)
+        var index = 0
+        var allBits: UInt64 = 0
+        var escapedAny = false
+        while index < end {
+            if end - index >= 8 {
+                let word = UnsafeRawPointer(source + index).loadUnaligned(as: UInt64.self)
+                allBits |= word
+                if !Output.mayNeedEscaping(word) {
+                    UnsafeMutableRawPointer(base + count).storeBytes(of: word, as: UInt64.self)
+                    count += 8
+                    index += 8
+                    continue
+                }
+            }
+            let stop = min(index + 8, end)
+            while index < stop {
+                let byte = source[index]
+                allBits |= UInt64(byte)
+                if byte < 64, Output.escapedBytes & (1 << UInt64(byte)) != 0 {
+                    appendEntity(byte, remaining: end - index - 1)
+                    escapedAny = true
+                } else {
+                    base[count] = byte
+                    count += 1
+                }
+                index += 1
+            }
+        }
+        return (escapedAny, allBits & 0x8080_8080_8080_8080 != 0)
+    }
+
+    /// Appends the entity for `byte`, keeping room for the `remaining` bytes to escape.
+    private mutating func appendEntity(_ byte: UInt8, remaining: Int) {
+        reserve(6 + remaining)
+        let entity: StaticString
+        switch byte {
+        case UInt8(ascii: "&"): entity = "&amp;"
+        case UInt8(ascii: "<"): entity = "&lt;"
+        case UInt8(ascii: ">"): entity = "&gt;"
+        case UInt8(ascii: "\""): entity = "&quot;"
+        default: entity = "&#39;"
+        }
+        (base + count).update(from: entity.utf8Start, count: entity.utf8CodeUnitCount)
+        count += entity.utf8CodeUnitCount
+    }
+
+    // MARK: Result
+
+    /// Whether every byte is ASCII, looked at eight at a time.
+    static func isASCII(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard let source = bytes.baseAddress else { return true }
+        var index = 0
+        var bits: UInt64 = 0
+        while bytes.count - index >= 8 {
+            bits |= UnsafeRawPointer(source + index).loadUnaligned(as: UInt64.self)
+            index += 8
+        }
+        while index < bytes.count {
+            bits |= UInt64(source[index])
+            index += 1
+        }
+        return bits & 0x8080_8080_8080_8080 == 0
+    }
+
+    /// The text written, as a string.
+    consuming func makeString() -> String {
+        if !textReserved {
+            return String(decoding: UnsafeBufferPointer(start: base, count: count), as: UTF8.self)
+        }
+        moveBufferToText()
+        return text
+    }
+}
+
+/// Calls `body` with the UTF-8 bytes of `string`, without copying a native string.
+@inline(__always)
+func withUTF8<R>(of string: String, _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
+    if let result = string.utf8.withContiguousStorageIfAvailable(body) { return result }
+    var copy = string
+    return copy.withUTF8(body)
+}

@@ -55,11 +55,12 @@ struct BuildCache: Sendable {
     /// the same fingerprint and the output it describes is still there.
     static func load(output: URL, fingerprint: UInt64) -> BuildCache? {
         guard FileManager.default.fileExists(atPath: output.path),
-              let data = FileManager.default.contents(atPath: location(for: output).path),
-              let text = String(data: data, encoding: .utf8) else { return nil }
-        var lines = text.split(separator: "\n", omittingEmptySubsequences: true)[...]
-        guard let first = lines.popFirst(), first == "\(header) \(fingerprint)" else { return nil }
+              let data = FileManager.default.contents(atPath: location(for: output).path) else { return nil }
+        let bytes = [UInt8](data)
+        var lines = bytes.split(separator: 0x0A, omittingEmptySubsequences: true)[...]
+        guard let first = lines.popFirst(), String(decoding: first, as: UTF8.self) == "\(header) \(fingerprint)" else { return nil }
         var entries: [String: Entry] = [:]
+        entries.reserveCapacity(lines.count)
         for line in lines {
             var reader = RecordReader(line)
             guard let hash = try? UInt64(reader.text()), let written = try? reader.number(),
@@ -71,18 +72,20 @@ struct BuildCache: Sendable {
 
     /// Writes the cache beside `output`, replacing the previous one.
     func write(beside output: URL) throws {
-        var text = "\(Self.header) \(fingerprint)\n"
+        var bytes = Array("\(Self.header) \(fingerprint)\n".utf8)
         for path in entries.keys.sorted() {
             guard let entry = entries[path] else { continue }
             var writer = RecordWriter()
             writer.add(String(entry.hash))
             writer.add(entry.written ? 1 : 0)
             entry.summary.encode(into: &writer)
-            text += writer.line + "\n"
+            bytes.append(contentsOf: writer.bytes)
+            bytes.append(0x0A)
         }
+        let text = Data(bytes)
         let url = Self.location(for: output)
         let temporary = url.deletingLastPathComponent().appendingPathComponent(url.lastPathComponent + ".new")
-        try Data(text.utf8).write(to: temporary)
+        try text.write(to: temporary)
         // rename(2) replaces the previous cache in one step.
         guard rename(temporary.path, url.path) == 0 else {
             try? FileManager.default.removeItem(at: temporary)

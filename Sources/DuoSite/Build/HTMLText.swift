@@ -106,21 +106,19 @@ public enum HTMLText {
 
     /// Escapes text for XML (sitemap, feed).
     public static func escapeXML(_ text: String) -> String {
-        var result = ""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "&": result += "&amp;"
-            case "<": result += "&lt;"
-            case ">": result += "&gt;"
-            case "\"": result += "&quot;"
-            case "'": result += "&apos;"
-            default:
-                // Characters XML 1.0 forbids are dropped.
-                if scalar.value < 0x20 && scalar != "\n" && scalar != "\t" && scalar != "\r" { continue }
-                result.unicodeScalars.append(scalar)
+        replacingBytes(in: text) { byte in
+            switch byte {
+            case UInt8(ascii: "&"): return "&amp;"
+            case UInt8(ascii: "<"): return "&lt;"
+            case UInt8(ascii: ">"): return "&gt;"
+            case UInt8(ascii: "\""): return "&quot;"
+            case UInt8(ascii: "'"): return "&apos;"
+            case 0x09, 0x0A, 0x0D: return nil
+            // Characters XML 1.0 forbids are dropped.
+            case 0..<0x20: return ""
+            default: return nil
             }
         }
-        return result
     }
 
     /// `text` with each ASCII byte for which `replacement` gives a string

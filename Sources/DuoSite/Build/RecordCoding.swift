@@ -3,24 +3,30 @@
 /// ten thousand records takes milliseconds, where JSON decoding would take
 /// seconds.
 struct RecordWriter {
-    private(set) var line = ""
+    /// The record's bytes so far.
+    private(set) var bytes: [UInt8] = []
+    private var wroteAny = false
+
+    /// The record as text.
+    var line: String { String(decoding: bytes, as: UTF8.self) }
 
     /// Appends a text field.
     mutating func add(_ text: String) {
-        if !line.isEmpty || wroteAny { line.unicodeScalars.append("\u{1F}") }
+        if wroteAny { bytes.append(0x1F) }
         wroteAny = true
-        if text.utf8.contains(where: { $0 == UInt8(ascii: "\\") || $0 == 0x0A || $0 == 0x1F || $0 == 0x0D }) {
-            for scalar in text.unicodeScalars {
-                switch scalar {
-                case "\\": line += "\\\\"
-                case "\n": line += "\\n"
-                case "\r": line += "\\r"
-                case "\u{1F}": line += "\\u"
-                default: line.unicodeScalars.append(scalar)
-                }
+        let utf8 = text.utf8
+        guard utf8.contains(where: { $0 == UInt8(ascii: "\\") || $0 == 0x0A || $0 == 0x0D || $0 == 0x1F }) else {
+            bytes.append(contentsOf: utf8)
+            return
+        }
+        for byte in utf8 {
+            switch byte {
+            case UInt8(ascii: "\\"): bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "\\")])
+            case 0x0A: bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "n")])
+            case 0x0D: bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "r")])
+            case 0x1F: bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "u")])
+            default: bytes.append(byte)
             }
-        } else {
-            line += text
         }
     }
 
@@ -35,21 +41,19 @@ struct RecordWriter {
         add(location.line)
         add(location.column)
     }
-
-    private var wroteAny = false
 }
 
-/// Reads the fields of one record written by `RecordWriter`.
+/// Reads the fields of one record written by `RecordWriter`, from bytes.
 struct RecordReader {
     struct Malformed: Error {}
 
-    private let fields: [Substring]
+    private let fields: [ArraySlice<UInt8>]
     private var index = 0
     /// The file locations in the record belong to.
     var file = ""
 
-    init(_ line: Substring) {
-        fields = line.split(separator: "\u{1F}", omittingEmptySubsequences: false)
+    init(_ line: ArraySlice<UInt8>) {
+        fields = line.split(separator: 0x1F, omittingEmptySubsequences: false)
     }
 
     /// The next text field.
@@ -57,31 +61,45 @@ struct RecordReader {
         guard index < fields.count else { throw Malformed() }
         let field = fields[index]
         index += 1
-        guard field.utf8.contains(UInt8(ascii: "\\")) else { return String(field) }
-        var result = ""
+        guard field.contains(UInt8(ascii: "\\")) else { return String(decoding: field, as: UTF8.self) }
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(field.count)
         var escaping = false
-        for scalar in field.unicodeScalars {
+        for byte in field {
             if escaping {
-                switch scalar {
-                case "n": result += "\n"
-                case "r": result += "\r"
-                case "u": result.unicodeScalars.append("\u{1F}")
-                default: result.unicodeScalars.append(scalar)
+                switch byte {
+                case UInt8(ascii: "n"): bytes.append(0x0A)
+                case UInt8(ascii: "r"): bytes.append(0x0D)
+                case UInt8(ascii: "u"): bytes.append(0x1F)
+                default: bytes.append(byte)
                 }
                 escaping = false
-            } else if scalar == "\\" {
+            } else if byte == UInt8(ascii: "\\") {
                 escaping = true
             } else {
-                result.unicodeScalars.append(scalar)
+                bytes.append(byte)
             }
         }
-        return result
+        return String(decoding: bytes, as: UTF8.self)
     }
 
     /// The next number field.
     mutating func number() throws -> Int {
-        guard let value = Int(try text()) else { throw Malformed() }
-        return value
+        guard index < fields.count else { throw Malformed() }
+        let field = fields[index]
+        index += 1
+        var value = 0, negative = false, digits = 0
+        for byte in field {
+            if byte == UInt8(ascii: "-"), digits == 0, !negative {
+                negative = true
+                continue
+            }
+            guard (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte), digits < 18 else { throw Malformed() }
+            value = value * 10 + Int(byte - UInt8(ascii: "0"))
+            digits += 1
+        }
+        guard digits > 0 else { throw Malformed() }
+        return negative ? -value : value
     }
 
     /// The next optional text field.

@@ -30,7 +30,12 @@ public enum HTMLText {
         let allowed = hasPrefixIgnoringCase(url, "https://") || hasPrefixIgnoringCase(url, "http://")
             || hasPrefixIgnoringCase(url, "mailto:") || (url.hasPrefix("/") && !url.hasPrefix("//")) || url.hasPrefix("#")
         guard allowed else { return "#" }
-        return replacingBytes(in: url) { byte in
+        return percentEncode(url)
+    }
+
+    /// `text` with every byte that may not stand in a URL percent-encoded.
+    static func percentEncode(_ text: String) -> String {
+        replacingBytes(in: text) { byte in
             isURLByte(byte) ? nil : "%" + String(byte, radix: 16, uppercase: true).leftPadded(to: 2)
         }
     }

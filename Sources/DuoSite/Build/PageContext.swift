@@ -1,3 +1,4 @@
+import Foundation
 import Mustache
 
 /// Turns a pattern into the context `pattern.mustache` renders, as
@@ -9,6 +10,8 @@ struct PageContext {
     let baseURL: String
     let today: Day
     let demos: DemoContext
+    /// Each source's address, made safe once a build.
+    var links: SourceLinks? = nil
 
     /// The whole context of a pattern page.
     func make(_ pattern: Pattern) -> Value {
@@ -134,7 +137,7 @@ struct PageContext {
                 }
                 return .object([
                     "label": .string(label),
-                    "href": .string(HTMLText.safeURL(source.url(atSecond: seconds))),
+                    "href": .string(links?.href(source, atSecond: seconds) ?? HTMLText.safeURL(source.url(atSecond: seconds))),
                     "sourceNumber": .int(number),
                     "sourceAnchor": .string("source-\(number)"),
                     "last": .bool(index == citations.count - 1),
@@ -179,4 +182,38 @@ struct SourceList {
 
     /// The number of a source in the list.
     func number(of id: String) -> Int? { numbers[id] }
+}
+
+/// Each source's address and the two halves of its moment address around
+/// the seconds, escaped for an attribute once a build instead of once a
+/// citation.
+struct SourceLinks: Sendable {
+    private struct Link: Sendable {
+        var base: String
+        var moment: (before: String, after: String)?
+    }
+
+    private var links: [String: Link] = [:]
+
+    init(_ sources: [Source]) {
+        for source in sources where links[source.id] == nil {
+            var link = Link(base: HTMLText.safeURL(source.url), moment: nil)
+            if let timeURL = source.timeURL {
+                let expanded = Source.expand(timeURL, ["{url}": source.url])
+                let parts = expanded.components(separatedBy: "{seconds}")
+                if parts.count == 2, HTMLText.safeURL(parts[0]) != "#" {
+                    link.moment = (HTMLText.percentEncode(parts[0]), HTMLText.percentEncode(parts[1]))
+                }
+            }
+            links[source.id] = link
+        }
+    }
+
+    /// The escaped address of `source`, at a moment when one is given.
+    func href(_ source: Source, atSecond seconds: Int?) -> String? {
+        guard let link = links[source.id] else { return nil }
+        guard let seconds, source.timeURL != nil else { return link.base }
+        guard let moment = link.moment else { return nil }
+        return moment.before + String(seconds) + moment.after
+    }
 }

@@ -62,6 +62,7 @@ public struct SiteBuilder: Sendable {
         let fingerprint = BuildCache.fingerprint(root: options.root, options: options)
         let previous = output == nil ? nil : BuildCache.load(output: options.output, fingerprint: fingerprint)
         let entries = CacheEntries()
+        let once = Once<Shared>()
         let previousOutput = options.output
 
         let reuse: @Sendable (String, Data) -> (Pattern, [Diagnostic])? = { path, data in
@@ -78,14 +79,14 @@ public struct SiteBuilder: Sendable {
         }
         let process: @Sendable (Pattern, Site, [Diagnostic]) -> (Pattern, [Diagnostic]) = { pattern, site, found in
             defer { progress?(counter.increment(), total) }
-            let checks = CheckContext(site: site, today: options.today)
-            let diagnostics = found + Checkers.page(pattern, checks)
+            let shared = once.get { Shared(site: site, symbols: symbols, today: options.today) }
+            let diagnostics = found + Checkers.page(pattern, shared.checks)
             var slim = pattern.withoutHTML
             slim.demos = []
             var written = false
             if let templates, let output, options.drafts || !pattern.frontMatter.draft,
                !diagnostics.contains(where: { $0.severity == .error && $0.code.blocksBuild }) {
-                let context = PageContext(site: site, baseURL: Self.baseURL(site, options), today: options.today, demos: DemoContext(site: site, symbols: symbols))
+                let context = PageContext(site: site, baseURL: Self.baseURL(site, options), today: options.today, demos: shared.demos, links: shared.links)
                 do {
                     let html = try templates.render("pattern", context.make(pattern))
                     try output.write(html, to: "patterns/\(pattern.slug)/index.html")
@@ -242,6 +243,38 @@ public struct SiteBuilder: Sendable {
                 "noindex": true,
             ]),
         ])
+    }
+}
+
+/// What every page of a build shares, made once from the site's settings:
+/// the check context with its compiled placement table, and the figures'
+/// prepared devices and engine.
+struct Shared: Sendable {
+    var checks: CheckContext
+    var demos: DemoContext
+    var links: SourceLinks
+
+    init(site: Site, symbols: SymbolLibrary, today: Day) {
+        let engine = site.placement.map(PlacementEngine.init(table:))
+        checks = Checkers.pageContext(site: site, today: today, engine: engine)
+        demos = DemoContext(site: site, symbols: symbols)
+        links = SourceLinks(site.sources)
+    }
+}
+
+/// A value made once, by the first thread that needs it.
+final class Once<Value: Sendable>: @unchecked Sendable {
+    private var value: Value?
+    private let lock = NSLock()
+
+    /// The value, made by `make` the first time.
+    func get(_ make: () -> Value) -> Value {
+        lock.lock()
+        defer { lock.unlock() }
+        if let value { return value }
+        let made = make()
+        value = made
+        return made
     }
 }
 

@@ -7,12 +7,16 @@ public struct CheckContext: Sendable {
     /// The pages being published (all, for `check`; drafts left out of a
     /// build without `--drafts`), by slug.
     public var publishedSlugs: Set<String>
+    /// The placement engine with its table compiled, made once for every
+    /// page's check rather than once a page.
+    public var placementEngine: PlacementEngine?
 
     /// Creates a context.
     public init(site: Site, today: Day, publishedSlugs: Set<String>? = nil) {
         self.site = site
         self.today = today
         self.publishedSlugs = publishedSlugs ?? Set(site.patterns.map(\.slug))
+        self.placementEngine = site.placement.map(PlacementEngine.init(table:))
     }
 }
 
@@ -54,6 +58,14 @@ public enum Checkers {
         var single = context
         single.site.patterns = [pattern]
         return pageLevel.flatMap { $0.check(single) }
+    }
+
+    /// A context for checking pages one at a time, sharing `engine`.
+    static func pageContext(site: Site, today: Day, engine: PlacementEngine?) -> CheckContext {
+        var context = CheckContext(site: Site(root: site.root, settings: site.settings, sources: site.sources, devices: site.devices, patterns: [], symbols: site.symbols, placement: nil), today: today)
+        context.site.placement = site.placement
+        context.placementEngine = engine
+        return context
     }
 
     /// Runs every check on a site read whole.

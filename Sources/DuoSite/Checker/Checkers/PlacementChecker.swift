@@ -31,7 +31,7 @@ public struct PlacementChecker: Checker {
             found += unreachableRows(table) + unknownRules(table, site: site) + overflowSymbol(table, site: site)
         }
         if scope != .table {
-            found += demos(table, site: site)
+            found += demos(table, site: site, engine: context.placementEngine)
         }
         return found
     }
@@ -89,8 +89,8 @@ public struct PlacementChecker: Checker {
     }
 
     /// Every state of every demo, through the engine.
-    private func demos(_ table: PlacementTable, site: Site) -> [Diagnostic] {
-        let engine = PlacementEngine(table: table)
+    private func demos(_ table: PlacementTable, site: Site, engine: PlacementEngine?) -> [Diagnostic] {
+        let engine = engine ?? PlacementEngine(table: table)
         var diagnostics: [Diagnostic] = []
         var reported = Set<SourceLocation>()
         for pattern in site.patterns {

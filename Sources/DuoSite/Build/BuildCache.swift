@@ -17,6 +17,9 @@ struct BuildCache: Sendable {
         var written: Bool
         /// The page without HTML, and its own findings.
         var summary: PageSummary
+        /// The entry as the previous cache wrote it, reused as it is when
+        /// the page did not change.
+        var record: ArraySlice<UInt8>? = nil
     }
 
     /// The fingerprint of everything pages depend on.
@@ -65,7 +68,7 @@ struct BuildCache: Sendable {
             var reader = RecordReader(line)
             guard let hash = try? UInt64(reader.text()), let written = try? reader.number(),
                   let summary = try? PageSummary.decode(from: &reader) else { return nil }
-            entries[summary.pattern.file] = Entry(hash: hash, written: written == 1, summary: summary)
+            entries[summary.pattern.file] = Entry(hash: hash, written: written == 1, summary: summary, record: line)
         }
         return BuildCache(fingerprint: fingerprint, entries: entries)
     }
@@ -75,6 +78,11 @@ struct BuildCache: Sendable {
         var bytes = Array("\(Self.header) \(fingerprint)\n".utf8)
         for path in entries.keys.sorted() {
             guard let entry = entries[path] else { continue }
+            if let record = entry.record {
+                bytes.append(contentsOf: record)
+                bytes.append(0x0A)
+                continue
+            }
             var writer = RecordWriter()
             writer.add(String(entry.hash))
             writer.add(entry.written ? 1 : 0)

@@ -80,9 +80,19 @@ public struct SiteCheck: Sendable {
 
     /// Reads and checks the site at `root` on `today`.
     public static func run(root: URL, today: Day) -> SiteCheck {
-        let (site, loadDiagnostics) = SiteLoader(root: root).load()
+        // Each page is checked alone as soon as it is read, then kept
+        // without its demos; the checks across pages run once all are read.
+        let once = Once<CheckContext>()
+        let (site, loadDiagnostics) = SiteLoader(root: root).load(processing: { pattern, site, found in
+            let checks = once.get {
+                Checkers.pageContext(site: site, today: today, engine: site.placement.map(PlacementEngine.init(table:)))
+            }
+            var slim = pattern.withoutHTML
+            slim.demos = []
+            return (slim, found + Checkers.page(pattern, checks))
+        })
         let context = CheckContext(site: site, today: today)
-        let diagnostics = (loadDiagnostics + Checkers.run(context)).sortedForOutput()
+        let diagnostics = (loadDiagnostics + Checkers.siteLevel.flatMap { $0.check(context) }).sortedForOutput()
         let reviews = site.patterns.filter(\.frontMatter.hasLastChecked).map { pattern in
             let review = Review(pattern, settings: site.settings, today: today)
             return PageReview(file: pattern.file, slug: pattern.slug, lastChecked: review.lastChecked.value, due: review.due, status: review.status)

@@ -299,21 +299,21 @@ final class DiagnosticCollector: @unchecked Sendable {
 }
 
 extension Pattern {
-    /// The page without its rendered HTML: what checks, the index, the
-    /// sitemap and the feed need, once the page itself is written.
+    /// The page without its rendered HTML, its sections or its citations'
+    /// locators: what the checks across pages, the index, the sitemap and
+    /// the feed need, once the page itself is written and checked alone.
     var withoutHTML: Pattern {
         var slim = self
         slim.introduction = []
-        slim.sections = sections.map { section in
-            var section = section
-            section.parts = []
-            section.titleHTML = ""
-            return section
-        }
+        slim.sections = []
         slim.rules = rules.map { rule in
             var rule = rule
             rule.html = ""
             rule.text = ""
+            if var block = rule.citations {
+                block.citations = block.citations.map { Citation(sourceID: $0.sourceID, locator: nil, location: $0.location) }
+                rule.citations = block
+            }
             return rule
         }
         slim.faq = faq.map { entry in

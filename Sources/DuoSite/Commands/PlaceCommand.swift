@@ -173,21 +173,6 @@ struct PlaceCommand: Subcommand {
             diagnostics.append(Diagnostic(.missingFile, "\(path) is missing: duosite place reads \(what) there (use --root to name the site root)", at: SourceLocation(file: path)))
             return nil
         }
-        switch SourceFile.read(path, root: root) {
-        case .failure(let diagnostic):
-            diagnostics.append(diagnostic)
-            return nil
-        case .success(let file):
-            switch YAMLDocument.parse(file.text, file: path) {
-            case .failure(let diagnostic):
-                diagnostics.append(diagnostic)
-                return nil
-            case .success(nil):
-                diagnostics.append(Diagnostic(.unreadableFile, "\(path) holds no YAML", at: SourceLocation(file: path)))
-                return nil
-            case .success(let node?):
-                return node
-            }
-        }
+        return YAMLDocument.read(path, root: root, diagnostics: &diagnostics)
     }
 }

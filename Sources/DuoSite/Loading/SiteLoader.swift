@@ -81,22 +81,7 @@ public struct SiteLoader: Sendable {
             }
             return nil
         }
-        switch SourceFile.read(path, root: root) {
-        case .failure(let diagnostic):
-            diagnostics.append(diagnostic)
-            return nil
-        case .success(let file):
-            switch YAMLDocument.parse(file.text, file: path) {
-            case .failure(let diagnostic):
-                diagnostics.append(diagnostic)
-                return nil
-            case .success(let node):
-                if node == nil {
-                    diagnostics.append(Diagnostic(.unreadableFile, "\(path) holds no YAML", at: SourceLocation(file: path)))
-                }
-                return node
-            }
-        }
+        return YAMLDocument.read(path, root: root, diagnostics: &diagnostics)
     }
 
     private func readSymbols() -> Set<String>? {

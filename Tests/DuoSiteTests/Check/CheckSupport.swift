@@ -66,18 +66,6 @@ struct LocatedFinding: Hashable, Codable, Sendable, CustomStringConvertible {
     var description: String { "\(file):\(line):\(column): \(severity) [\(code)]" }
 }
 
-/// Output captured from a command, safe to append from any thread.
-final class CheckOutput: @unchecked Sendable {
-    private let lock = NSLock()
-    private var outText = ""
-    private var errText = ""
-
-    func append(out text: String) { lock.withLock { outText += text } }
-    func append(err text: String) { lock.withLock { errText += text } }
-    var out: String { lock.withLock { outText } }
-    var err: String { lock.withLock { errText } }
-}
-
 enum CheckSupport {
     /// The repository's root, found from this file's path.
     static let repositoryRoot = URL(fileURLWithPath: #filePath)
@@ -93,7 +81,7 @@ enum CheckSupport {
 
     /// Runs `duosite` with `arguments` in `folder`.
     static func run(_ arguments: [String], in folder: URL) -> CheckRun {
-        let output = CheckOutput()
+        let output = Captured()
         let console = Console(out: { output.append(out: $0) }, err: { output.append(err: $0) })
         let status = DuoSiteCommand.run(arguments: arguments, currentDirectory: folder, console: console)
         return CheckRun(status: status, out: output.out, err: output.err)

@@ -148,7 +148,7 @@ struct PlacementRun {
     let err: String
 
     init(_ arguments: [String], in folder: URL) {
-        let output = PlacementOutput()
+        let output = Captured()
         let console = Console(out: { output.append(out: $0) }, err: { output.append(err: $0) })
         status = DuoSiteCommand.run(arguments: arguments, currentDirectory: folder, console: console)
         out = output.out
@@ -160,16 +160,4 @@ struct PlacementRun {
         let object = try JSONSerialization.jsonObject(with: Data(out.utf8))
         return try #require(object as? [String: Any])
     }
-}
-
-/// Output captured from a command, safe to append from any thread.
-final class PlacementOutput: @unchecked Sendable {
-    private let lock = NSLock()
-    private var outText = ""
-    private var errText = ""
-
-    func append(out text: String) { lock.withLock { outText += text } }
-    func append(err text: String) { lock.withLock { errText += text } }
-    var out: String { lock.withLock { outText } }
-    var err: String { lock.withLock { errText } }
 }

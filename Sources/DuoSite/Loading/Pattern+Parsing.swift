@@ -43,6 +43,10 @@ struct PatternParser {
         // The Markdown after the closing line.
         let bodyFirstLine = split.bodyFirstLine
         let body = String(split.body)
+        if let line = BracketGuard.firstCrowdedParagraph(body) {
+            diagnostics.append(Diagnostic(.unreadableFile, "a paragraph starting here holds more than \(BracketGuard.limit) '[' (links or brackets), which Markdown parsing slows down on without bound; split it into several paragraphs", at: SourceLocation(file: path, line: bodyFirstLine + line - 1)))
+            return (nil, diagnostics)
+        }
         let document = MarkdownDocument(parsing: body, firstLine: bodyFirstLine, allowRawHTML: allowRawHTML)
         if let deep = document.tooDeepPosition {
             // An error, as invalid-field is: what is nested deeper is not checked.
@@ -125,5 +129,40 @@ extension CrossReference {
 extension String {
     var removingPercentEncodingIfPossible: String {
         utf8.contains(UInt8(ascii: "%")) ? (removingPercentEncoding ?? self) : self
+    }
+}
+
+/// Guards against the one input cmark-gfm 0.29 parses in quadratic time: a
+/// paragraph crowded with link brackets (tens of thousands of `[` take it
+/// minutes). Such a page is refused with a finding instead of hanging.
+enum BracketGuard {
+    /// The most `[` one paragraph may hold (a real page has a few dozen).
+    static let limit = 5_000
+
+    /// The 1-based line, within `text`, of the first paragraph with more
+    /// than `limit` brackets, or nil.
+    static func firstCrowdedParagraph(_ text: String) -> Int? {
+        var count = 0, line = 1, paragraphStart = 1
+        var lineIsBlank = true
+        for byte in text.utf8 {
+            switch byte {
+            case UInt8(ascii: "\n"):
+                if lineIsBlank {
+                    count = 0
+                    paragraphStart = line + 1
+                }
+                line += 1
+                lineIsBlank = true
+            case UInt8(ascii: "["):
+                count += 1
+                lineIsBlank = false
+                if count > limit { return paragraphStart }
+            case UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "\r"):
+                break
+            default:
+                lineIsBlank = false
+            }
+        }
+        return nil
     }
 }

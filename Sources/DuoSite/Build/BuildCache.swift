@@ -75,6 +75,11 @@ struct BuildCache: Sendable {
 
     /// Writes the cache beside `output`, replacing the previous one.
     func write(beside output: URL) throws {
+        try Self.write(encoded(), beside: output)
+    }
+
+    /// The cache file's bytes.
+    func encoded() -> Data {
         var bytes = Array("\(Self.header) \(fingerprint)\n".utf8)
         for path in entries.keys.sorted() {
             guard let entry = entries[path] else { continue }
@@ -90,8 +95,12 @@ struct BuildCache: Sendable {
             bytes.append(contentsOf: writer.bytes)
             bytes.append(0x0A)
         }
-        let text = Data(bytes)
-        let url = Self.location(for: output)
+        return Data(bytes)
+    }
+
+    /// Writes encoded cache bytes beside `output`, replacing the previous cache.
+    static func write(_ text: Data, beside output: URL) throws {
+        let url = location(for: output)
         let temporary = url.deletingLastPathComponent().appendingPathComponent(url.lastPathComponent + ".new")
         try text.write(to: temporary)
         // rename(2) replaces the previous cache in one step.

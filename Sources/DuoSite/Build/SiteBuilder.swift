@@ -120,10 +120,18 @@ public struct SiteBuilder: Sendable {
         // Steps 4–6: the site-wide files and assets, then the swap.
         do {
             do {
+                // The next build's cache is encoded while the site files are written.
+                let cache = Once<Data>()
+                let encoding = DispatchGroup()
+                let cacheEntries = entries.all
+                DispatchQueue.global().async(group: encoding) {
+                    _ = cache.get { BuildCache(fingerprint: fingerprint, entries: cacheEntries).encoded() }
+                }
                 try writeSiteFiles(site: site, pages: published, baseURL: Self.baseURL(site, options), templates: templates, into: output)
+                encoding.wait()
                 try output.commit()
                 do {
-                    try BuildCache(fingerprint: fingerprint, entries: entries.all).write(beside: options.output)
+                    try BuildCache.write(cache.get { Data() }, beside: options.output)
                 } catch {
                     BuildCache.remove(beside: options.output)
                 }
@@ -176,29 +184,50 @@ public struct SiteBuilder: Sendable {
     private func writeSiteFiles(site: Site, pages: [Pattern], baseURL: String, templates: TemplateLibrary, into output: OutputFolder) throws {
         let pageContext = PageContext(site: site, baseURL: baseURL, today: options.today, demos: DemoContext(site: site, symbols: SymbolLibrary(drawings: [:])))
 
-        // Step 5: the index and the 404 page.
         let indexed = pages.sorted { lhs, rhs in
             let left = lhs.frontMatter.order ?? Int.max, right = rhs.frontMatter.order ?? Int.max
             return (left, lhs.frontMatter.title.value, lhs.slug) < (right, rhs.frontMatter.title.value, rhs.slug)
         }
-        do {
-            try output.write(try templates.render("index", indexContext(indexed, site: site, baseURL: baseURL, pageContext: pageContext)), to: "index.html")
-            try output.write(try templates.render("404", notFoundContext(site: site, baseURL: baseURL, pageContext: pageContext)), to: "404.html")
-        } catch let error as TemplateError {
-            throw Self.diagnostic(error)
-        }
-
-        // Step 6: the site-wide files.
         let bySlug = pages.sorted { $0.slug < $1.slug }
-        try output.write(SiteFiles.sitemap(bySlug, baseURL: baseURL), to: "sitemap.xml")
-        try output.write(SiteFiles.feed(bySlug, settings: site.settings, baseURL: baseURL), to: "feed.xml")
-        try output.write(SiteFiles.robots(baseURL: baseURL), to: "robots.txt")
-        try output.write(SiteFiles.pagesJSON(bySlug, settings: site.settings, baseURL: baseURL, today: options.today), to: "api/pages.json")
-
-        // Step 7: the theme's assets.
+        let options = self.options
         let assets = options.root.appendingPathComponent(Site.Paths.assets)
-        if FileManager.default.fileExists(atPath: assets.path) {
-            try output.copyFolder(assets, to: "assets")
+
+        // Steps 5–7, independent of each other, on every core: the index and
+        // the 404 page; the sitemap and the feed; robots.txt and
+        // api/pages.json; the theme's assets.
+        let steps: [@Sendable () throws -> Void] = [
+            {
+                do {
+                    try output.write(try templates.render("index", self.indexContext(indexed, site: site, baseURL: baseURL, pageContext: pageContext)), to: "index.html")
+                    try output.write(try templates.render("404", self.notFoundContext(site: site, baseURL: baseURL, pageContext: pageContext)), to: "404.html")
+                } catch let error as TemplateError {
+                    throw Self.diagnostic(error)
+                }
+            },
+            {
+                try output.write(SiteFiles.sitemap(bySlug, baseURL: baseURL), to: "sitemap.xml")
+                try output.write(SiteFiles.feed(bySlug, settings: site.settings, baseURL: baseURL), to: "feed.xml")
+            },
+            {
+                try output.write(SiteFiles.robots(baseURL: baseURL), to: "robots.txt")
+                try output.write(SiteFiles.pagesJSON(bySlug, settings: site.settings, baseURL: baseURL, today: options.today), to: "api/pages.json")
+            },
+            {
+                if FileManager.default.fileExists(atPath: assets.path) {
+                    try output.copyFolder(assets, to: "assets")
+                }
+            },
+        ]
+        let failures = ParallelMap.map(Array(steps.indices)) { index -> (any Error)? in
+            do {
+                try steps[index]()
+                return nil
+            } catch {
+                return error
+            }
+        }
+        if let failure = failures.compactMap({ $0 }).first {
+            throw failure
         }
     }
 

@@ -109,7 +109,7 @@ public struct SiteBuilder: Sendable {
         let context = CheckContext(site: site, today: options.today, publishedSlugs: Set(published.map(\.slug)))
 
         // Step 3: check; every error but staleness stops the build.
-        diagnostics += loadDiagnostics + Checkers.siteLevel.flatMap { $0.check(context) } + failures.all
+        diagnostics += loadDiagnostics + Checkers.runSiteLevel(context) + failures.all
         diagnostics = diagnostics.sortedForOutput()
         let blocking = diagnostics.contains { $0.severity == .error && $0.code.blocksBuild }
         guard !blocking, let templates, let output else {

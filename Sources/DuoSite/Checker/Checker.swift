@@ -68,9 +68,14 @@ public enum Checkers {
         return context
     }
 
+    /// The checks across pages, run side by side (each reads the site only).
+    public static func runSiteLevel(_ context: CheckContext) -> [Diagnostic] {
+        ParallelMap.map(siteLevel.indices.map { $0 }) { siteLevel[$0].check(context) }.flatMap { $0 }
+    }
+
     /// Runs every check on a site read whole.
     public static func run(_ context: CheckContext) -> [Diagnostic] {
-        context.site.patterns.flatMap { page($0, context) } + siteLevel.flatMap { $0.check(context) }
+        context.site.patterns.flatMap { page($0, context) } + runSiteLevel(context)
     }
 }
 

@@ -92,7 +92,7 @@ public struct SiteCheck: Sendable {
             return (slim, found + Checkers.page(pattern, checks))
         })
         let context = CheckContext(site: site, today: today)
-        let diagnostics = (loadDiagnostics + Checkers.siteLevel.flatMap { $0.check(context) }).sortedForOutput()
+        let diagnostics = (loadDiagnostics + Checkers.runSiteLevel(context)).sortedForOutput()
         let reviews = site.patterns.filter(\.frontMatter.hasLastChecked).map { pattern in
             let review = Review(pattern, settings: site.settings, today: today)
             return PageReview(file: pattern.file, slug: pattern.slug, lastChecked: review.lastChecked.value, due: review.due, status: review.status)

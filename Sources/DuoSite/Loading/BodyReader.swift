@@ -58,8 +58,9 @@ struct BodyReader {
             if visible.isEmpty {
                 reader.diagnostics.append(Diagnostic(.emptyAnswer, "the question '\(entry.question)' has no answer; write it under the question's heading", at: entry.location))
             }
-            entry.answerText = blocks.map(\.plainText).filter { !$0.isEmpty }.joined(separator: " ")
+            // The answer as HTML, and as text for structured data: only a build needs them.
             if reader.rendersHTML {
+                entry.answerText = blocks.map(\.plainText).filter { !$0.isEmpty }.joined(separator: " ")
                 entry.answerHTML = blocks.map { reader.document.html($0) }.joined()
             }
             reader.faq.append(entry)
@@ -202,7 +203,7 @@ struct BodyReader {
             }
             let html = rendersHTML ? body.map { document.html($0) }.joined() : ""
             rules.append(Rule(
-                number: number, html: html, text: body.map(\.plainText).joined(separator: " "),
+                number: number, html: html, text: rendersHTML ? body.map(\.plainText).joined(separator: " ") : "",
                 citations: block, location: location(item.range.start)
             ))
         }

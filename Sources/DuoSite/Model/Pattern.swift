@@ -113,7 +113,7 @@ public struct Rule: Sendable {
     public var anchor: String { "rule-\(number)" }
     /// The rule's text as HTML, without its citation block.
     public var html: String
-    /// The rule's text as readers read it.
+    /// The rule's text as readers read it. Empty unless the page was read for building.
     public var text: String
     /// The rule's citation block, if it has one.
     public var citations: CitationBlock?
@@ -164,7 +164,7 @@ public struct FAQEntry: Sendable {
     public var anchor: String
     /// The answer as HTML. Empty unless the page was read for building.
     public var answerHTML: String
-    /// The answer as readers read it, for structured data.
+    /// The answer as readers read it, for structured data. Empty unless the page was read for building.
     public var answerText: String
     /// Where the question's heading is.
     public var location: SourceLocation

@@ -91,7 +91,7 @@ import Testing
         defer { site.remove() }
         try Self.writeHostilePage(site)
         #expect(site.run(["build", "--today", "2026-11-29", "--quiet"]).status == 0)
-        let (loaded, _) = SiteLoader(root: site.root).load()
+        let (loaded, _) = SiteLoader(root: site.root, rendersHTML: true).load()
 
         for slug in ["hostile", "symbols-not-labels"] {
             let html = try site.read("Public/patterns/\(slug)/index.html")

@@ -79,8 +79,9 @@ struct BuildCache: Sendable {
     }
 
     /// The cache file's bytes.
-    func encoded() -> Data {
+    func encoded() -> [UInt8] {
         var bytes = Array("\(Self.header) \(fingerprint)\n".utf8)
+        bytes.reserveCapacity(entries.count * 2_600)
         for path in entries.keys.sorted() {
             guard let entry = entries[path] else { continue }
             if let record = entry.record {
@@ -95,17 +96,28 @@ struct BuildCache: Sendable {
             bytes.append(contentsOf: writer.bytes)
             bytes.append(0x0A)
         }
-        return Data(bytes)
+        return bytes
     }
 
     /// Writes encoded cache bytes beside `output`, replacing the previous cache.
-    static func write(_ text: Data, beside output: URL) throws {
+    static func write(_ bytes: [UInt8], beside output: URL) throws {
         let url = location(for: output)
-        let temporary = url.deletingLastPathComponent().appendingPathComponent(url.lastPathComponent + ".new")
-        try text.write(to: temporary)
+        let temporary = url.path + ".new"
+        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        guard descriptor >= 0 else { throw CocoaError(.fileWriteUnknown) }
+        let complete = bytes.withUnsafeBytes { buffer -> Bool in
+            var offset = 0
+            while offset < buffer.count {
+                let written = Foundation.write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
+                guard written > 0 else { return false }
+                offset += written
+            }
+            return true
+        }
+        close(descriptor)
         // rename(2) replaces the previous cache in one step.
-        guard rename(temporary.path, url.path) == 0 else {
-            try? FileManager.default.removeItem(at: temporary)
+        guard complete, rename(temporary, url.path) == 0 else {
+            unlink(temporary)
             throw CocoaError(.fileWriteUnknown)
         }
     }

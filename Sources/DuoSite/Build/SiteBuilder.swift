@@ -121,7 +121,7 @@ public struct SiteBuilder: Sendable {
         do {
             do {
                 // The next build's cache is encoded while the site files are written.
-                let cache = Once<Data>()
+                let cache = Once<[UInt8]>()
                 let encoding = DispatchGroup()
                 let cacheEntries = entries.all
                 DispatchQueue.global().async(group: encoding) {
@@ -131,7 +131,7 @@ public struct SiteBuilder: Sendable {
                 encoding.wait()
                 try output.commit()
                 do {
-                    try BuildCache.write(cache.get { Data() }, beside: options.output)
+                    try BuildCache.write(cache.get { [] }, beside: options.output)
                 } catch {
                     BuildCache.remove(beside: options.output)
                 }

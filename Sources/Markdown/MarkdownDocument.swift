@@ -12,6 +12,9 @@ internal import Foundation
 public final class MarkdownDocument: @unchecked Sendable {
     /// The document's top-level blocks, as values.
     public let blocks: [MarkdownNode]
+    /// Every link of the document, in order, with its destination as written
+    /// (before `rewriteLinks`), gathered while the tree was walked.
+    public let links: [MarkdownLink]
     /// Whether the page nests deeper than the tree keeps: the deepest nodes
     /// are still rendered, but the value tree stops at `maximumDepth`.
     public var isTooDeep: Bool { tooDeepPosition != nil }
@@ -57,6 +60,7 @@ public final class MarkdownDocument: @unchecked Sendable {
         let document = converter.convert(root)
         self.blocks = document.children
         self.nodes = converter.nodes
+        self.links = converter.links
         self.tooDeepPosition = converter.firstTooDeep
     }
 

@@ -118,3 +118,11 @@ extension MarkdownNode.Kind {
         }
     }
 }
+
+/// A link of a document: where it points, as written, and where it stands.
+public struct MarkdownLink: Sendable {
+    /// The destination as written.
+    public var url: String
+    /// Where the link starts.
+    public var position: SourcePosition
+}

@@ -3,6 +3,8 @@ internal import CCmarkGFM
 /// Walks cmark-gfm's tree with its ENTER/EXIT iterator into `MarkdownNode`
 /// values, turning cmark's byte columns into character positions.
 struct TreeConverter {
+    /// Every link met, in document order, with its destination as written.
+    private(set) var links: [MarkdownLink] = []
     /// Every C node met, indexed by `MarkdownNode.handle`.
     private(set) var nodes: [OpaquePointer] = []
     /// Where the first node deeper than `MarkdownDocument.maximumDepth` is.
@@ -117,7 +119,11 @@ struct TreeConverter {
         if cmark_node_get_start_line(node) < 1, let parent {
             range = parent
         }
-        return MarkdownNode(kind: kind(of: node), children: [], range: range, handle: handle)
+        let kind = kind(of: node)
+        if case .link(let url, _) = kind {
+            links.append(MarkdownLink(url: url, position: range.start))
+        }
+        return MarkdownNode(kind: kind, children: [], range: range, handle: handle)
     }
 
     private func kind(of node: OpaquePointer) -> MarkdownNode.Kind {

@@ -42,6 +42,7 @@ struct BodyReader {
     }
 
     mutating func read() {
+        collectLinks()
         anchors.insert("sources")
         var current: Section?
         var sawRuleList = false
@@ -67,7 +68,6 @@ struct BodyReader {
         }
 
         for block in document.blocks {
-            collectLinks(in: block)
 
             if case .heading(let level) = block.kind, level <= 2 {
                 finishQuestion(&self)
@@ -238,14 +238,14 @@ struct BodyReader {
         })
     }
 
-    private mutating func collectLinks(in node: MarkdownNode) {
-        if case .link(let url, _) = node.kind {
+    private mutating func collectLinks() {
+        for link in document.links {
+            let url = link.url
             if url.hasPrefix("#") {
-                crossReferences.append(CrossReference(slug: slug, anchor: String(url.dropFirst()), destination: url, location: location(node.range.start)))
+                crossReferences.append(CrossReference(slug: slug, anchor: String(url.dropFirst()), destination: url, location: location(link.position)))
             } else if let target = CrossReference.target(of: url) {
-                crossReferences.append(CrossReference(slug: target.slug, anchor: target.anchor, destination: url, location: location(node.range.start)))
+                crossReferences.append(CrossReference(slug: target.slug, anchor: target.anchor, destination: url, location: location(link.position)))
             }
         }
-        for child in node.children { collectLinks(in: child) }
     }
 }

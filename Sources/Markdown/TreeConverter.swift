@@ -18,18 +18,28 @@ struct TreeConverter {
     /// long the line (a page may be one very long line of many nodes).
     private let charactersBefore: [Int]
     private static let stride = 64
+    /// Whether each line is ASCII only: there a character column is the
+    /// byte column, with nothing to count.
+    private let lineIsASCII: [Bool]
 
     init(source: String, lineOffset: Int) {
         self.bytes = Array(source.utf8)
         var starts = [0]
         var counts = [0]
+        var ascii = [true]
         var characters = 0
         for (index, byte) in bytes.enumerated() {
-            if byte == UInt8(ascii: "\n") { starts.append(index + 1) }
+            if byte == UInt8(ascii: "\n") {
+                starts.append(index + 1)
+                ascii.append(true)
+            } else if byte >= 0x80 {
+                ascii[ascii.count - 1] = false
+            }
             if byte & 0xC0 != 0x80 { characters += 1 }
             if (index + 1) % Self.stride == 0 { counts.append(characters) }
         }
         self.lineStarts = starts
+        self.lineIsASCII = ascii
         self.lineOffset = lineOffset
         self.charactersBefore = counts
     }
@@ -178,6 +188,9 @@ struct TreeConverter {
         }
         let start = lineStarts[line - 1]
         let end = min(start + max(byteColumn - 1, 0), bytes.count)
+        if lineIsASCII[line - 1] {
+            return SourcePosition(line: line + lineOffset, column: end - start + 1)
+        }
         return SourcePosition(line: line + lineOffset, column: characters(before: end) - characters(before: start) + 1)
     }
 }

@@ -53,7 +53,6 @@ public struct SiteBuilder: Sendable {
         // its HTML or demos. A page unchanged since the previous build into
         // the same folder (same text, same everything it depends on) is not
         // read again: its page is linked from the previous output.
-        let symbols = SymbolLibrary(root: options.root)
         let options = self.options
         let failures = DiagnosticCollector()
         let counter = Counter()
@@ -79,7 +78,7 @@ public struct SiteBuilder: Sendable {
         }
         let process: @Sendable (Pattern, Site, [Diagnostic]) -> (Pattern, [Diagnostic]) = { pattern, site, found in
             defer { progress?(counter.increment(), total) }
-            let shared = once.get { Shared(site: site, symbols: symbols, today: options.today) }
+            let shared = once.get { Shared(site: site, today: options.today) }
             let diagnostics = found + Checkers.page(pattern, shared.checks)
             var slim = pattern.withoutHTML
             slim.demos = []
@@ -283,7 +282,10 @@ struct Shared: Sendable {
     var demos: DemoContext
     var links: SourceLinks
 
-    init(site: Site, symbols: SymbolLibrary, today: Day) {
+    /// Made by the first page that is read anew: a build that reuses every
+    /// page never reads the theme's symbols or compiles the table for pages.
+    init(site: Site, today: Day) {
+        let symbols = SymbolLibrary(root: site.root)
         let engine = site.placement.map(PlacementEngine.init(table:))
         checks = Checkers.pageContext(site: site, today: today, engine: engine)
         demos = DemoContext(site: site, symbols: symbols)

@@ -1,25 +1,17 @@
-/// The text a render writes, owned by that one render.
+/// The text a render writes, owned by that one render: UTF-8 bytes.
 ///
 /// Rendering appends thousands of small pieces per page. Appending them to a
 /// `String` one by one costs hundreds of instructions each (uniqueness and
 /// capacity checks, count and flag updates), and making a `String` from bytes
-/// validates them: about one instruction a byte when all are ASCII, but about
-/// ten once any is not. So ASCII pieces (most of a page: markup, escapes,
-/// numbers, English text) are copied into a byte buffer, and only a piece
-/// holding other characters goes to the string itself, which it joins without
-/// being validated again when it already is a `String`.
-///
-/// Every piece appended is valid UTF-8 (literal text cut at line ends, whole
-/// values, ASCII escapes), so the result is the pieces' bytes in order, exactly.
+/// validates them. Every piece appended is valid UTF-8 (literal text cut at
+/// line ends, whole values, ASCII escapes), so the pieces are copied into a
+/// byte buffer whose bytes are the page, exactly, and can be written to a
+/// file as they are.
 struct Output: ~Copyable {
-    /// ASCII bytes written after `text`.
+    /// The bytes written so far.
     private var base: UnsafeMutablePointer<UInt8>
     private var capacity: Int
     private var count = 0
-    /// What was written before the buffer's bytes; empty until a non-ASCII piece comes.
-    private var text = ""
-    /// Whether `text` has had its capacity reserved.
-    private var textReserved = false
 
     init(capacity: Int) {
         self.capacity = max(capacity, 64)
@@ -46,11 +38,11 @@ struct Output: ~Copyable {
         capacity = newCapacity
     }
 
-    // MARK: ASCII
+    // MARK: Bytes
 
-    /// Appends bytes known to be ASCII.
+    /// Appends valid UTF-8 bytes.
     @inline(__always)
-    mutating func appendASCII(_ bytes: UnsafeBufferPointer<UInt8>) {
+    mutating func appendBytes(_ bytes: UnsafeBufferPointer<UInt8>) {
         let length = bytes.count
         guard length > 0, let source = bytes.baseAddress else { return }
         reserve(length)
@@ -110,74 +102,25 @@ struct Output: ~Copyable {
     /// Appends literal template text.
     @inline(__always)
     mutating func append(_ literal: Text) {
-        if literal.isASCII {
-            literal.bytes.withUnsafeBufferPointer { appendASCII($0) }
-        } else {
-            appendToText(literal.string)
-        }
+        literal.bytes.withUnsafeBufferPointer { appendBytes($0) }
     }
 
-    /// Appends valid UTF-8 bytes that may not be ASCII (a line of literal text).
+    /// Appends valid UTF-8 bytes (a line of literal text).
     mutating func append(validUTF8 bytes: UnsafeBufferPointer<UInt8>) {
-        if Output.isASCII(bytes) {
-            appendASCII(bytes)
-        } else {
-            appendToText(String(decoding: bytes, as: UTF8.self))
-        }
+        appendBytes(bytes)
     }
 
     /// Appends a string.
     @inline(__always)
     mutating func append(_ string: String) {
-        let ascii = withUTF8(of: string) { bytes in
-            guard Output.isASCII(bytes) else { return false }
-            appendASCII(bytes)
-            return true
-        }
-        if !ascii { appendToText(string) }
-    }
-
-    /// Appends a piece holding non-ASCII characters: the buffer's bytes go to
-    /// `text` first, then the piece, neither validated again.
-    @inline(never)
-    private mutating func appendToText(_ piece: String) {
-        moveBufferToText()
-        text.append(piece)
-    }
-
-    /// Moves the buffer's bytes to the end of `text`.
-    private mutating func moveBufferToText() {
-        if !textReserved {
-            textReserved = true
-            // Room for the page: what is written so far and as much again, at least the buffer's size.
-            let reserve = max(capacity, 2 * count)
-            let bytes = UnsafeBufferPointer(start: base, count: count)
-            text = String(unsafeUninitializedCapacity: reserve) { buffer in
-                _ = buffer.initialize(from: bytes)
-                return bytes.count
-            }
-        } else if count > 0 {
-            text.append(String(decoding: UnsafeBufferPointer(start: base, count: count), as: UTF8.self))
-        }
-        count = 0
+        withUTF8(of: string) { appendBytes($0) }
     }
 
     // MARK: Escaping
 
     /// Appends `string` with `&`, `<`, `>`, `"` and `'` escaped for HTML.
     mutating func appendEscaped(_ string: String) {
-        let mark = count
-        let (escapedAny, nonASCII) = withUTF8(of: string) { appendEscaped($0) }
-        guard nonASCII else { return }
-        // The escaped text is in the buffer, which holds only ASCII: take it out.
-        if escapedAny {
-            let escaped = String(decoding: UnsafeBufferPointer(start: base + mark, count: count - mark), as: UTF8.self)
-            count = mark
-            appendToText(escaped)
-        } else {
-            count = mark
-            appendToText(string)
-        }
+        withUTF8(of: string) { appendEscaped($0) }
     }
 
     /// `0x0101…01` times each byte to escape, to find them eight bytes at a time.
@@ -202,19 +145,16 @@ struct Output: ~Copyable {
         1 << UInt64(UInt8(ascii: "&")) | 1 << UInt64(UInt8(ascii: "<")) | 1 << UInt64(UInt8(ascii: ">"))
         | 1 << UInt64(UInt8(ascii: "\"")) | 1 << UInt64(UInt8(ascii: "'"))
 
-    /// Appends `bytes` escaped; returns whether any byte was escaped and whether any is not ASCII.
-    private mutating func appendEscaped(_ bytes: UnsafeBufferPointer<UInt8>) -> (escapedAny: Bool, nonASCII: Bool) {
-        guard let source = bytes.baseAddress else { return (false, false) }
+    /// Appends `bytes` escaped.
+    private mutating func appendEscaped(_ bytes: UnsafeBufferPointer<UInt8>) {
+        guard let source = bytes.baseAddress else { return }
         let end = bytes.count
         // Unchanged bytes always fit; an entity makes more room for itself.
         reserve(end)
         var index = 0
-        var allBits: UInt64 = 0
-        var escapedAny = false
         while index < end {
             if end - index >= 8 {
                 let word = UnsafeRawPointer(source + index).loadUnaligned(as: UInt64.self)
-                allBits |= word
                 if !Output.mayNeedEscaping(word) {
                     UnsafeMutableRawPointer(base + count).storeBytes(of: word, as: UInt64.self)
                     count += 8
@@ -225,10 +165,8 @@ struct Output: ~Copyable {
             let stop = min(index + 8, end)
             while index < stop {
                 let byte = source[index]
-                allBits |= UInt64(byte)
                 if byte < 64, Output.escapedBytes & (1 << UInt64(byte)) != 0 {
                     appendEntity(byte, remaining: end - index - 1)
-                    escapedAny = true
                 } else {
                     base[count] = byte
                     count += 1
@@ -236,7 +174,6 @@ struct Output: ~Copyable {
                 index += 1
             }
         }
-        return (escapedAny, allBits & 0x8080_8080_8080_8080 != 0)
     }
 
     /// Appends the entity for `byte`, keeping room for the `remaining` bytes to escape.
@@ -256,29 +193,14 @@ struct Output: ~Copyable {
 
     // MARK: Result
 
-    /// Whether every byte is ASCII, looked at eight at a time.
-    static func isASCII(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        guard let source = bytes.baseAddress else { return true }
-        var index = 0
-        var bits: UInt64 = 0
-        while bytes.count - index >= 8 {
-            bits |= UnsafeRawPointer(source + index).loadUnaligned(as: UInt64.self)
-            index += 8
-        }
-        while index < bytes.count {
-            bits |= UInt64(source[index])
-            index += 1
-        }
-        return bits & 0x8080_8080_8080_8080 == 0
+    /// The bytes written.
+    consuming func makeBytes() -> [UInt8] {
+        Array(UnsafeBufferPointer(start: base, count: count))
     }
 
     /// The text written, as a string.
     consuming func makeString() -> String {
-        if !textReserved {
-            return String(decoding: UnsafeBufferPointer(start: base, count: count), as: UTF8.self)
-        }
-        moveBufferToText()
-        return text
+        String(decoding: UnsafeBufferPointer(start: base, count: count), as: UTF8.self)
     }
 }
 

@@ -46,7 +46,7 @@ extension Template {
                 index += 1
                 switch instruction.kind {
                 case .asciiText where indentation.isEmpty:
-                    output.appendASCII(UnsafeBufferPointer(start: program.bytes.baseAddress! + Int(instruction.b), count: Int(instruction.c)))
+                    output.appendBytes(UnsafeBufferPointer(start: program.bytes.baseAddress! + Int(instruction.b), count: Int(instruction.c)))
                     atLineStart = instruction.flag
 
                 case .asciiText, .text:
@@ -178,29 +178,10 @@ extension Template {
             guard let first = parts.first else { return stack.last }
             var index = stack.count - 1
             while index >= 0 {
-                if case .object(let members) = stack[index], let value = member(first, of: members) {
+                if case .object(let members) = stack[index], let value = members[first] {
                     return parts.count == 1 ? value : descend(into: value, parts)
                 }
                 index -= 1
-            }
-            return nil
-        }
-
-        /// The value stored under `key` in an object's members.
-        ///
-        /// Hashing a key costs more than comparing it with a few keys of another
-        /// length, so small objects (most contexts: list items, flags, dates) are
-        /// searched in order, comparing lengths first.
-        @inline(__always)
-        private static func member(_ key: String, of members: [String: Value]) -> Value? {
-            guard members.count <= 8 else { return members[key] }
-            let length = key.utf8.count
-            var index = members.startIndex
-            let end = members.endIndex
-            while index != end {
-                let candidate = members.keys[index]
-                if candidate.utf8.count == length, candidate == key { return members.values[index] }
-                members.formIndex(after: &index)
             }
             return nil
         }
@@ -210,7 +191,7 @@ extension Template {
             var value = value
             var index = 1
             while index < parts.count {
-                guard case .object(let members) = value, let next = member(parts[index], of: members) else { return nil }
+                guard case .object(let members) = value, let next = members[parts[index]] else { return nil }
                 value = next
                 index += 1
             }

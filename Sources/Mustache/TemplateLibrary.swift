@@ -33,20 +33,35 @@ public struct TemplateLibrary: Sendable {
     ///
     /// Throws if there is no such template, or if partials nest too deep.
     public func render(_ name: String, _ context: Value) throws(TemplateError) -> String {
-        guard let template = templates[name] else {
-            throw TemplateError(template: name, line: 1, column: 1, kind: .missingTemplate, message: "no template named '\(name)'")
-        }
-        return try render(template, context)
+        try render(template(named: name), context)
+    }
+
+    /// Renders the template named `name` against `context`, as UTF-8 bytes:
+    /// what a page file holds, with no string made on the way.
+    public func renderUTF8(_ name: String, _ context: Value) throws(TemplateError) -> [UInt8] {
+        var output = try render(template(named: name), into: Output(capacity: 16_384), context)
+        return output.makeBytes()
     }
 
     /// Renders `template` (which need not belong to the library) against `context`,
     /// with the library's templates as its partials and parents.
     public func render(_ template: Template, _ context: Value) throws(TemplateError) -> String {
-        var output = Output(capacity: 16_384)
+        var output = try render(template, into: Output(capacity: 16_384), context)
+        return output.makeString()
+    }
+
+    private func template(named name: String) throws(TemplateError) -> Template {
+        guard let template = templates[name] else {
+            throw TemplateError(template: name, line: 1, column: 1, kind: .missingTemplate, message: "no template named '\(name)'")
+        }
+        return template
+    }
+
+    private func render(_ template: Template, into output: consuming Output, _ context: Value) throws(TemplateError) -> Output {
         var renderer = Template.Renderer(templates: templates)
         var stack = [context]
         try renderer.render(template.program, 0..<template.program.instructions.count, into: &output, stack: &stack, indentation: "", blocks: [:])
-        return output.makeString()
+        return output
     }
 
     /// Parses and renders one template string, with `partials` (sources by name)

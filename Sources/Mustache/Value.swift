@@ -3,7 +3,7 @@
 ///
 /// Keeping the data model a closed enum of value types (rather than `Any`)
 /// makes contexts `Sendable`, so one context can be rendered from many
-/// threads at once, and makes name lookup a plain dictionary access.
+/// threads at once.
 public enum Value: Sendable, Equatable {
     /// No value; falsey, interpolates as the empty string.
     case null
@@ -19,7 +19,7 @@ public enum Value: Sendable, Equatable {
     /// A list; a section over it renders once per element, with the element on top of the context stack.
     case list([Value])
     /// An object; its keys are the names that tags look up.
-    case object([String: Value])
+    case object(Members)
 }
 
 extension Value {
@@ -149,7 +149,7 @@ extension Value: ExpressibleByArrayLiteral {
 extension Value: ExpressibleByDictionaryLiteral {
     /// `["title": "Home"]` builds `.object`; a repeated key keeps its last value.
     public init(dictionaryLiteral elements: (String, Value)...) {
-        self = .object(Dictionary(elements, uniquingKeysWith: { _, last in last }))
+        self = .object(Members(elements.map { (key: $0.0, value: $0.1) }))
     }
 }
 
@@ -173,7 +173,7 @@ extension Value: Decodable {
         } else if let value = try? container.decode([Value].self) {
             self = .list(value)
         } else {
-            self = .object(try container.decode([String: Value].self))
+            self = .object(Members(try container.decode([String: Value].self)))
         }
     }
 }

@@ -90,12 +90,32 @@ struct RenderingTests {
 
     @Test("names resolve through small and large objects alike")
     func lookupThroughObjects() throws {
-        var large: [String: Value] = [:]
+        var large = Members()
         for index in 0..<20 { large["key\(index)"] = .int(index) }
         large["shared"] = "large"
         let small: Value = ["a": 1, "shared": "small", "inner": ["deep": "yes"]]
         let context: Value = ["outer": "o", "large": .object(large), "small": small]
         let template = "{{#large}}{{key7}}{{key19}}{{outer}}{{shared}}{{#small}}{{shared}}{{key3}}{{inner.deep}}{{missing}}{{/small}}{{/large}}"
         #expect(try TemplateLibrary.render(template, context) == "719olargesmall3yes")
+    }
+
+    @Test("a key given twice finds its last value, and setting nil removes it")
+    func repeatedKeys() throws {
+        var members: Members = ["title": "first", "title": "second", "other": 1]
+        #expect(members["title"] == "second")
+        #expect(try TemplateLibrary.render("{{title}}", .object(members)) == "second")
+        members["title"] = nil
+        #expect(members["title"] == nil)
+        #expect(members["other"] == 1)
+        #expect(try TemplateLibrary.render("[{{title}}]", .object(members)) == "[]")
+    }
+
+    @Test("objects are equal when the same keys find the same values, in any order")
+    func objectEquality() {
+        let one: Value = ["a": 1, "b": "x"]
+        #expect(one == ["b": "x", "a": 1])
+        #expect(one == ["a": 0, "b": "x", "a": 1])
+        #expect(one != ["a": 1, "b": "y"])
+        #expect(one != ["a": 1])
     }
 }

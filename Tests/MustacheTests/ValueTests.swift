@@ -17,7 +17,7 @@ struct ValueTests {
             switch value {
             case .string(let string): [string]
             case .list(let values): values.flatMap(strings)
-            case .object(let members): members.values.flatMap(strings)
+            case .object(let members): members.pairs.flatMap { strings(in: $0.value) }
             default: []
             }
         }

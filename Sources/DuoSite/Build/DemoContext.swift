@@ -303,52 +303,27 @@ public struct DemoContext: Sendable {
         let badge = showsBadge ? item.badge : nil
         var verticalSymbol: Value = .bool(false)
         if showsVertical, let symbol = item.symbol, let drawing = symbols.svg(symbol) { verticalSymbol = .string(drawing) }
-        // The item's keys are always the same: a copy of a made object, its
-        // values set in place, saves hashing every key for every item.
-        let template = Self.itemTemplate
-        var object = template.object
-        let at = template.indices
-        object.values[at[0]] = .string(item.id)
-        object.values[at[1]] = .string(placement.place.rawValue)
-        object.values[at[2]] = .string(form.name)
-        object.values[at[3]] = .string(placement.decision.rule?.description ?? "")
-        object.values[at[4]] = .string(item.bar.rawValue)
-        object.values[at[5]] = .string(item.kind.rawValue)
-        object.values[at[6]] = .string(item.title ?? item.id)
-        object.values[at[7]] = svg.map(Value.string) ?? .bool(false)
-        object.values[at[8]] = .string(item.symbol ?? "")
-        object.values[at[9]] = badge.map { .string(Self.badgeText($0)) } ?? .bool(false)
-        object.values[at[10]] = .bool(drawsTitle)
-        object.values[at[11]] = showsValue ? item.value.map(Value.string) ?? .bool(false) : .bool(false)
-        object.values[at[12]] = segments
-        object.values[at[13]] = .bool(custom || (segmented && item.segments.isEmpty))
-        object.values[at[14]] = .bool(showsVertical)
-        object.values[at[15]] = verticalSymbol
-        object.values[at[16]] = .bool(pushesDown)
-        object.values[at[17]] = .bool(false)
-        return .object(object)
+        return .object([
+            "id": .string(item.id),
+            "place": .string(placement.place.rawValue),
+            "form": .string(form.name),
+            "rule": .string(placement.decision.rule?.description ?? ""),
+            "bar": .string(item.bar.rawValue),
+            "kind": .string(item.kind.rawValue),
+            "label": .string(item.title ?? item.id),
+            "symbol": svg.map(Value.string) ?? .bool(false),
+            "symbolName": .string(item.symbol ?? ""),
+            "badge": badge.map { .string(Self.badgeText($0)) } ?? .bool(false),
+            "showsTitle": .bool(drawsTitle),
+            "value": showsValue ? item.value.map(Value.string) ?? .bool(false) : .bool(false),
+            "segmented": segments,
+            "custom": .bool(custom || (segmented && item.segments.isEmpty)),
+            "vertical": .bool(showsVertical),
+            "verticalSymbol": verticalSymbol,
+            "pushesDown": .bool(pushesDown),
+            "overflowButton": .bool(false),
+        ])
     }
-
-    /// An object with fixed keys, every value null, and where each key is.
-    struct ObjectTemplate: @unchecked Sendable {
-        // `Dictionary.Index` is not declared Sendable; these are only read.
-        let object: [String: Value]
-        let indices: [Dictionary<String, Value>.Index]
-
-        init(_ keys: [String]) {
-            var object: [String: Value] = [:]
-            object.reserveCapacity(keys.count)
-            for key in keys { object[key] = .null }
-            self.object = object
-            indices = keys.map { object.index(forKey: $0)! }
-        }
-    }
-
-    /// A drawn item's keys, in the order `item(_:pushesDown:)` sets them.
-    static let itemTemplate = ObjectTemplate([
-        "id", "place", "form", "rule", "bar", "kind", "label", "symbol", "symbolName", "badge", "showsTitle",
-        "value", "segmented", "custom", "vertical", "verticalSymbol", "pushesDown", "overflowButton",
-    ])
 
     /// The system's overflow button, drawn in the column's last free slot.
     func overflowButton(_ overflow: OverflowSettings) -> Value {

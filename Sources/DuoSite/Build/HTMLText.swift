@@ -69,6 +69,13 @@ public enum HTMLText {
     /// and `&` are written as `\u003C`, `\u003E`, `\u0026`, so that no
     /// `</script>` or `<!--` can end or change the script.
     public static func jsonString(_ text: String) -> String {
+        var result = ""
+        appendJSONString(text, to: &result)
+        return result
+    }
+
+    /// Appends ``jsonString(_:)`` of `text` to `result`.
+    public static func appendJSONString(_ text: String, to result: inout String) {
         let needsEscaping = text.utf8.withContiguousStorageIfAvailable { bytes -> Bool in
             var index = 0
             while index < bytes.count {
@@ -83,9 +90,12 @@ public enum HTMLText {
             }
             return false
         } ?? true
-        guard needsEscaping else { return "\"" + text + "\"" }
-        var result = "\""
-        result.reserveCapacity(text.utf8.count + 16)
+        result += "\""
+        guard needsEscaping else {
+            result += text
+            result += "\""
+            return
+        }
         for scalar in text.unicodeScalars {
             switch scalar {
             case "\"": result += "\\\""
@@ -106,7 +116,7 @@ public enum HTMLText {
                 }
             }
         }
-        return result + "\""
+        result += "\""
     }
 
     /// Escapes text for XML (sitemap, feed).

@@ -48,18 +48,25 @@ struct OutputFolder {
     /// calls: Foundation's file writing costs several times as much, and a
     /// build writes ten thousand files.)
     func write(_ text: String, to relative: String) throws {
+        var text = text
+        try text.withUTF8 { try write(bytes: $0, to: relative) }
+    }
+
+    /// Writes UTF-8 bytes to `relative` (a path with `/`) in the staging folder.
+    func write(_ bytes: [UInt8], to relative: String) throws {
+        try bytes.withUnsafeBufferPointer { try write(bytes: $0, to: relative) }
+    }
+
+    private func write(bytes buffer: UnsafeBufferPointer<UInt8>, to relative: String) throws {
         let file = try prepare(relative)
         let descriptor = open(file, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
         guard descriptor >= 0 else { throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: file]) }
         defer { close(descriptor) }
-        var text = text
-        try text.withUTF8 { buffer in
-            var offset = 0
-            while offset < buffer.count {
-                let written = Foundation.write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
-                guard written > 0 else { throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: file]) }
-                offset += written
-            }
+        var offset = 0
+        while offset < buffer.count {
+            let written = Foundation.write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
+            guard written > 0 else { throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: file]) }
+            offset += written
         }
     }
 

@@ -19,7 +19,7 @@ struct PageContext {
         let sources = SourceList(pattern, site: site)
         let canonical = baseURL + pattern.path
         let front = pattern.frontMatter
-        var page: [String: Value] = [
+        var page: Members = [
             "title": .string(front.title.value),
             "summary": .string(front.summary.value),
             "slug": .string(pattern.slug),
@@ -30,7 +30,7 @@ struct PageContext {
             "stale": .bool(review.status == .stale),
             "tags": .list(front.tags.map(Value.string)),
             "breadcrumb": .list(breadcrumb(pattern).enumerated().map { index, crumb in
-                var item: [String: Value] = ["name": .string(crumb.name), "position": .int(index + 1), "current": .bool(crumb.url == nil)]
+                var item: Members = ["name": .string(crumb.name), "position": .int(index + 1), "current": .bool(crumb.url == nil)]
                 if let url = crumb.url { item["url"] = .string(url) }
                 return .object(item)
             }),
@@ -53,7 +53,7 @@ struct PageContext {
                 ])
             }),
             "sources": .list(sources.entries.map { entry in
-                var item: [String: Value] = [
+                var item: Members = [
                     "number": .int(entry.number),
                     "anchor": .string(entry.anchor),
                     "title": .string(entry.source.title),
@@ -71,7 +71,7 @@ struct PageContext {
         if review.status == .stale {
             page["staleNotice"] = .string("This page was last checked against Apple’s guidance on \(review.lastChecked.value.longDescription), and was due to be checked again on \(review.due.longDescription). Some of it may be out of date.")
         }
-        let head: [String: Value] = [
+        let head: Members = [
             "title": .string("\(front.title.value) — \(site.settings.title)"),
             "description": .string(front.summary.value),
             "canonical": .string(HTMLText.safeURL(canonical)),

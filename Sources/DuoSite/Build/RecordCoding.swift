@@ -12,26 +12,42 @@ struct RecordWriter {
 
     /// Appends a text field.
     mutating func add(_ text: String) {
-        if wroteAny { bytes.append(0x1F) }
-        wroteAny = true
-        let utf8 = text.utf8
-        guard utf8.contains(where: { $0 == UInt8(ascii: "\\") || $0 == 0x0A || $0 == 0x0D || $0 == 0x1F }) else {
-            bytes.append(contentsOf: utf8)
-            return
-        }
-        for byte in utf8 {
-            switch byte {
-            case UInt8(ascii: "\\"): bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "\\")])
-            case 0x0A: bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "n")])
-            case 0x0D: bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "r")])
-            case 0x1F: bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "u")])
-            default: bytes.append(byte)
+        separate()
+        var text = text
+        text.withUTF8 { utf8 in
+            guard utf8.contains(where: { $0 == UInt8(ascii: "\\") || $0 == 0x0A || $0 == 0x0D || $0 == 0x1F }) else {
+                bytes.append(contentsOf: utf8)
+                return
+            }
+            for byte in utf8 {
+                switch byte {
+                case UInt8(ascii: "\\"): bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "\\")])
+                case 0x0A: bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "n")])
+                case 0x0D: bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "r")])
+                case 0x1F: bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "u")])
+                default: bytes.append(byte)
+                }
             }
         }
     }
 
-    /// Appends a number field.
-    mutating func add(_ number: Int) { add(String(number)) }
+    /// Appends a number field, in decimal.
+    mutating func add(_ number: Int) {
+        separate()
+        if number < 0 { bytes.append(UInt8(ascii: "-")) }
+        var magnitude = number.magnitude
+        let start = bytes.count
+        repeat {
+            bytes.append(UInt8(ascii: "0") + UInt8(magnitude % 10))
+            magnitude /= 10
+        } while magnitude > 0
+        bytes[start...].reverse()
+    }
+
+    private mutating func separate() {
+        if wroteAny { bytes.append(0x1F) }
+        wroteAny = true
+    }
 
     /// Appends an optional text field (absent is written as U+0000).
     mutating func add(optional text: String?) { add(text ?? "\u{0}") }

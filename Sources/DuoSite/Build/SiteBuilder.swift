@@ -87,7 +87,7 @@ public struct SiteBuilder: Sendable {
                !diagnostics.contains(where: { $0.severity == .error && $0.code.blocksBuild }) {
                 let context = PageContext(site: site, baseURL: Self.baseURL(site, options), today: options.today, demos: shared.demos, links: shared.links)
                 do {
-                    let html = try templates.render("pattern", context.make(pattern))
+                    let html = try templates.renderUTF8("pattern", context.make(pattern))
                     try output.write(html, to: "patterns/\(pattern.slug)/index.html")
                     written = true
                 } catch let error as TemplateError {
@@ -197,8 +197,8 @@ public struct SiteBuilder: Sendable {
         let steps: [@Sendable () throws -> Void] = [
             {
                 do {
-                    try output.write(try templates.render("index", self.indexContext(indexed, site: site, baseURL: baseURL, pageContext: pageContext)), to: "index.html")
-                    try output.write(try templates.render("404", self.notFoundContext(site: site, baseURL: baseURL, pageContext: pageContext)), to: "404.html")
+                    try output.write(try templates.renderUTF8("index", self.indexContext(indexed, site: site, baseURL: baseURL, pageContext: pageContext)), to: "index.html")
+                    try output.write(try templates.renderUTF8("404", self.notFoundContext(site: site, baseURL: baseURL, pageContext: pageContext)), to: "404.html")
                 } catch let error as TemplateError {
                     throw Self.diagnostic(error)
                 }

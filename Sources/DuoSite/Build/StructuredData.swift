@@ -7,48 +7,99 @@ enum StructuredData {
     static func page(_ pattern: Pattern, site: Site, baseURL: String, breadcrumb: [(name: String, url: String?)]) -> String {
         let canonical = baseURL + pattern.path
         let front = pattern.frontMatter
-        var page: [(String, String)] = [
-            ("@type", JSON.string(pattern.faq.isEmpty ? "WebPage" : "FAQPage")),
-            ("@id", JSON.string(canonical)),
-            ("url", JSON.string(canonical)),
-            ("name", JSON.string(front.title.value)),
-            ("headline", JSON.string(front.title.value)),
-            ("description", JSON.string(front.summary.value)),
-            ("inLanguage", JSON.string(site.settings.language)),
-            ("lastReviewed", JSON.string(front.lastChecked.value.description)),
-            ("isPartOf", object([("@type", JSON.string("WebSite")), ("name", JSON.string(site.settings.title)), ("url", JSON.string(baseURL + "/"))])),
-            ("breadcrumb", object([("@id", JSON.string(canonical + "#breadcrumb"))])),
-        ]
+        var json = JSONWriter()
+        json.open("@context", "https://schema.org")
+        json.key("@graph")
+        json.text += "["
+        json.open("@type", pattern.faq.isEmpty ? "WebPage" : "FAQPage")
+        json.member("@id", canonical)
+        json.member("url", canonical)
+        json.member("name", front.title.value)
+        json.member("headline", front.title.value)
+        json.member("description", front.summary.value)
+        json.member("inLanguage", site.settings.language)
+        json.member("lastReviewed", front.lastChecked.value.description)
+        json.key("isPartOf")
+        json.open("@type", "WebSite")
+        json.member("name", site.settings.title)
+        json.member("url", baseURL + "/")
+        json.close()
+        json.key("breadcrumb")
+        json.open("@id", canonical + "#breadcrumb")
+        json.close()
         if !pattern.faq.isEmpty {
-            page.append(("mainEntity", array(pattern.faq.map { entry in
-                object([
-                    ("@type", JSON.string("Question")),
-                    ("name", JSON.string(entry.question)),
-                    ("acceptedAnswer", object([("@type", JSON.string("Answer")), ("text", JSON.string(entry.answerText))])),
-                ])
-            })))
+            json.key("mainEntity")
+            json.text += "["
+            for (index, entry) in pattern.faq.enumerated() {
+                if index > 0 { json.text += ", " }
+                json.open("@type", "Question")
+                json.member("name", entry.question)
+                json.key("acceptedAnswer")
+                json.open("@type", "Answer")
+                json.member("text", entry.answerText)
+                json.close()
+                json.close()
+            }
+            json.text += "]"
         }
-        let crumbs = object([
-            ("@type", JSON.string("BreadcrumbList")),
-            ("@id", JSON.string(canonical + "#breadcrumb")),
-            ("itemListElement", array(breadcrumb.enumerated().map { index, crumb in
-                object([
-                    ("@type", JSON.string("ListItem")),
-                    ("position", String(index + 1)),
-                    ("name", JSON.string(crumb.name)),
-                    ("item", JSON.string(crumb.url.map { baseURL + $0 } ?? canonical)),
-                ])
-            })),
-        ])
-        return object([("@context", JSON.string("https://schema.org")), ("@graph", array([object(page), crumbs]))])
+        json.close()
+        json.text += ", "
+        json.open("@type", "BreadcrumbList")
+        json.member("@id", canonical + "#breadcrumb")
+        json.key("itemListElement")
+        json.text += "["
+        for (index, crumb) in breadcrumb.enumerated() {
+            if index > 0 { json.text += ", " }
+            json.open("@type", "ListItem")
+            json.key("position")
+            json.text += String(index + 1)
+            json.member("name", crumb.name)
+            json.member("item", crumb.url.map { baseURL + $0 } ?? canonical)
+            json.close()
+        }
+        json.text += "]"
+        json.close()
+        json.text += "]"
+        json.close()
+        return json.text
+    }
+}
+
+/// Writes JSON objects as `{"key": "value", …}` into one string, every
+/// string escaped for a `<script>` element.
+private struct JSONWriter {
+    /// The JSON so far.
+    var text = ""
+    /// Whether the object being written has no member yet.
+    private var empty = true
+
+    init() { text.reserveCapacity(4_096) }
+
+    /// Starts an object whose first member is `key` with the string `value`.
+    mutating func open(_ key: String, _ value: String) {
+        text += "{"
+        empty = true
+        member(key, value)
     }
 
-    private static func object(_ members: [(String, String)]) -> String {
-        "{" + members.map { "\(JSON.string($0.0)): \($0.1)" }.joined(separator: ", ") + "}"
+    /// Ends the object being written.
+    mutating func close() {
+        text += "}"
+        empty = false
     }
 
-    private static func array(_ elements: [String]) -> String {
-        "[" + elements.joined(separator: ", ") + "]"
+    /// Writes a member's key; its value is written next.
+    mutating func key(_ key: String) {
+        if !empty { text += ", " }
+        empty = false
+        HTMLText.appendJSONString(key, to: &text)
+        text += ": "
+    }
+
+    /// Writes a member whose value is a string.
+    mutating func member(_ key: String, _ value: String) {
+        self.key(key)
+        HTMLText.appendJSONString(value, to: &text)
     }
 }
 

@@ -113,23 +113,33 @@ enum CitationParser {
 
 /// A text's Unicode scalars, addressable by offset, and its substrings.
 struct ScalarText {
-    private let text: String
+    private let bytes: [UInt8]
     private let scalars: [Unicode.Scalar]
-    private let indices: [String.Index]
+    /// The UTF-8 offset each scalar starts at, and one for the end.
+    private let offsets: [Int32]
 
     init(_ text: String) {
-        self.text = text
-        var scalars: [Unicode.Scalar] = [], indices: [String.Index] = []
-        let view = text.unicodeScalars
-        var index = view.startIndex
-        while index < view.endIndex {
-            scalars.append(view[index])
-            indices.append(index)
-            index = view.index(after: index)
+        bytes = Array(text.utf8)
+        if bytes.allSatisfy({ $0 < 0x80 }) {
+            scalars = bytes.map { Unicode.Scalar($0) }
+            offsets = (0...bytes.count).map { Int32($0) }
+            return
         }
-        indices.append(view.endIndex)
+        var scalars: [Unicode.Scalar] = [], offsets: [Int32] = []
+        scalars.reserveCapacity(bytes.count)
+        offsets.reserveCapacity(bytes.count + 1)
+        var decoder = Unicode.UTF8.ForwardParser()
+        var iterator = bytes.makeIterator()
+        var offset = 0
+        // A String's bytes are valid UTF-8, so decoding never fails.
+        while case .valid(let encoded) = decoder.parseScalar(from: &iterator) {
+            scalars.append(Unicode.UTF8.decode(encoded))
+            offsets.append(Int32(offset))
+            offset += encoded.count
+        }
+        offsets.append(Int32(offset))
         self.scalars = scalars
-        self.indices = indices
+        self.offsets = offsets
     }
 
     /// How many scalars.
@@ -143,6 +153,6 @@ struct ScalarText {
 
     /// The text of a range of offsets.
     func string(_ range: Range<Int>) -> String {
-        String(text.unicodeScalars[indices[range.lowerBound]..<indices[range.upperBound]])
+        String(decoding: bytes[Int(offsets[range.lowerBound])..<Int(offsets[range.upperBound])], as: UTF8.self)
     }
 }

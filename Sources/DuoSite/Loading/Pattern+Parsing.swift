@@ -117,12 +117,14 @@ extension CrossReference {
         if destination.containsBytes("://") || destination.hasPrefix("/") || destination.hasPrefix("mailto:") {
             return nil
         }
-        let parts = destination.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false)
-        let path = String(parts[0])
+        let utf8 = destination.utf8
+        let hash = utf8.firstIndex(of: UInt8(ascii: "#"))
+        let path = destination[..<(hash ?? destination.endIndex)]
         guard path.hasSuffix(".md") else { return nil }
-        let name = String(path.split(separator: "/").last ?? "").dropLast(3)
-        let anchor = parts.count > 1 ? String(parts[1]) : nil
-        return (String(name).removingPercentEncodingIfPossible, anchor.map { $0.removingPercentEncodingIfPossible })
+        let nameStart = path.utf8.lastIndex(of: UInt8(ascii: "/")).map { utf8.index(after: $0) } ?? path.startIndex
+        let name = String(destination[nameStart..<utf8.index(path.endIndex, offsetBy: -3)])
+        let anchor = hash.map { String(destination[utf8.index(after: $0)...]) }
+        return (name.removingPercentEncodingIfPossible, anchor.map { $0.removingPercentEncodingIfPossible })
     }
 }
 

@@ -7,24 +7,43 @@
 /// and searched comparing lengths first; when a key is given twice, the
 /// last value is the one found, as with a dictionary literal.
 public struct Members: Sendable, Equatable, ExpressibleByDictionaryLiteral {
+    /// One key and its value.
+    ///
+    /// A struct rather than a tuple: an array of structs is destroyed by
+    /// compiled code, an array of tuples through the runtime's generic path.
+    public struct Pair: Sendable {
+        /// The name a tag looks up.
+        public var key: String
+        /// What the name resolves to.
+        public var value: Value
+    }
+
     /// The key–value pairs, in the order given; a later pair hides an earlier one of the same key.
-    public private(set) var pairs: [(key: String, value: Value)]
+    public private(set) var pairs: [Pair]
 
     /// No members.
     public init() { pairs = [] }
 
     /// Members from pairs; a repeated key keeps its last value.
-    public init(_ pairs: [(key: String, value: Value)]) { self.pairs = pairs }
+    public init(_ pairs: [(key: String, value: Value)]) {
+        self.pairs = pairs.map { Pair(key: $0.key, value: $0.value) }
+    }
 
     /// Members from a dictionary, in the order of its keys (so that the
     /// result does not depend on the dictionary's hashing).
     public init(_ dictionary: [String: Value]) {
-        pairs = dictionary.sorted { $0.key < $1.key }.map { (key: $0.key, value: $0.value) }
+        pairs = dictionary.sorted { $0.key < $1.key }.map { Pair(key: $0.key, value: $0.value) }
     }
 
     /// `["title": "Home"]` builds members; a repeated key keeps its last value.
     public init(dictionaryLiteral elements: (String, Value)...) {
-        pairs = elements.map { (key: $0.0, value: $0.1) }
+        self.init(literal: elements)
+    }
+
+    init(literal elements: [(String, Value)]) {
+        pairs = []
+        pairs.reserveCapacity(elements.count)
+        for (key, value) in elements { pairs.append(Pair(key: key, value: value)) }
     }
 
     /// How many pairs there are (a repeated key counts each time).
@@ -48,7 +67,7 @@ public struct Members: Sendable, Equatable, ExpressibleByDictionaryLiteral {
         }
         set {
             pairs.removeAll { $0.key == key }
-            if let newValue { pairs.append((key: key, value: newValue)) }
+            if let newValue { pairs.append(Pair(key: key, value: newValue)) }
         }
     }
 

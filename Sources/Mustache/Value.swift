@@ -149,7 +149,7 @@ extension Value: ExpressibleByArrayLiteral {
 extension Value: ExpressibleByDictionaryLiteral {
     /// `["title": "Home"]` builds `.object`; a repeated key keeps its last value.
     public init(dictionaryLiteral elements: (String, Value)...) {
-        self = .object(Members(elements.map { (key: $0.0, value: $0.1) }))
+        self = .object(Members(literal: elements))
     }
 }
 

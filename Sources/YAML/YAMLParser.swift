@@ -59,11 +59,22 @@ public final class YAMLParser {
         var elements: [YAMLNode] = []
         var pairs: [YAMLNode.Pair] = []
         var pendingKey: YAMLNode?
-        var seen: Set<String> = []
+        /// The keys given so far, once the map is too long to search them in order.
+        var seen: Set<String>?
 
         init(_ start: YAMLNode, isMapping: Bool) {
             self.start = start
             self.isMapping = isMapping
+        }
+
+        /// Whether the map already has the key `name`, which is then noted as given.
+        /// Most maps have a few keys, searched in order faster than hashed.
+        func hasKey(_ name: String) -> Bool {
+            if seen == nil, pairs.count < 16 {
+                return pairs.contains { $0.key.string == name }
+            }
+            if seen == nil { seen = Set(pairs.compactMap(\.key.string)) }
+            return !seen!.insert(name).inserted
         }
 
         /// The finished node.
@@ -145,10 +156,8 @@ public final class YAMLParser {
             top.pendingKey = nil
             return
         }
-        if let name = node.string {
-            guard top.seen.insert(name).inserted else {
-                throw YAMLError("duplicate key '\(name)': it is already given above in this map", at: node.mark)
-            }
+        if let name = node.string, top.hasKey(name) {
+            throw YAMLError("duplicate key '\(name)': it is already given above in this map", at: node.mark)
         }
         top.pendingKey = node
     }

@@ -189,6 +189,16 @@ struct YAMLParserTests {
         #expect(error.mark == Mark(line: 10_001, column: 1))
     }
 
+    @Test("a repeated key is found in short and long maps alike", arguments: [1, 2, 15, 16, 17, 40])
+    func duplicateKeyAfterKeys(count: Int) throws {
+        var map = ""
+        for index in 0..<count { map += "key-\(index): x\n" }
+        map += "key-\(count - 1): again\n"
+        let error = try #require(failure(map))
+        #expect(error.mark == Mark(line: count + 1, column: 1))
+        #expect(error.message.contains("duplicate key 'key-\(count - 1)'"))
+    }
+
     // MARK: Empty input
 
     @Test(arguments: ["", "\n", "# only a comment\n", "   \n  \n"])

@@ -69,54 +69,53 @@ public enum HTMLText {
     /// and `&` are written as `\u003C`, `\u003E`, `\u0026`, so that no
     /// `</script>` or `<!--` can end or change the script.
     public static func jsonString(_ text: String) -> String {
-        var result = ""
-        appendJSONString(text, to: &result)
-        return result
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(text.utf8.count + 2)
+        appendJSONString(text, to: &bytes)
+        return String(decoding: bytes, as: UTF8.self)
     }
 
-    /// Appends ``jsonString(_:)`` of `text` to `result`.
-    public static func appendJSONString(_ text: String, to result: inout String) {
-        let needsEscaping = text.utf8.withContiguousStorageIfAvailable { bytes -> Bool in
+    /// Appends the UTF-8 bytes of ``jsonString(_:)`` of `text` to `bytes`.
+    public static func appendJSONString(_ text: String, to bytes: inout [UInt8]) {
+        bytes.append(UInt8(ascii: "\""))
+        var text = text
+        text.withUTF8 { utf8 in
+            var runStart = 0
             var index = 0
-            while index < bytes.count {
-                switch bytes[index] {
-                case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "<"), UInt8(ascii: ">"), UInt8(ascii: "&"), 0..<0x20:
-                    return true
-                case 0xE2 where index + 2 < bytes.count && bytes[index + 1] == 0x80 && (bytes[index + 2] == 0xA8 || bytes[index + 2] == 0xA9):
-                    return true
+            while index < utf8.count {
+                let byte = utf8[index]
+                let escape: StaticString?
+                var length = 1
+                switch byte {
+                case UInt8(ascii: "\""): escape = "\\\""
+                case UInt8(ascii: "\\"): escape = "\\\\"
+                case UInt8(ascii: "\n"): escape = "\\n"
+                case UInt8(ascii: "\r"): escape = "\\r"
+                case UInt8(ascii: "\t"): escape = "\\t"
+                case UInt8(ascii: "<"): escape = "\\u003C"
+                case UInt8(ascii: ">"): escape = "\\u003E"
+                case UInt8(ascii: "&"): escape = "\\u0026"
+                case 0..<0x20: escape = nil
+                case 0xE2 where index + 2 < utf8.count && utf8[index + 1] == 0x80 && (utf8[index + 2] == 0xA8 || utf8[index + 2] == 0xA9):
+                    escape = utf8[index + 2] == 0xA8 ? "\\u2028" : "\\u2029"
+                    length = 3
                 default:
                     index += 1
+                    continue
                 }
-            }
-            return false
-        } ?? true
-        result += "\""
-        guard needsEscaping else {
-            result += text
-            result += "\""
-            return
-        }
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": result += "\\\""
-            case "\\": result += "\\\\"
-            case "\n": result += "\\n"
-            case "\r": result += "\\r"
-            case "\t": result += "\\t"
-            case "<": result += "\\u003C"
-            case ">": result += "\\u003E"
-            case "&": result += "\\u0026"
-            case "\u{2028}": result += "\\u2028"
-            case "\u{2029}": result += "\\u2029"
-            default:
-                if scalar.value < 0x20 {
-                    result += "\\u" + String(scalar.value, radix: 16).leftPadded(to: 4)
+                bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart..<index]))
+                if let escape {
+                    bytes.append(contentsOf: UnsafeBufferPointer(start: escape.utf8Start, count: escape.utf8CodeUnitCount))
                 } else {
-                    result.unicodeScalars.append(scalar)
+                    let hex = Array("0123456789abcdef".utf8)
+                    bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "u"), UInt8(ascii: "0"), UInt8(ascii: "0"), hex[Int(byte >> 4)], hex[Int(byte & 0xF)]])
                 }
+                index += length
+                runStart = index
             }
+            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart...]))
         }
-        result += "\""
+        bytes.append(UInt8(ascii: "\""))
     }
 
     /// Escapes text for XML (sitemap, feed).

@@ -10,7 +10,7 @@ enum StructuredData {
         var json = JSONWriter()
         json.open("@context", "https://schema.org")
         json.key("@graph")
-        json.text += "["
+        json.append("[")
         json.open("@type", pattern.faq.isEmpty ? "WebPage" : "FAQPage")
         json.member("@id", canonical)
         json.member("url", canonical)
@@ -29,9 +29,9 @@ enum StructuredData {
         json.close()
         if !pattern.faq.isEmpty {
             json.key("mainEntity")
-            json.text += "["
+            json.append("[")
             for (index, entry) in pattern.faq.enumerated() {
-                if index > 0 { json.text += ", " }
+                if index > 0 { json.append(", ") }
                 json.open("@type", "Question")
                 json.member("name", entry.question)
                 json.key("acceptedAnswer")
@@ -40,66 +40,71 @@ enum StructuredData {
                 json.close()
                 json.close()
             }
-            json.text += "]"
+            json.append("]")
         }
         json.close()
-        json.text += ", "
+        json.append(", ")
         json.open("@type", "BreadcrumbList")
         json.member("@id", canonical + "#breadcrumb")
         json.key("itemListElement")
-        json.text += "["
+        json.append("[")
         for (index, crumb) in breadcrumb.enumerated() {
-            if index > 0 { json.text += ", " }
+            if index > 0 { json.append(", ") }
             json.open("@type", "ListItem")
             json.key("position")
-            json.text += String(index + 1)
+            json.append(String(index + 1))
             json.member("name", crumb.name)
             json.member("item", crumb.url.map { baseURL + $0 } ?? canonical)
             json.close()
         }
-        json.text += "]"
+        json.append("]")
         json.close()
-        json.text += "]"
+        json.append("]")
         json.close()
-        return json.text
+        return String(decoding: json.bytes, as: UTF8.self)
     }
 }
 
-/// Writes JSON objects as `{"key": "value", …}` into one string, every
+/// Writes JSON objects as `{"key": "value", …}` as UTF-8 bytes, every
 /// string escaped for a `<script>` element.
 private struct JSONWriter {
     /// The JSON so far.
-    var text = ""
+    private(set) var bytes: [UInt8] = []
     /// Whether the object being written has no member yet.
     private var empty = true
 
-    init() { text.reserveCapacity(4_096) }
+    init() { bytes.reserveCapacity(4_096) }
+
+    /// Appends JSON punctuation or a number, as it is.
+    mutating func append(_ text: String) {
+        bytes.append(contentsOf: text.utf8)
+    }
 
     /// Starts an object whose first member is `key` with the string `value`.
     mutating func open(_ key: String, _ value: String) {
-        text += "{"
+        bytes.append(UInt8(ascii: "{"))
         empty = true
         member(key, value)
     }
 
     /// Ends the object being written.
     mutating func close() {
-        text += "}"
+        bytes.append(UInt8(ascii: "}"))
         empty = false
     }
 
     /// Writes a member's key; its value is written next.
     mutating func key(_ key: String) {
-        if !empty { text += ", " }
+        if !empty { append(", ") }
         empty = false
-        HTMLText.appendJSONString(key, to: &text)
-        text += ": "
+        HTMLText.appendJSONString(key, to: &bytes)
+        append(": ")
     }
 
     /// Writes a member whose value is a string.
     mutating func member(_ key: String, _ value: String) {
         self.key(key)
-        HTMLText.appendJSONString(value, to: &text)
+        HTMLText.appendJSONString(value, to: &bytes)
     }
 }
 

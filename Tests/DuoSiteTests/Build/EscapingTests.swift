@@ -124,6 +124,12 @@ import Testing
         ("<!--", "\"\\u003C!--\""),
         ("line\nbreak \"q\" \\", "\"line\\nbreak \\\"q\\\" \\\\\""),
         ("\u{2028}", "\"\\u2028\""),
+        ("a\u{2029}b", "\"a\\u2029b\""),
+        ("tab\there\r", "\"tab\\there\\r\""),
+        ("bell\u{07}", "\"bell\\u0007\""),
+        ("\u{1F}", "\"\\u001f\""),
+        ("Café — “ok” · § 👍", "\"Café — “ok” · § 👍\""),
+        ("\u{2027}\u{202A}", "\"\u{2027}\u{202A}\""),
     ])
     func jsonStringsAreSafeInsideAScript(input: String, expected: String) {
         #expect(HTMLText.jsonString(input) == expected)

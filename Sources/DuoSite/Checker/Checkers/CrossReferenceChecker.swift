@@ -4,11 +4,13 @@ public struct CrossReferenceChecker: Checker {
     public init() {}
 
     public func check(_ context: CheckContext) -> [Diagnostic] {
-        let pages = Dictionary(context.site.patterns.map { ($0.slug, $0) }, uniquingKeysWith: { first, _ in first })
+        let patterns = context.site.patterns
+        // Each slug's page, as an index: a page is too big to copy.
+        let pages = Dictionary(patterns.indices.map { (patterns[$0].slug, $0) }, uniquingKeysWith: { first, _ in first })
         var diagnostics: [Diagnostic] = []
         for pattern in context.site.patterns where context.publishedSlugs.contains(pattern.slug) {
             for reference in pattern.crossReferences {
-                guard let target = pages[reference.slug] else {
+                guard let targetIndex = pages[reference.slug] else {
                     if context.site.unreadablePages.contains(reference.slug) { continue }
                     var message = "the link to '\(reference.destination)' names no page: there is no \(Site.Paths.patterns)/\(reference.slug).md"
                     if let suggestion = Suggestion.nearest(to: reference.slug, in: Array(pages.keys).sorted()) {
@@ -17,6 +19,7 @@ public struct CrossReferenceChecker: Checker {
                     diagnostics.append(Diagnostic(.brokenLink, message, at: reference.location))
                     continue
                 }
+                let target = patterns[targetIndex]
                 if !context.publishedSlugs.contains(target.slug) {
                     diagnostics.append(Diagnostic(.brokenLink, "the link to '\(reference.destination)' points at a draft, which this build leaves out; publish it or build with --drafts", at: reference.location))
                     continue

@@ -4,15 +4,21 @@ public struct DuplicateQuestionChecker: Checker {
     public init() {}
 
     public func check(_ context: CheckContext) -> [Diagnostic] {
-        var first: [String: (Pattern, FAQEntry)] = [:]
+        let patterns = context.site.patterns
+        // Where each question is first asked, as indices: a page is too big to copy per question.
+        var first: [String: (page: Int, entry: Int)] = [:]
+        first.reserveCapacity(patterns.count * 5)
         var diagnostics: [Diagnostic] = []
-        for pattern in context.site.patterns {
-            for entry in pattern.faq {
+        for (pageIndex, pattern) in patterns.enumerated() {
+            for (entryIndex, entry) in pattern.faq.enumerated() {
                 let key = Slug.make(entry.question) ?? entry.question
-                if let (earlier, earlierEntry) = first[key], earlier.slug != pattern.slug {
-                    diagnostics.append(Diagnostic(.duplicateQuestion, "the question '\(entry.question)' is also asked in \(earlier.file):\(earlierEntry.location.line)", at: entry.location))
-                } else if first[key] == nil {
-                    first[key] = (pattern, entry)
+                if let (page, earlierEntry) = first[key] {
+                    let earlier = patterns[page]
+                    if earlier.slug != pattern.slug {
+                        diagnostics.append(Diagnostic(.duplicateQuestion, "the question '\(entry.question)' is also asked in \(earlier.file):\(earlier.faq[earlierEntry].location.line)", at: entry.location))
+                    }
+                } else {
+                    first[key] = (pageIndex, entryIndex)
                 }
             }
         }

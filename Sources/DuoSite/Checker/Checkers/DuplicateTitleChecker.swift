@@ -6,14 +6,18 @@ public struct DuplicateTitleChecker: Checker {
     public init() {}
 
     public func check(_ context: CheckContext) -> [Diagnostic] {
-        var first: [String: Pattern] = [:]
+        let patterns = context.site.patterns
+        // Each title's first page, as an index: a page is too big to copy.
+        var first: [String: Int] = [:]
+        first.reserveCapacity(patterns.count)
         var diagnostics: [Diagnostic] = []
-        for pattern in context.site.patterns {
+        for (index, pattern) in patterns.enumerated() {
             let key = pattern.frontMatter.title.value.lowercased().trimmed
-            if let earlier = first[key] {
+            if let earlierIndex = first[key] {
+                let earlier = patterns[earlierIndex]
                 diagnostics.append(Diagnostic(.duplicateTitle, "the title '\(pattern.frontMatter.title.value)' is also the title of \(earlier.file); give each page its own", at: pattern.frontMatter.title.location))
             } else {
-                first[key] = pattern
+                first[key] = index
             }
         }
         return diagnostics

@@ -120,19 +120,9 @@ public enum HTMLText {
 
     /// Escapes text for XML (sitemap, feed).
     public static func escapeXML(_ text: String) -> String {
-        replacingBytes(in: text) { byte in
-            switch byte {
-            case UInt8(ascii: "&"): return "&amp;"
-            case UInt8(ascii: "<"): return "&lt;"
-            case UInt8(ascii: ">"): return "&gt;"
-            case UInt8(ascii: "\""): return "&quot;"
-            case UInt8(ascii: "'"): return "&apos;"
-            case 0x09, 0x0A, 0x0D: return nil
-            // Characters XML 1.0 forbids are dropped.
-            case 0..<0x20: return ""
-            default: return nil
-            }
-        }
+        var writer = ByteWriter(capacity: text.utf8.count + 16)
+        writer.appendXML(text)
+        return writer.text
     }
 
     /// `text` with each ASCII byte for which `replacement` gives a string

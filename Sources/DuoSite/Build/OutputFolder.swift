@@ -9,14 +9,17 @@ struct OutputFolder {
     let url: URL
     /// Where this build writes until it is done.
     let staging: URL
+    /// The staging folder's path, which every file's path starts with.
+    private let stagingPath: String
 
     /// Prepares a staging folder beside `url`.
     init(_ url: URL) throws {
         self.url = url.standardizedFileURL
         let parent = self.url.deletingLastPathComponent()
         staging = parent.appendingPathComponent(".\(self.url.lastPathComponent).staging-\(ProcessInfo.processInfo.processIdentifier)")
+        stagingPath = staging.path
         try FileManager.default.createDirectory(at: parent, withIntermediateDirectories: true)
-        try? FileManager.default.removeItem(at: staging)
+        FolderRemoval.remove(stagingPath)
         try FileManager.default.createDirectory(at: staging, withIntermediateDirectories: true)
     }
 
@@ -70,11 +73,11 @@ struct OutputFolder {
         }
     }
 
-    /// Links a file of a previous output into the staging folder (a hard
-    /// link: no bytes are copied; the previous folder may then go).
-    func link(_ source: URL, to relative: String) throws {
+    /// Links a file of a previous output (`source`, a path) into the staging
+    /// folder (a hard link: no bytes are copied; the previous folder may then go).
+    func link(_ source: String, to relative: String) throws {
         let file = try prepare(relative)
-        guard Foundation.link(source.path, file) == 0 else {
+        guard Foundation.link(source, file) == 0 else {
             throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: file])
         }
     }
@@ -83,19 +86,29 @@ struct OutputFolder {
     /// built by duosite from validated slugs; anything that could climb out
     /// of the staging folder is refused.
     private func prepare(_ relative: String) throws -> String {
-        let components = relative.split(separator: "/")
-        guard !relative.hasPrefix("/"), !components.isEmpty,
-              components.allSatisfy({ $0 != ".." && $0 != "." }) else {
+        guard Self.isSafe(relative) else {
             throw CocoaError(.fileWriteInvalidFileName, userInfo: [NSFilePathErrorKey: relative])
         }
-        var folder = staging.path
-        for component in components.dropLast() {
-            folder += "/" + component
-            if mkdir(folder, 0o755) != 0 && errno != EEXIST {
-                throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: folder])
+        let file = stagingPath + "/" + relative
+        guard let slash = relative.utf8.lastIndex(of: UInt8(ascii: "/")) else { return file }
+        // The file's own folder first: its parents exist for all but the first file in them.
+        let folder = stagingPath + "/" + relative[..<slash]
+        if mkdir(folder, 0o755) == 0 || errno == EEXIST { return file }
+        var path = stagingPath
+        for component in relative[..<slash].split(separator: "/") {
+            path += "/" + component
+            if mkdir(path, 0o755) != 0 && errno != EEXIST {
+                throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: path])
             }
         }
-        return folder + "/" + components[components.count - 1]
+        return file
+    }
+
+    /// Whether `relative` is a path inside the folder: not absolute, not
+    /// empty, no empty, `.` or `..` component.
+    static func isSafe(_ relative: String) -> Bool {
+        let components = relative.split(separator: "/", omittingEmptySubsequences: false)
+        return !relative.isEmpty && components.allSatisfy { !$0.isEmpty && $0 != ".." && $0 != "." }
     }
 
     /// Copies a folder's files into the staging folder, in a stable order.
@@ -113,7 +126,7 @@ struct OutputFolder {
             return
         }
         let previous = url.deletingLastPathComponent().appendingPathComponent(".\(url.lastPathComponent).previous-\(ProcessInfo.processInfo.processIdentifier)")
-        try? fileManager.removeItem(at: previous)
+        FolderRemoval.remove(previous.path)
         try fileManager.moveItem(at: url, to: previous)
         do {
             try fileManager.moveItem(at: staging, to: url)
@@ -121,11 +134,11 @@ struct OutputFolder {
             try? fileManager.moveItem(at: previous, to: url)
             throw error
         }
-        try? fileManager.removeItem(at: previous)
+        FolderRemoval.remove(previous.path)
     }
 
     /// Removes the staging folder after a failed build.
     func discard() {
-        try? FileManager.default.removeItem(at: staging)
+        FolderRemoval.remove(stagingPath)
     }
 }

@@ -59,24 +59,38 @@ struct RecordWriter {
     }
 }
 
-/// Reads the fields of one record written by `RecordWriter`, from bytes.
+/// Reads the fields of one record written by `RecordWriter`, from bytes,
+/// one after another.
 struct RecordReader {
     struct Malformed: Error {}
 
-    private let fields: [ArraySlice<UInt8>]
-    private var index = 0
+    private let line: ArraySlice<UInt8>
+    /// Where the next field starts; past the end when every field is read.
+    private var position: Int
     /// The file locations in the record belong to.
     var file = ""
 
     init(_ line: ArraySlice<UInt8>) {
-        fields = line.split(separator: 0x1F, omittingEmptySubsequences: false)
+        self.line = line
+        position = line.startIndex
+    }
+
+    /// The next field's bytes, as they are written.
+    private mutating func field() throws -> ArraySlice<UInt8> {
+        guard position <= line.endIndex else { throw Malformed() }
+        let start = position
+        let end = line.withUnsafeBufferPointer { buffer -> Int in
+            var index = start - line.startIndex
+            while index < buffer.count, buffer[index] != 0x1F { index += 1 }
+            return index + line.startIndex
+        }
+        position = end + 1
+        return line[start..<end]
     }
 
     /// The next text field.
     mutating func text() throws -> String {
-        guard index < fields.count else { throw Malformed() }
-        let field = fields[index]
-        index += 1
+        let field = try field()
         guard field.contains(UInt8(ascii: "\\")) else { return String(decoding: field, as: UTF8.self) }
         var bytes: [UInt8] = []
         bytes.reserveCapacity(field.count)
@@ -101,9 +115,7 @@ struct RecordReader {
 
     /// The next number field.
     mutating func number() throws -> Int {
-        guard index < fields.count else { throw Malformed() }
-        let field = fields[index]
-        index += 1
+        let field = try field()
         var value = 0, negative = false, digits = 0
         for byte in field {
             if byte == UInt8(ascii: "-"), digits == 0, !negative {

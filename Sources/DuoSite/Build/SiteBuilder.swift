@@ -62,7 +62,7 @@ public struct SiteBuilder: Sendable {
         let previous = output == nil ? nil : BuildCache.load(output: options.output, fingerprint: fingerprint)
         let entries = CacheEntries()
         let once = Once<Shared>()
-        let previousOutput = options.output
+        let previousOutput = options.output.standardizedFileURL.path
 
         let reuse: @Sendable (String, Data) -> (Pattern, [Diagnostic])? = { path, data in
             let hash = ContentHash.of(data)
@@ -70,7 +70,7 @@ public struct SiteBuilder: Sendable {
             guard let output, let entry = previous?.entries[path], entry.hash == hash else { return nil }
             let page = "patterns/\(entry.summary.pattern.slug)/index.html"
             if entry.written {
-                guard (try? output.link(previousOutput.appendingPathComponent(page), to: page)) != nil else { return nil }
+                guard (try? output.link(previousOutput + "/" + page, to: page)) != nil else { return nil }
             }
             entries.set(entry, for: path)
             progress?(counter.increment(), total)

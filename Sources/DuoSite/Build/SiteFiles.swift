@@ -3,46 +3,73 @@
 /// last-checked dates, never the clock, so that builds are reproducible.
 enum SiteFiles {
     /// `sitemap.xml`, with `lastmod` the last-checked date.
-    static func sitemap(_ pages: [Pattern], baseURL: String) -> String {
-        var xml = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\">\n"
-        let newest = pages.map(\.frontMatter.lastChecked.value).max()
-        xml += "  <url><loc>\(HTMLText.escapeXML(baseURL + "/"))</loc>\(newest.map { "<lastmod>\($0)</lastmod>" } ?? "")</url>\n"
-        for page in pages {
-            xml += "  <url><loc>\(HTMLText.escapeXML(baseURL + page.path))</loc><lastmod>\(page.frontMatter.lastChecked.value)</lastmod></url>\n"
+    static func sitemap(_ pages: [Pattern], baseURL: String) -> [UInt8] {
+        var xml = ByteWriter(capacity: 128 + pages.count * 120)
+        xml.append("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\">\n")
+        xml.append("  <url><loc>")
+        xml.appendXML(baseURL + "/")
+        xml.append("</loc>")
+        if let newest = pages.map(\.frontMatter.lastChecked.value).max() {
+            xml.append("<lastmod>")
+            xml.append(newest)
+            xml.append("</lastmod>")
         }
-        return xml + "</urlset>\n"
+        xml.append("</url>\n")
+        for page in pages {
+            xml.append("  <url><loc>")
+            xml.appendXML(baseURL)
+            xml.appendXML(page.path)
+            xml.append("</loc><lastmod>")
+            xml.append(page.frontMatter.lastChecked.value)
+            xml.append("</lastmod></url>\n")
+        }
+        xml.append("</urlset>\n")
+        return xml.bytes
     }
 
     /// The Atom feed: one entry per page, newest check first.
-    static func feed(_ pages: [Pattern], settings: SiteSettings, baseURL: String) -> String {
+    static func feed(_ pages: [Pattern], settings: SiteSettings, baseURL: String) -> [UInt8] {
         let sorted = pages.sorted { ($0.frontMatter.lastChecked.value, $1.slug) > ($1.frontMatter.lastChecked.value, $0.slug) }
-        let updated = sorted.first.map { "\($0.frontMatter.lastChecked.value)T00:00:00Z" } ?? "1970-01-01T00:00:00Z"
-        var xml = """
-        <?xml version="1.0" encoding="utf-8"?>
-        <feed xmlns="http://www.w3.org/2005/Atom" xml:lang="\(HTMLText.escapeXML(settings.language))">
-          <title>\(HTMLText.escapeXML(settings.title))</title>
-          <subtitle>\(HTMLText.escapeXML(settings.description))</subtitle>
-          <id>\(HTMLText.escapeXML(baseURL + "/"))</id>
-          <link rel="alternate" type="text/html" href="\(HTMLText.escapeXML(baseURL + "/"))"/>
-          <link rel="self" type="application/atom+xml" href="\(HTMLText.escapeXML(baseURL + "/feed.xml"))"/>
-          <updated>\(updated)</updated>
-          <author><name>\(HTMLText.escapeXML(settings.title))</name></author>
-
-        """
-        for page in sorted {
-            let url = HTMLText.escapeXML(baseURL + page.path)
-            xml += """
-              <entry>
-                <title>\(HTMLText.escapeXML(page.frontMatter.title.value))</title>
-                <id>\(url)</id>
-                <link rel="alternate" type="text/html" href="\(url)"/>
-                <updated>\(page.frontMatter.lastChecked.value)T00:00:00Z</updated>
-                <summary>\(HTMLText.escapeXML(page.frontMatter.summary.value))</summary>
-              </entry>
-
-            """
+        var xml = ByteWriter(capacity: 1_024 + pages.count * 600)
+        xml.append("<?xml version=\"1.0\" encoding=\"utf-8\"?>\n<feed xmlns=\"http://www.w3.org/2005/Atom\" xml:lang=\"")
+        xml.appendXML(settings.language)
+        xml.append("\">\n  <title>")
+        xml.appendXML(settings.title)
+        xml.append("</title>\n  <subtitle>")
+        xml.appendXML(settings.description)
+        xml.append("</subtitle>\n  <id>")
+        xml.appendXML(baseURL + "/")
+        xml.append("</id>\n  <link rel=\"alternate\" type=\"text/html\" href=\"")
+        xml.appendXML(baseURL + "/")
+        xml.append("\"/>\n  <link rel=\"self\" type=\"application/atom+xml\" href=\"")
+        xml.appendXML(baseURL + "/feed.xml")
+        xml.append("\"/>\n  <updated>")
+        if let newest = sorted.first {
+            xml.append(newest.frontMatter.lastChecked.value)
+            xml.append("T00:00:00Z")
+        } else {
+            xml.append("1970-01-01T00:00:00Z")
         }
-        return xml + "</feed>\n"
+        xml.append("</updated>\n  <author><name>")
+        xml.appendXML(settings.title)
+        xml.append("</name></author>\n")
+        for page in sorted {
+            xml.append("  <entry>\n    <title>")
+            xml.appendXML(page.frontMatter.title.value)
+            xml.append("</title>\n    <id>")
+            xml.appendXML(baseURL)
+            xml.appendXML(page.path)
+            xml.append("</id>\n    <link rel=\"alternate\" type=\"text/html\" href=\"")
+            xml.appendXML(baseURL)
+            xml.appendXML(page.path)
+            xml.append("\"/>\n    <updated>")
+            xml.append(page.frontMatter.lastChecked.value)
+            xml.append("T00:00:00Z</updated>\n    <summary>")
+            xml.appendXML(page.frontMatter.summary.value)
+            xml.append("</summary>\n  </entry>\n")
+        }
+        xml.append("</feed>\n")
+        return xml.bytes
     }
 
     /// `robots.txt`: everything may be crawled; the sitemap's address.
@@ -51,14 +78,35 @@ enum SiteFiles {
     }
 
     /// `api/pages.json`: each page's review state, for dashboards and notifiers.
-    static func pagesJSON(_ pages: [Pattern], settings: SiteSettings, baseURL: String, today: Day) -> String {
-        let entries = pages.map { page -> String in
+    static func pagesJSON(_ pages: [Pattern], settings: SiteSettings, baseURL: String, today: Day) -> [UInt8] {
+        var json = ByteWriter(capacity: 64 + pages.count * 400)
+        json.append("{\n  \"generated_for\": \"")
+        json.append(today)
+        json.append("\",\n  \"pages\": [\n")
+        for (index, page) in pages.enumerated() {
+            if index > 0 { json.append(",\n") }
             let review = Review(page, settings: settings, today: today)
-            let owner = page.frontMatter.owner.map(JSON.string) ?? "null"
-            return """
-                {"title": \(JSON.string(page.frontMatter.title.value)), "slug": \(JSON.string(page.slug)), "url": \(JSON.string(baseURL + page.path)), "path": \(JSON.string(page.path)), "status": \(JSON.string(page.frontMatter.status.value.rawValue)), "owner": \(owner), "last_checked": \(JSON.string(review.lastChecked.value.description)), "due": \(JSON.string(review.due.description)), "review": \(JSON.string(review.status.rawValue))}
-            """
+            json.append("    {\"title\": ")
+            json.appendJSON(page.frontMatter.title.value)
+            json.append(", \"slug\": ")
+            json.appendJSON(page.slug)
+            json.append(", \"url\": ")
+            json.appendJSON(baseURL + page.path)
+            json.append(", \"path\": ")
+            json.appendJSON(page.path)
+            json.append(", \"status\": ")
+            json.appendJSON(page.frontMatter.status.value.rawValue)
+            json.append(", \"owner\": ")
+            if let owner = page.frontMatter.owner { json.appendJSON(owner) } else { json.append("null") }
+            json.append(", \"last_checked\": \"")
+            json.append(review.lastChecked.value)
+            json.append("\", \"due\": \"")
+            json.append(review.due)
+            json.append("\", \"review\": ")
+            json.appendJSON(review.status.rawValue)
+            json.append("}")
         }
-        return "{\n  \"generated_for\": \(JSON.string(today.description)),\n  \"pages\": [\n" + entries.joined(separator: ",\n") + "\n  ]\n}\n"
+        json.append("\n  ]\n}\n")
+        return json.bytes
     }
 }

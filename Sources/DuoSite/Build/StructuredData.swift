@@ -65,46 +65,46 @@ enum StructuredData {
     }
 }
 
-/// Writes JSON objects as `{"key": "value", …}` as UTF-8 bytes, every
-/// string escaped for a `<script>` element.
+/// Writes JSON objects as `{"key": "value", …}`, every string escaped for
+/// a `<script>` element.
 private struct JSONWriter {
-    /// The JSON so far.
-    private(set) var bytes: [UInt8] = []
+    private var writer = ByteWriter(capacity: 4_096)
     /// Whether the object being written has no member yet.
     private var empty = true
 
-    init() { bytes.reserveCapacity(4_096) }
+    /// The JSON so far.
+    var bytes: [UInt8] { writer.bytes }
 
     /// Appends JSON punctuation or a number, as it is.
     mutating func append(_ text: String) {
-        bytes.append(contentsOf: text.utf8)
+        writer.append(text)
     }
 
     /// Starts an object whose first member is `key` with the string `value`.
     mutating func open(_ key: String, _ value: String) {
-        bytes.append(UInt8(ascii: "{"))
+        writer.append("{")
         empty = true
         member(key, value)
     }
 
     /// Ends the object being written.
     mutating func close() {
-        bytes.append(UInt8(ascii: "}"))
+        writer.append("}")
         empty = false
     }
 
     /// Writes a member's key; its value is written next.
     mutating func key(_ key: String) {
-        if !empty { append(", ") }
+        if !empty { writer.append(", ") }
         empty = false
-        HTMLText.appendJSONString(key, to: &bytes)
-        append(": ")
+        writer.appendJSON(key)
+        writer.append(": ")
     }
 
     /// Writes a member whose value is a string.
     mutating func member(_ key: String, _ value: String) {
         self.key(key)
-        HTMLText.appendJSONString(value, to: &bytes)
+        writer.appendJSON(value)
     }
 }
 

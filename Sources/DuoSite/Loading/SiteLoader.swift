@@ -104,7 +104,7 @@ public struct SiteLoader: Sendable {
     ) -> ([Pattern], [Diagnostic]) {
         let files = patternFiles()
         let parser = PatternParser(rendersHTML: rendersHTML, allowRawHTML: site.settings.allowRawHTML)
-        let root = self.root
+        let rootPath = root.path
         let read: @Sendable (String) -> (Pattern?, [Diagnostic]) = { path in
             var diagnostics: [Diagnostic] = []
             let name = String(path.split(separator: "/").last!.dropLast(3))
@@ -112,7 +112,7 @@ public struct SiteLoader: Sendable {
                 diagnostics.append(Diagnostic(.invalidField, "the file name '\(name).md' cannot be a page's address; use lowercase letters, digits and '-' (like where-the-bars-go.md)", at: SourceLocation(file: path)))
                 return (nil, diagnostics)
             }
-            guard let data = FileManager.default.contents(atPath: root.appendingPathComponent(path).path) else {
+            guard let data = FileManager.default.contents(atPath: rootPath + "/" + path) else {
                 return (nil, [Diagnostic(.missingFile, "cannot read \(path): the file is missing or unreadable", at: SourceLocation(file: path))])
             }
             if let reused = reuse?(path, data) {

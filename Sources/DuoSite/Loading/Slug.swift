@@ -3,34 +3,45 @@
 public enum Slug {
     /// The slug of `text`, or nil when it has no letter or digit.
     public static func make(_ text: String) -> String? {
-        var slug: [UInt8] = []
-        slug.reserveCapacity(text.utf8.count)
-        var pendingDash = false
-        for scalar in text.unicodeScalars {
-            let keep: Bool
-            var lower = scalar
-            if scalar.isASCII {
-                switch scalar.value {
-                case 0x61...0x7A, 0x30...0x39: keep = true
-                case 0x41...0x5A:
-                    keep = true
-                    lower = Unicode.Scalar(scalar.value + 0x20)!
-                default: keep = false
+        var text = text
+        let slug = text.withUTF8 { utf8 -> [UInt8] in
+            var slug: [UInt8] = []
+            slug.reserveCapacity(utf8.count)
+            var pendingDash = false
+            var index = 0
+            while index < utf8.count {
+                let byte = utf8[index]
+                // ASCII, most of any title, byte by byte.
+                if byte < 0x80 {
+                    index += 1
+                    var kept = byte
+                    switch byte {
+                    case 0x61...0x7A, 0x30...0x39: break
+                    case 0x41...0x5A: kept = byte + 0x20
+                    case UInt8(ascii: "'"): continue
+                    default:
+                        pendingDash = true
+                        continue
+                    }
+                    if pendingDash, !slug.isEmpty { slug.append(UInt8(ascii: "-")) }
+                    pendingDash = false
+                    slug.append(kept)
+                    continue
                 }
-            } else {
-                keep = scalar.properties.isAlphabetic || scalar.properties.numericType != nil
-            }
-            if keep {
-                if pendingDash, !slug.isEmpty { slug.append(UInt8(ascii: "-")) }
-                pendingDash = false
-                if scalar.isASCII {
-                    slug.append(UInt8(lower.value))
-                } else {
+                // Any other character: its scalar decides.
+                let length = byte >= 0xF0 ? 4 : byte >= 0xE0 ? 3 : 2
+                let scalar = String(decoding: UnsafeBufferPointer(rebasing: utf8[index..<min(index + length, utf8.count)]), as: UTF8.self)
+                    .unicodeScalars.first!
+                index += length
+                if scalar.properties.isAlphabetic || scalar.properties.numericType != nil {
+                    if pendingDash, !slug.isEmpty { slug.append(UInt8(ascii: "-")) }
+                    pendingDash = false
                     slug.append(contentsOf: String(scalar).lowercased().utf8)
+                } else if scalar != "’" {
+                    pendingDash = true
                 }
-            } else if scalar != "’" && scalar != "'" {
-                pendingDash = true
             }
+            return slug
         }
         return slug.isEmpty ? nil : String(decoding: slug, as: UTF8.self)
     }

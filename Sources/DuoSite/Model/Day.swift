@@ -36,11 +36,9 @@ public struct Day: Sendable, Hashable, Comparable, CustomStringConvertible {
 
     /// `YYYY-MM-DD`.
     public var description: String {
-        func pad(_ value: Int, _ width: Int) -> String {
-            let digits = String(value)
-            return String(repeating: "0", count: max(0, width - digits.count)) + digits
-        }
-        return "\(pad(year, 4))-\(pad(month, 2))-\(pad(day, 2))"
+        var writer = ByteWriter(capacity: 10)
+        writer.append(self)
+        return writer.text
     }
 
     /// How readers see the date: "October 8, 2026".

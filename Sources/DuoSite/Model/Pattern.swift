@@ -10,26 +10,153 @@ public struct Pattern: Sendable {
         }
     }
 
+    /// The page's values, held in one shared box: a page is copied often
+    /// (into the site, the cache, sorted lists, each check) and holds dozens
+    /// of strings and arrays, so a copy shares the box, and a change to a
+    /// shared page copies it first (copy on write).
+    private final class Storage: @unchecked Sendable {
+        // Only ever changed while uniquely referenced: see `makeUnique`.
+        var file: String
+        var slug: String
+        var frontMatter: FrontMatter
+        var sections: [Section]
+        var rules: [Rule]
+        var faq: [FAQEntry]
+        var demos: [DemoBlock]
+        var crossReferences: [CrossReference]
+        var anchors: Set<String>
+        var introduction: [Section.Part]
+
+        init(file: String, slug: String, frontMatter: FrontMatter, sections: [Section], rules: [Rule], faq: [FAQEntry], demos: [DemoBlock], crossReferences: [CrossReference], anchors: Set<String>, introduction: [Section.Part]) {
+            self.file = file
+            self.slug = slug
+            self.frontMatter = frontMatter
+            self.sections = sections
+            self.rules = rules
+            self.faq = faq
+            self.demos = demos
+            self.crossReferences = crossReferences
+            self.anchors = anchors
+            self.introduction = introduction
+        }
+
+        func copy() -> Storage {
+            Storage(file: file, slug: slug, frontMatter: frontMatter, sections: sections, rules: rules, faq: faq, demos: demos, crossReferences: crossReferences, anchors: anchors, introduction: introduction)
+        }
+    }
+
+    private var storage: Storage
+
+    /// A page from its parts.
+    public init(
+        file: String,
+        slug: String,
+        frontMatter: FrontMatter,
+        sections: [Section],
+        rules: [Rule],
+        faq: [FAQEntry],
+        demos: [DemoBlock],
+        crossReferences: [CrossReference],
+        anchors: Set<String>,
+        introduction: [Section.Part]
+    ) {
+        storage = Storage(file: file, slug: slug, frontMatter: frontMatter, sections: sections, rules: rules, faq: faq, demos: demos, crossReferences: crossReferences, anchors: anchors, introduction: introduction)
+    }
+
+    /// Gives this page its own box before a change, when another page shares it.
+    private mutating func makeUnique() {
+        if !isKnownUniquelyReferenced(&storage) { storage = storage.copy() }
+    }
+
     /// The page's file, relative to the site root.
-    public var file: String
+    public var file: String {
+        get { storage.file }
+        _modify {
+            makeUnique()
+            yield &storage.file
+        }
+    }
+
     /// The file name without `.md`: the page's URL is `/patterns/<slug>/`.
-    public var slug: String
+    public var slug: String {
+        get { storage.slug }
+        _modify {
+            makeUnique()
+            yield &storage.slug
+        }
+    }
+
     /// The page's front matter.
-    public var frontMatter: FrontMatter
+    public var frontMatter: FrontMatter {
+        get { storage.frontMatter }
+        _modify {
+            makeUnique()
+            yield &storage.frontMatter
+        }
+    }
+
     /// The page's `##` sections, in order.
-    public var sections: [Section]
+    public var sections: [Section] {
+        get { storage.sections }
+        _modify {
+            makeUnique()
+            yield &storage.sections
+        }
+    }
+
     /// The rule list of `## The rules`.
-    public var rules: [Rule]
+    public var rules: [Rule] {
+        get { storage.rules }
+        _modify {
+            makeUnique()
+            yield &storage.rules
+        }
+    }
+
     /// The FAQ of `## FAQ`.
-    public var faq: [FAQEntry]
+    public var faq: [FAQEntry] {
+        get { storage.faq }
+        _modify {
+            makeUnique()
+            yield &storage.faq
+        }
+    }
+
     /// Every demo block, in document order.
-    public var demos: [DemoBlock]
+    public var demos: [DemoBlock] {
+        get { storage.demos }
+        _modify {
+            makeUnique()
+            yield &storage.demos
+        }
+    }
+
     /// Every link to another page's file.
-    public var crossReferences: [CrossReference]
+    public var crossReferences: [CrossReference] {
+        get { storage.crossReferences }
+        _modify {
+            makeUnique()
+            yield &storage.crossReferences
+        }
+    }
+
     /// Every anchor the page offers other pages: `rule-N`, heading slugs.
-    public var anchors: Set<String>
+    public var anchors: Set<String> {
+        get { storage.anchors }
+        _modify {
+            makeUnique()
+            yield &storage.anchors
+        }
+    }
+
     /// The Markdown before the first `##` heading (an introduction).
-    public var introduction: [Section.Part]
+    public var introduction: [Section.Part] {
+        get { storage.introduction }
+        _modify {
+            makeUnique()
+            yield &storage.introduction
+        }
+    }
 
     /// The page's URL path, root-relative.
     public var path: String { "/patterns/\(slug)/" }

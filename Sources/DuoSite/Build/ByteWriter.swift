@@ -1,0 +1,83 @@
+/// Text written as UTF-8 bytes, each value escaped for where it lands.
+///
+/// The site-wide files and the JSON-LD are long runs of small pieces; a byte
+/// array takes them without the checks `String` makes on every append, and
+/// its bytes go to a file as they are.
+struct ByteWriter {
+    /// The bytes written.
+    private(set) var bytes: [UInt8] = []
+
+    init(capacity: Int) {
+        bytes.reserveCapacity(capacity)
+    }
+
+    /// The bytes as text.
+    var text: String { String(decoding: bytes, as: UTF8.self) }
+
+    /// Appends text as it is (markup, punctuation, text already escaped).
+    mutating func append(_ text: String) {
+        var text = text
+        text.withUTF8 { bytes.append(contentsOf: $0) }
+    }
+
+    /// Appends an integer in decimal.
+    mutating func append(_ number: Int) {
+        if number < 0 { bytes.append(UInt8(ascii: "-")) }
+        let start = bytes.count
+        var magnitude = number.magnitude
+        repeat {
+            bytes.append(UInt8(ascii: "0") + UInt8(magnitude % 10))
+            magnitude /= 10
+        } while magnitude > 0
+        bytes[start...].reverse()
+    }
+
+    /// Appends a date as `2026-10-08`.
+    mutating func append(_ day: Day) {
+        appendDigits(day.year, 4)
+        bytes.append(UInt8(ascii: "-"))
+        appendDigits(day.month, 2)
+        bytes.append(UInt8(ascii: "-"))
+        appendDigits(day.day, 2)
+    }
+
+    private mutating func appendDigits(_ value: Int, _ width: Int) {
+        let digits = String(value).utf8
+        for _ in digits.count..<max(width, digits.count) { bytes.append(UInt8(ascii: "0")) }
+        bytes.append(contentsOf: digits)
+    }
+
+    /// Appends text escaped for XML: `&`, `<`, `>`, `"` and `'` as entities,
+    /// and the control characters XML 1.0 forbids dropped.
+    mutating func appendXML(_ text: String) {
+        var text = text
+        text.withUTF8 { utf8 in
+            var runStart = 0
+            for index in utf8.indices {
+                let byte = utf8[index]
+                guard byte < 0x3F else { continue }
+                let entity: StaticString
+                switch byte {
+                case UInt8(ascii: "&"): entity = "&amp;"
+                case UInt8(ascii: "<"): entity = "&lt;"
+                case UInt8(ascii: ">"): entity = "&gt;"
+                case UInt8(ascii: "\""): entity = "&quot;"
+                case UInt8(ascii: "'"): entity = "&apos;"
+                case 0x09, 0x0A, 0x0D: continue
+                case 0..<0x20: entity = ""
+                default: continue
+                }
+                bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart..<index]))
+                bytes.append(contentsOf: UnsafeBufferPointer(start: entity.utf8Start, count: entity.utf8CodeUnitCount))
+                runStart = index + 1
+            }
+            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart...]))
+        }
+    }
+
+    /// Appends a JSON string literal, safe inside a `<script>` element
+    /// (see `HTMLText.jsonString`).
+    mutating func appendJSON(_ text: String) {
+        HTMLText.appendJSONString(text, to: &bytes)
+    }
+}

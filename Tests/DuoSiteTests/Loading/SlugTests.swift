@@ -1,0 +1,29 @@
+import DuoSite
+import Testing
+
+@Suite("Slugs: the anchors and ids made from titles, headings and questions")
+struct SlugTests {
+    @Test(arguments: [
+        ("Why do buttons stay?", "why-do-buttons-stay"),
+        ("Symbols, not labels", "symbols-not-labels"),
+        ("Don’t hide the title", "dont-hide-the-title"),
+        ("Don't hide the title", "dont-hide-the-title"),
+        ("  Leading and trailing  ", "leading-and-trailing"),
+        ("iPhone Duo’s column — closed", "iphone-duos-column-closed"),
+        ("Rule 2: keep 44 pt", "rule-2-keep-44-pt"),
+        ("Café au lait", "café-au-lait"),
+        ("ÉCOLE ÜBER", "école-über"),
+        ("日本語のテスト", "日本語のテスト"),
+        ("Ünïcödé 42!", "ünïcödé-42"),
+        ("👍 works × well", "works-well"),
+        ("Ⅻ and ½", "ⅻ-and-½"),
+    ])
+    func slug(text: String, expected: String) {
+        #expect(Slug.make(text) == expected)
+    }
+
+    @Test(arguments: ["", "   ", "—?!", "👍", "’'"])
+    func noLetterOrDigitGivesNoSlug(text: String) {
+        #expect(Slug.make(text) == nil)
+    }
+}

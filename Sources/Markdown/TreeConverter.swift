@@ -27,17 +27,31 @@ struct TreeConverter {
         var starts = [0]
         var counts = [0]
         var ascii = [true]
+        counts.reserveCapacity(bytes.count / Self.stride + 1)
         var characters = 0
-        for (index, byte) in bytes.enumerated() {
-            if byte == UInt8(ascii: "\n") {
-                starts.append(index + 1)
-                ascii.append(true)
-            } else if byte >= 0x80 {
-                ascii[ascii.count - 1] = false
+        var lineIsASCII = true
+        bytes.withUnsafeBufferPointer { buffer in
+            var blockStart = 0
+            while blockStart < buffer.count {
+                let blockEnd = min(blockStart + Self.stride, buffer.count)
+                for index in blockStart..<blockEnd {
+                    let byte = buffer[index]
+                    if byte == UInt8(ascii: "\n") {
+                        ascii[ascii.count - 1] = lineIsASCII
+                        starts.append(index + 1)
+                        ascii.append(true)
+                        lineIsASCII = true
+                    } else if byte >= 0x80 {
+                        lineIsASCII = false
+                    }
+                    // Every byte but a UTF-8 continuation byte starts a character.
+                    characters &+= byte & 0xC0 != 0x80 ? 1 : 0
+                }
+                if blockEnd - blockStart == Self.stride { counts.append(characters) }
+                blockStart = blockEnd
             }
-            if byte & 0xC0 != 0x80 { characters += 1 }
-            if (index + 1) % Self.stride == 0 { counts.append(characters) }
         }
+        ascii[ascii.count - 1] = lineIsASCII
         self.lineStarts = starts
         self.lineIsASCII = ascii
         self.lineOffset = lineOffset

@@ -39,7 +39,7 @@ public struct TemplateLibrary: Sendable {
     /// Renders the template named `name` against `context`, as UTF-8 bytes:
     /// what a page file holds, with no string made on the way.
     public func renderUTF8(_ name: String, _ context: Value) throws(TemplateError) -> [UInt8] {
-        var output = try render(template(named: name), into: Output(capacity: 16_384), context)
+        var output = try render(template(named: name), into: Output(capacity: 65_536), context)
         return output.makeBytes()
     }
 

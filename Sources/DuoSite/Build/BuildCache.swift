@@ -62,13 +62,18 @@ struct BuildCache: Sendable {
         let bytes = [UInt8](data)
         var lines = Self.lines(of: bytes)[...]
         guard let first = lines.popFirst(), String(decoding: first, as: UTF8.self) == "\(header) \(fingerprint)" else { return nil }
-        var entries: [String: Entry] = [:]
-        entries.reserveCapacity(lines.count)
-        for line in lines {
+        // Records decode on every core; one that cannot be read voids the cache.
+        let decoded = ParallelMap.map(Array(lines)) { line -> Entry? in
             var reader = RecordReader(line)
             guard let hash = try? UInt64(reader.text()), let written = try? reader.number(),
                   let summary = try? PageSummary.decode(from: &reader) else { return nil }
-            entries[summary.pattern.file] = Entry(hash: hash, written: written == 1, summary: summary, record: line)
+            return Entry(hash: hash, written: written == 1, summary: summary, record: line)
+        }
+        var entries: [String: Entry] = [:]
+        entries.reserveCapacity(decoded.count)
+        for entry in decoded {
+            guard let entry else { return nil }
+            entries[entry.summary.pattern.file] = entry
         }
         return BuildCache(fingerprint: fingerprint, entries: entries)
     }

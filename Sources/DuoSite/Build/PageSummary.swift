@@ -94,7 +94,7 @@ struct PageSummary {
                 Citation(sourceID: try reader.text(), locator: nil, location: try reader.location())
             }
             let block = CitationBlock.Basis(rawValue: basis).map { CitationBlock(basis: $0, citations: citations, location: blockLocation) }
-            return Rule(number: number, html: "", text: "", citations: block, location: location)
+            return Rule(number: number, html: "", citations: block, location: location)
         }
         let faq = try (0..<reader.number()).map { _ in
             FAQEntry(question: try reader.text(), questionHTML: "", anchor: try reader.text(), answerHTML: "", answerText: "", location: try reader.location())

@@ -340,7 +340,6 @@ extension Pattern {
         slim.rules = rules.map { rule in
             var rule = rule
             rule.html = ""
-            rule.text = ""
             if var block = rule.citations {
                 block.citations = block.citations.map { Citation(sourceID: $0.sourceID, locator: nil, location: $0.location) }
                 rule.citations = block

@@ -203,8 +203,7 @@ struct BodyReader {
             }
             let html = rendersHTML ? body.map { document.html($0) }.joined() : ""
             rules.append(Rule(
-                number: number, html: html, text: rendersHTML ? body.map(\.plainText).joined(separator: " ") : "",
-                citations: block, location: location(item.range.start)
+                number: number, html: html, citations: block, location: location(item.range.start)
             ))
         }
     }

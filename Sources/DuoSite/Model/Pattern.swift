@@ -240,8 +240,6 @@ public struct Rule: Sendable {
     public var anchor: String { "rule-\(number)" }
     /// The rule's text as HTML, without its citation block.
     public var html: String
-    /// The rule's text as readers read it. Empty unless the page was read for building.
-    public var text: String
     /// The rule's citation block, if it has one.
     public var citations: CitationBlock?
     /// Where the rule's list item starts.

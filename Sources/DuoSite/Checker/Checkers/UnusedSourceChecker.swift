@@ -4,10 +4,13 @@ public struct UnusedSourceChecker: Checker {
 
     public func check(_ context: CheckContext) -> [Diagnostic] {
         var cited = Set<String>()
+        let sourceCount = Set(context.site.sources.map(\.id)).count
         for pattern in context.site.patterns {
             for rule in pattern.rules {
                 for citation in rule.citations?.citations ?? [] { cited.insert(citation.sourceID) }
             }
+            // Once every source is cited (often within the first pages), no page can change the answer.
+            if cited.count >= sourceCount, context.site.sources.allSatisfy({ cited.contains($0.id) }) { break }
         }
         return context.site.sources.filter { !cited.contains($0.id) }.map { source in
             Diagnostic(.unusedSource, "the source '\(source.id)' is cited on no page; cite it or remove it", at: source.location)

@@ -17,9 +17,19 @@ struct BuildCache: Sendable {
         var written: Bool
         /// The page without HTML, and its own findings.
         var summary: PageSummary
-        /// The entry as the previous cache wrote it, reused as it is when
-        /// the page did not change.
+        /// The entry as a cache record: as the previous cache wrote it when
+        /// the page did not change, or as encoded when the page was built.
         var record: ArraySlice<UInt8>? = nil
+
+        /// The entry's record, without its line end.
+        func encodedRecord() -> ArraySlice<UInt8> {
+            if let record { return record }
+            var writer = RecordWriter()
+            writer.add(String(hash))
+            writer.add(written ? 1 : 0)
+            summary.encode(into: &writer)
+            return writer.bytes[...]
+        }
     }
 
     /// The fingerprint of everything pages depend on.
@@ -120,11 +130,7 @@ struct BuildCache: Sendable {
                 bytes.append(0x0A)
                 continue
             }
-            var writer = RecordWriter()
-            writer.add(String(entry.hash))
-            writer.add(entry.written ? 1 : 0)
-            entry.summary.encode(into: &writer)
-            bytes.append(contentsOf: writer.bytes)
+            bytes.append(contentsOf: entry.encodedRecord())
             bytes.append(0x0A)
         }
         return bytes

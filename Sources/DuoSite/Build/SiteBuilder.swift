@@ -97,7 +97,10 @@ public struct SiteBuilder: Sendable {
                 }
             }
             if let hash = entries.hash(for: pattern.file) {
-                entries.set(BuildCache.Entry(hash: hash, written: written, summary: PageSummary(pattern: slim, diagnostics: diagnostics)), for: pattern.file)
+                // The cache record is encoded here, on every core, rather than all at the end.
+                var entry = BuildCache.Entry(hash: hash, written: written, summary: PageSummary(pattern: slim, diagnostics: diagnostics))
+                entry.record = entry.encodedRecord()
+                entries.set(entry, for: pattern.file)
             }
             return (slim, diagnostics)
         }

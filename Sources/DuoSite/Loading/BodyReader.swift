@@ -218,7 +218,7 @@ struct BodyReader {
             case .text(let string), .code(let string):
                 segments.append((count, node.range.start))
                 text += string
-                count += string.unicodeScalars.count
+                count += string.scalarCount
             case .softBreak, .lineBreak:
                 text += " "
                 count += 1

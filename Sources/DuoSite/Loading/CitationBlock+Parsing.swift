@@ -120,24 +120,31 @@ struct ScalarText {
 
     init(_ text: String) {
         bytes = Array(text.utf8)
-        if bytes.allSatisfy({ $0 < 0x80 }) {
-            scalars = bytes.map { Unicode.Scalar($0) }
-            offsets = (0...bytes.count).map { Int32($0) }
-            return
-        }
         var scalars: [Unicode.Scalar] = [], offsets: [Int32] = []
         scalars.reserveCapacity(bytes.count)
         offsets.reserveCapacity(bytes.count + 1)
-        var decoder = Unicode.UTF8.ForwardParser()
-        var iterator = bytes.makeIterator()
-        var offset = 0
-        // A String's bytes are valid UTF-8, so decoding never fails.
-        while case .valid(let encoded) = decoder.parseScalar(from: &iterator) {
-            scalars.append(Unicode.UTF8.decode(encoded))
-            offsets.append(Int32(offset))
-            offset += encoded.count
+        bytes.withUnsafeBufferPointer { utf8 in
+            // A String's bytes are valid UTF-8: each lead byte says how many follow.
+            var offset = 0
+            while offset < utf8.count {
+                let lead = UInt32(utf8[offset])
+                var value: UInt32
+                var length: Int
+                switch lead {
+                case 0..<0x80: value = lead; length = 1
+                case 0xC0..<0xE0: value = lead & 0x1F; length = 2
+                case 0xE0..<0xF0: value = lead & 0x0F; length = 3
+                default: value = lead & 0x07; length = 4
+                }
+                for next in 1..<length where offset + next < utf8.count {
+                    value = value << 6 | UInt32(utf8[offset + next] & 0x3F)
+                }
+                scalars.append(Unicode.Scalar(value) ?? "\u{FFFD}")
+                offsets.append(Int32(offset))
+                offset += length
+            }
+            offsets.append(Int32(utf8.count))
         }
-        offsets.append(Int32(offset))
         self.scalars = scalars
         self.offsets = offsets
     }

@@ -23,6 +23,13 @@ extension StringProtocol {
         return String(view)
     }
 
+    /// How many Unicode scalars the text has (the unit editors' columns
+    /// are counted in), from its UTF-8 bytes: every byte but a continuation
+    /// byte starts one.
+    var scalarCount: Int {
+        utf8.reduce(0) { $0 &+ ($1 & 0xC0 != 0x80 ? 1 : 0) }
+    }
+
     /// Whether the text contains `needle`, compared byte for byte.
     func containsBytes(_ needle: String) -> Bool {
         let haystack = Array(utf8), pattern = Array(needle.utf8)

@@ -1,0 +1,37 @@
+@testable import DuoSite
+import Testing
+
+@Suite("Citation blocks: what they name, and where a mistake is")
+struct CitationParserTests {
+    /// Parses `text` as if it started at column 1 of line 1.
+    private func parse(_ text: String) -> (CitationBlock?, [Diagnostic]) {
+        CitationParser.parse(text, file: "page.md") { offset in
+            DuoSite.SourceLocation(file: "page.md", line: 1, column: 1 + offset)
+        }
+    }
+
+    @Test func readsSourcesSectionsAndMoments() throws {
+        let (block, findings) = parse("Sources (apple): hig § Vertical controls · talk @ 6:13 · guide")
+        #expect(findings.isEmpty)
+        let parsed = try #require(block)
+        #expect(parsed.basis == .apple)
+        #expect(parsed.citations.map(\.sourceID) == ["hig", "talk", "guide"])
+        #expect(parsed.citations[0].locator == .section("Vertical controls"))
+        #expect(parsed.citations[1].locator == .time(seconds: 373, text: "6:13"))
+        #expect(parsed.citations.map(\.location.column) == [18, 44, 58])
+    }
+
+    /// Columns count characters: one for `é`, `§`, `·` and `👍` alike,
+    /// which take two, two, two and four bytes.
+    @Test(arguments: [
+        ("Sources (apple): hig § Café · @ 7:00", 31),
+        ("Sources (apple): hig § 👍 · @ 7:00", 28),
+        ("Sources (apple): hig § 👍👍 é · talk @ soon", 31),
+    ])
+    func mistakesAreFoundAtTheirCharacterColumn(text: String, column: Int) throws {
+        let (_, findings) = parse(text)
+        let finding = try #require(findings.first)
+        #expect(finding.code == .invalidCitation)
+        #expect(finding.location.column == column)
+    }
+}

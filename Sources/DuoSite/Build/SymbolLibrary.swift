@@ -13,11 +13,14 @@ public struct SymbolLibrary: Sendable {
 
     /// A library of these drawings (name → SVG text); unusable ones are left out.
     public init(drawings: [String: String]) {
-        var prepared: [String: String] = [:]
-        for (name, text) in drawings {
-            if let svg = Self.prepare(text) { prepared[name] = svg }
+        // Each drawing is prepared on its own, on every core.
+        let named = Array(drawings)
+        let prepared = ParallelMap.map(named.indices.map { $0 }) { Self.prepare(named[$0].value) }
+        var library: [String: String] = [:]
+        for (index, svg) in prepared.enumerated() {
+            if let svg { library[named[index].key] = svg }
         }
-        self.drawings = prepared
+        self.drawings = library
     }
 
     /// Reads every `*.svg` of `folder` once; an empty library when the folder

@@ -28,7 +28,8 @@ struct BuildCache: Sendable {
             writer.add(String(hash))
             writer.add(written ? 1 : 0)
             summary.encode(into: &writer)
-            return writer.bytes[...]
+            // A copy of exactly the record's size: the cache keeps ten thousand.
+            return writer.bytes.withUnsafeBufferPointer { ArraySlice($0) }
         }
     }
 
@@ -114,43 +115,36 @@ struct BuildCache: Sendable {
         return lines
     }
 
-    /// Writes the cache beside `output`, replacing the previous one.
+    /// Writes the cache beside `output`, replacing the previous one. The
+    /// records are written a buffer at a time, never gathered whole.
     func write(beside output: URL) throws {
-        try Self.write(encoded(), beside: output)
-    }
-
-    /// The cache file's bytes.
-    func encoded() -> [UInt8] {
-        var bytes = Array("\(Self.header) \(fingerprint)\n".utf8)
-        bytes.reserveCapacity(entries.count * 2_600)
-        for path in entries.keys.sorted() {
-            guard let entry = entries[path] else { continue }
-            if let record = entry.record {
-                bytes.append(contentsOf: record)
-                bytes.append(0x0A)
-                continue
-            }
-            bytes.append(contentsOf: entry.encodedRecord())
-            bytes.append(0x0A)
-        }
-        return bytes
-    }
-
-    /// Writes encoded cache bytes beside `output`, replacing the previous cache.
-    static func write(_ bytes: [UInt8], beside output: URL) throws {
-        let url = location(for: output)
+        let url = Self.location(for: output)
         let temporary = url.path + ".new"
         let descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
         guard descriptor >= 0 else { throw CocoaError(.fileWriteUnknown) }
-        let complete = bytes.withUnsafeBytes { buffer -> Bool in
-            var offset = 0
-            while offset < buffer.count {
-                let written = Foundation.write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
-                guard written > 0 else { return false }
-                offset += written
+        var complete = true
+        var buffer = Array("\(Self.header) \(fingerprint)\n".utf8)
+        buffer.reserveCapacity(1 << 16)
+        func flush() {
+            guard complete else { return }
+            complete = buffer.withUnsafeBytes { bytes -> Bool in
+                var offset = 0
+                while offset < bytes.count {
+                    let written = Foundation.write(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
+                    guard written > 0 else { return false }
+                    offset += written
+                }
+                return true
             }
-            return true
+            buffer.removeAll(keepingCapacity: true)
         }
+        for path in entries.keys.sorted() {
+            guard let entry = entries[path] else { continue }
+            buffer.append(contentsOf: entry.encodedRecord())
+            buffer.append(0x0A)
+            if buffer.count >= 1 << 16 { flush() }
+        }
+        flush()
         close(descriptor)
         // rename(2) replaces the previous cache in one step.
         guard complete, rename(temporary, url.path) == 0 else {

@@ -48,7 +48,7 @@ enum FolderRemoval {
         }
         if parallel, folders.count >= 64 {
             let parts = ProcessInfo.processInfo.activeProcessorCount * 4
-            nonisolated(unsafe) let folders = folders
+            let folders = folders
             DispatchQueue.concurrentPerform(iterations: parts) { part in
                 var index = part
                 while index < folders.count {

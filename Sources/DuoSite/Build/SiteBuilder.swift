@@ -122,18 +122,11 @@ public struct SiteBuilder: Sendable {
         // Steps 4–6: the site-wide files and assets, then the swap.
         do {
             do {
-                // The next build's cache is encoded while the site files are written.
-                let cache = Once<[UInt8]>()
-                let encoding = DispatchGroup()
-                let cacheEntries = entries.all
-                DispatchQueue.global().async(group: encoding) {
-                    _ = cache.get { BuildCache(fingerprint: fingerprint, entries: cacheEntries).encoded() }
-                }
                 try writeSiteFiles(site: site, pages: published, baseURL: Self.baseURL(site, options), templates: templates, into: output)
-                encoding.wait()
                 try output.commit()
                 do {
-                    try BuildCache.write(cache.get { [] }, beside: options.output)
+                    // Each page's record was encoded as the page was built.
+                    try BuildCache(fingerprint: fingerprint, entries: entries.all).write(beside: options.output)
                 } catch {
                     BuildCache.remove(beside: options.output)
                 }

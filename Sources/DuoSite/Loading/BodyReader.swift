@@ -50,7 +50,8 @@ struct BodyReader {
         var pendingQuestion: (entry: FAQEntry, blocks: [MarkdownNode])?
 
         func finishQuestion(_ reader: inout BodyReader) {
-            guard var (entry, blocks) = pendingQuestion else { return }
+            guard let (question, blocks) = pendingQuestion else { return }
+            var entry = question
             pendingQuestion = nil
             let visible = blocks.filter { block in
                 if case .codeBlock(let info, _) = block.kind, Self.isDemo(info) { return true }

@@ -77,7 +77,7 @@ struct DemoParser {
 
         var sources: [ItemSource] = []
         if let back = screenNode["back"], !back.isNull {
-            if let name = back.string {
+            if back.string != nil {
                 let fields: [(key: String, keyMark: Mark, value: YAMLNode)] = [("id", back.mark, YAMLNode(.scalar("back", .plain), mark: back.mark)), ("title", back.mark, back)]
                 sources.append(ItemSource(bar: .back, fields: fields, mark: back.mark))
             } else if let pairs = back.pairs {

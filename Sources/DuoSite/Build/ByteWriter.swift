@@ -17,7 +17,17 @@ struct ByteWriter {
     /// Appends text as it is (markup, punctuation, text already escaped).
     mutating func append(_ text: String) {
         var text = text
-        text.withUTF8 { bytes.append(contentsOf: $0) }
+        text.withUTF8 { append(utf8: $0) }
+    }
+
+    /// Appends bytes of valid UTF-8 text as they are.
+    mutating func append(utf8: UnsafeBufferPointer<UInt8>) {
+        bytes.append(contentsOf: utf8)
+    }
+
+    /// Appends one byte (ASCII, or part of text already valid UTF-8).
+    mutating func append(byte: UInt8) {
+        bytes.append(byte)
     }
 
     /// Appends an integer in decimal.

@@ -3,12 +3,14 @@
 /// ten thousand records takes milliseconds, where JSON decoding would take
 /// seconds.
 struct RecordWriter {
-    /// The record's bytes so far.
-    private(set) var bytes: [UInt8] = []
+    private var writer = ByteWriter(capacity: 2_048)
     private var wroteAny = false
 
+    /// The record's bytes so far.
+    var bytes: [UInt8] { writer.bytes }
+
     /// The record as text.
-    var line: String { String(decoding: bytes, as: UTF8.self) }
+    var line: String { writer.text }
 
     /// Appends a text field.
     mutating func add(_ text: String) {
@@ -16,16 +18,16 @@ struct RecordWriter {
         var text = text
         text.withUTF8 { utf8 in
             guard utf8.contains(where: { $0 == UInt8(ascii: "\\") || $0 == 0x0A || $0 == 0x0D || $0 == 0x1F }) else {
-                bytes.append(contentsOf: utf8)
+                writer.append(utf8: utf8)
                 return
             }
             for byte in utf8 {
                 switch byte {
-                case UInt8(ascii: "\\"): bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "\\")])
-                case 0x0A: bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "n")])
-                case 0x0D: bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "r")])
-                case 0x1F: bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "u")])
-                default: bytes.append(byte)
+                case UInt8(ascii: "\\"): writer.append("\\\\")
+                case 0x0A: writer.append("\\n")
+                case 0x0D: writer.append("\\r")
+                case 0x1F: writer.append("\\u")
+                default: writer.append(byte: byte)
                 }
             }
         }
@@ -34,18 +36,11 @@ struct RecordWriter {
     /// Appends a number field, in decimal.
     mutating func add(_ number: Int) {
         separate()
-        if number < 0 { bytes.append(UInt8(ascii: "-")) }
-        var magnitude = number.magnitude
-        let start = bytes.count
-        repeat {
-            bytes.append(UInt8(ascii: "0") + UInt8(magnitude % 10))
-            magnitude /= 10
-        } while magnitude > 0
-        bytes[start...].reverse()
+        writer.append(number)
     }
 
     private mutating func separate() {
-        if wroteAny { bytes.append(0x1F) }
+        if wroteAny { writer.append(byte: 0x1F) }
         wroteAny = true
     }
 

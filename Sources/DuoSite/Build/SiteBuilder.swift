@@ -110,19 +110,36 @@ public struct SiteBuilder: Sendable {
         let published = site.patterns.filter { options.drafts || !$0.frontMatter.draft }
         let context = CheckContext(site: site, today: options.today, publishedSlugs: Set(published.map(\.slug)))
 
-        // Step 3: check; every error but staleness stops the build.
-        diagnostics += loadDiagnostics + Checkers.runSiteLevel(context) + failures.all
-        diagnostics = diagnostics.sortedForOutput()
+        // Steps 3–5, side by side: the checks across pages, and the
+        // site-wide files and assets, written into the staging folder (which
+        // is discarded if a check finds an error). Every error but staleness
+        // stops the build.
+        let earlier = diagnostics + loadDiagnostics + failures.all
+        let siteChecks = Once<[Diagnostic]>()
+        var siteFilesError: (any Error)?
+        if let templates, let output, !earlier.contains(where: { $0.severity == .error && $0.code.blocksBuild }) {
+            let checking = DispatchGroup()
+            DispatchQueue.global().async(group: checking) {
+                _ = siteChecks.get { Checkers.runSiteLevel(context) }
+            }
+            do {
+                try writeSiteFiles(site: site, pages: published, baseURL: Self.baseURL(site, options), templates: templates, into: output)
+            } catch {
+                siteFilesError = error
+            }
+            checking.wait()
+        }
+        diagnostics = (earlier + siteChecks.get { Checkers.runSiteLevel(context) }).sortedForOutput()
         let blocking = diagnostics.contains { $0.severity == .error && $0.code.blocksBuild }
-        guard !blocking, let templates, let output else {
+        guard !blocking, templates != nil, let output else {
             output?.discard()
             return Outcome(diagnostics: diagnostics, published: false, pageCount: 0)
         }
 
-        // Steps 4–6: the site-wide files and assets, then the swap.
+        // Step 6: the swap.
         do {
             do {
-                try writeSiteFiles(site: site, pages: published, baseURL: Self.baseURL(site, options), templates: templates, into: output)
+                if let siteFilesError { throw siteFilesError }
                 try output.commit()
                 do {
                     // Each page's record was encoded as the page was built.

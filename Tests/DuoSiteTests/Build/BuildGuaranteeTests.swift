@@ -40,6 +40,25 @@ import Testing
         #expect(leftovers.isEmpty)
     }
 
+    /// The checks across pages run while the site-wide files are written
+    /// into the staging folder: an error found there still publishes nothing.
+    @Test func anErrorAcrossPagesPublishesNothingAndLeavesThePreviousSite() throws {
+        let site = try TestSite()
+        defer { site.remove() }
+        #expect(site.run(["build", "--today", "2026-11-29", "--quiet"]).status == 0)
+        let before = site.tree()
+        // A second page with the first one's title.
+        try site.write(try site.read("Content/patterns/where-the-bars-go.md"), to: "Content/patterns/copy-of-a-page.md")
+
+        let result = site.run(["build", "--today", "2026-11-29"])
+        #expect(result.status == 1)
+        #expect(result.err.contains("[duplicate-title]"))
+        #expect(result.err.contains("nothing was published"))
+        #expect(site.tree() == before)
+        let leftovers = try FileManager.default.contentsOfDirectory(atPath: site.root.path).filter { $0.hasPrefix(".Public") && $0 != ".Public.duosite-cache" }
+        #expect(leftovers.isEmpty)
+    }
+
     @Test func aStalePageDoesNotStopABuildAndShowsANotice() throws {
         let site = try TestSite()
         defer { site.remove() }

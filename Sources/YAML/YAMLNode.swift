@@ -30,7 +30,7 @@ public struct YAMLNode: Sendable {
     }
 
     /// A node's content.
-    public indirect enum Content: Sendable {
+    public enum Content: Sendable {
         case scalar(String, Style)
         case sequence([YAMLNode])
         case mapping([Pair])

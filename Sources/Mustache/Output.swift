@@ -99,12 +99,6 @@ struct Output: ~Copyable {
 
     // MARK: Any text
 
-    /// Appends literal template text.
-    @inline(__always)
-    mutating func append(_ literal: Text) {
-        literal.bytes.withUnsafeBufferPointer { appendBytes($0) }
-    }
-
     /// Appends valid UTF-8 bytes (a line of literal text).
     mutating func append(validUTF8 bytes: UnsafeBufferPointer<UInt8>) {
         appendBytes(bytes)

@@ -11,10 +11,8 @@ final class Program: @unchecked Sendable {
     /// One instruction.
     struct Instruction {
         enum Kind: UInt8 {
-            /// Literal text all in ASCII: `texts[a]`, whose bytes are `bytes[b..<b + c]`;
+            /// Literal text: `texts[a]`, whose bytes are also `bytes[b..<b + c]`;
             /// `flag` when it ends with a newline.
-            case asciiText
-            /// Literal text with other characters: `texts[a]`.
             case text
             /// `{{name}}`: the name's parts are `keys[a..<a + b]` (none for `.`).
             case escapedVariable
@@ -104,15 +102,11 @@ final class Program: @unchecked Sendable {
                 switch node {
                 case .text(let text):
                     texts.append(text)
-                    if text.isASCII {
-                        instructions.append(Instruction(
-                            kind: .asciiText, flag: text.endsWithNewline,
-                            a: Int32(texts.count - 1), b: Int32(bytes.count), c: Int32(text.bytes.count)
-                        ))
-                        bytes.append(contentsOf: text.bytes)
-                    } else {
-                        add(.text, texts.count - 1, 0, 0)
-                    }
+                    instructions.append(Instruction(
+                        kind: .text, flag: text.endsWithNewline,
+                        a: Int32(texts.count - 1), b: Int32(bytes.count), c: Int32(text.bytes.count)
+                    ))
+                    bytes.append(contentsOf: text.bytes)
                 case .variable(let name, let escaped):
                     let (start, count) = add(name)
                     add(escaped ? .escapedVariable : .rawVariable, start, count, 0)

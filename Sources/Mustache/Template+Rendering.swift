@@ -45,23 +45,20 @@ extension Template {
                 let instruction = instructions[index]
                 index += 1
                 switch instruction.kind {
-                case .asciiText where indentation.isEmpty:
+                case .text where indentation.isEmpty:
                     output.appendBytes(UnsafeBufferPointer(start: program.bytes.baseAddress! + Int(instruction.b), count: Int(instruction.c)))
                     atLineStart = instruction.flag
 
-                case .asciiText, .text:
+                case .text:
+                    // Indented (a standalone partial or block): each line starts with the indentation.
                     let text = program.texts[Int(instruction.a)]
-                    if indentation.isEmpty {
-                        output.append(text)
-                    } else {
-                        text.bytes.withUnsafeBufferPointer { bytes in
-                            var lineStart = 0
-                            for lineEnd in text.lineEnds {
-                                if atLineStart { output.append(indentation) }
-                                output.append(validUTF8: UnsafeBufferPointer(rebasing: bytes[lineStart..<lineEnd]))
-                                atLineStart = bytes[lineEnd - 1] == UInt8(ascii: "\n")
-                                lineStart = lineEnd
-                            }
+                    text.bytes.withUnsafeBufferPointer { bytes in
+                        var lineStart = 0
+                        for lineEnd in text.lineEnds {
+                            if atLineStart { output.append(indentation) }
+                            output.append(validUTF8: UnsafeBufferPointer(rebasing: bytes[lineStart..<lineEnd]))
+                            atLineStart = bytes[lineEnd - 1] == UInt8(ascii: "\n")
+                            lineStart = lineEnd
                         }
                     }
                     atLineStart = text.endsWithNewline

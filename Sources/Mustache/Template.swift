@@ -58,8 +58,8 @@ struct Block: Sendable {
 }
 
 /// Literal template text, with what rendering needs precomputed: its UTF-8
-/// bytes and whether they are all ASCII (so it is copied without going through
-/// `String`), and its lines for re-indentation.
+/// bytes, copied into the output as they are, and its lines for
+/// re-indentation.
 ///
 /// A class: the node tree and the compiled program share one copy.
 final class Text: Sendable {
@@ -67,8 +67,6 @@ final class Text: Sendable {
     let string: String
     /// The text's UTF-8 bytes.
     let bytes: [UInt8]
-    /// Whether every byte is ASCII.
-    let isASCII: Bool
     /// Where each line ends: after each newline, and at the end (the last line may lack a newline).
     let lineEnds: [Int]
     /// Whether the text ends with a newline, so what follows starts a line.
@@ -77,7 +75,6 @@ final class Text: Sendable {
     init(_ bytes: [UInt8]) {
         self.bytes = bytes
         self.string = String(decoding: bytes, as: UTF8.self)
-        self.isASCII = bytes.allSatisfy { $0 < 0x80 }
         var lineEnds: [Int] = []
         for (offset, byte) in bytes.enumerated() where byte == UInt8(ascii: "\n") {
             lineEnds.append(offset + 1)

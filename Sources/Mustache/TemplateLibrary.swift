@@ -39,14 +39,14 @@ public struct TemplateLibrary: Sendable {
     /// Renders the template named `name` against `context`, as UTF-8 bytes:
     /// what a page file holds, with no string made on the way.
     public func renderUTF8(_ name: String, _ context: Value) throws(TemplateError) -> [UInt8] {
-        var output = try render(template(named: name), into: Output(capacity: 65_536), context)
+        let output = try render(template(named: name), into: Output(capacity: 65_536), context)
         return output.makeBytes()
     }
 
     /// Renders `template` (which need not belong to the library) against `context`,
     /// with the library's templates as its partials and parents.
     public func render(_ template: Template, _ context: Value) throws(TemplateError) -> String {
-        var output = try render(template, into: Output(capacity: 16_384), context)
+        let output = try render(template, into: Output(capacity: 16_384), context)
         return output.makeString()
     }
 

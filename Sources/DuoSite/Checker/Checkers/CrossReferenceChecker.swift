@@ -7,8 +7,10 @@ public struct CrossReferenceChecker: Checker {
         let patterns = context.site.patterns
         // Each slug's page, as an index: a page is too big to copy.
         let pages = Dictionary(patterns.indices.map { (patterns[$0].slug, $0) }, uniquingKeysWith: { first, _ in first })
+        // Whether each page is published, looked up once a page rather than once a link.
+        let published = patterns.map { context.publishedSlugs.contains($0.slug) }
         var diagnostics: [Diagnostic] = []
-        for pattern in context.site.patterns where context.publishedSlugs.contains(pattern.slug) {
+        for (index, pattern) in patterns.enumerated() where published[index] {
             for reference in pattern.crossReferences {
                 guard let targetIndex = pages[reference.slug] else {
                     if context.site.unreadablePages.contains(reference.slug) { continue }
@@ -20,7 +22,7 @@ public struct CrossReferenceChecker: Checker {
                     continue
                 }
                 let target = patterns[targetIndex]
-                if !context.publishedSlugs.contains(target.slug) {
+                if !published[targetIndex] {
                     diagnostics.append(Diagnostic(.brokenLink, "the link to '\(reference.destination)' points at a draft, which this build leaves out; publish it or build with --drafts", at: reference.location))
                     continue
                 }

@@ -24,11 +24,6 @@ public struct Members: Sendable, Equatable, ExpressibleByDictionaryLiteral {
     /// No members.
     public init() { pairs = [] }
 
-    /// Members from pairs; a repeated key keeps its last value.
-    public init(_ pairs: [(key: String, value: Value)]) {
-        self.pairs = pairs.map { Pair(key: $0.key, value: $0.value) }
-    }
-
     /// Members from a dictionary, in the order of its keys (so that the
     /// result does not depend on the dictionary's hashing).
     public init(_ dictionary: [String: Value]) {
@@ -45,12 +40,6 @@ public struct Members: Sendable, Equatable, ExpressibleByDictionaryLiteral {
         pairs.reserveCapacity(elements.count)
         for (key, value) in elements { pairs.append(Pair(key: key, value: value)) }
     }
-
-    /// How many pairs there are (a repeated key counts each time).
-    public var count: Int { pairs.count }
-
-    /// Whether there are no members.
-    public var isEmpty: Bool { pairs.isEmpty }
 
     /// The value under `key`, or nil when there is none. Setting a value
     /// adds a pair that hides any earlier one; setting nil removes the key.

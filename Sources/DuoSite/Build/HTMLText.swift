@@ -118,13 +118,6 @@ public enum HTMLText {
         bytes.append(UInt8(ascii: "\""))
     }
 
-    /// Escapes text for XML (sitemap, feed).
-    public static func escapeXML(_ text: String) -> String {
-        var writer = ByteWriter(capacity: text.utf8.count + 16)
-        writer.appendXML(text)
-        return writer.text
-    }
-
     /// `text` with each ASCII byte for which `replacement` gives a string
     /// replaced by it; unchanged runs are copied whole, and text that needs
     /// nothing is returned as it is.

@@ -124,22 +124,10 @@ struct ScalarText {
         scalars.reserveCapacity(bytes.count)
         offsets.reserveCapacity(bytes.count + 1)
         bytes.withUnsafeBufferPointer { utf8 in
-            // A String's bytes are valid UTF-8: each lead byte says how many follow.
             var offset = 0
             while offset < utf8.count {
-                let lead = UInt32(utf8[offset])
-                var value: UInt32
-                var length: Int
-                switch lead {
-                case 0..<0x80: value = lead; length = 1
-                case 0xC0..<0xE0: value = lead & 0x1F; length = 2
-                case 0xE0..<0xF0: value = lead & 0x0F; length = 3
-                default: value = lead & 0x07; length = 4
-                }
-                for next in 1..<length where offset + next < utf8.count {
-                    value = value << 6 | UInt32(utf8[offset + next] & 0x3F)
-                }
-                scalars.append(Unicode.Scalar(value) ?? "\u{FFFD}")
+                let (scalar, length) = Unicode.Scalar.decode(utf8, at: offset)
+                scalars.append(scalar)
                 offsets.append(Int32(offset))
                 offset += length
             }

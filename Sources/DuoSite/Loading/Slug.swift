@@ -29,9 +29,7 @@ public enum Slug {
                     continue
                 }
                 // Any other character: its scalar decides.
-                let length = byte >= 0xF0 ? 4 : byte >= 0xE0 ? 3 : 2
-                let scalar = String(decoding: UnsafeBufferPointer(rebasing: utf8[index..<min(index + length, utf8.count)]), as: UTF8.self)
-                    .unicodeScalars.first!
+                let (scalar, length) = Unicode.Scalar.decode(utf8, at: index)
                 index += length
                 if scalar.properties.isAlphabetic || scalar.properties.numericType != nil {
                     if pendingDash, !slug.isEmpty { slug.append(UInt8(ascii: "-")) }

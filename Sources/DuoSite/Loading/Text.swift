@@ -105,6 +105,25 @@ struct FrontMatterSplit {
 }
 
 extension Unicode.Scalar {
+    /// The scalar whose UTF-8 encoding starts at `offset` of `utf8`, and how
+    /// many bytes it takes. `utf8` is valid UTF-8 (a `String`'s bytes), so
+    /// the lead byte says how many bytes follow.
+    static func decode(_ utf8: UnsafeBufferPointer<UInt8>, at offset: Int) -> (scalar: Unicode.Scalar, length: Int) {
+        let lead = UInt32(utf8[offset])
+        var value: UInt32
+        let length: Int
+        switch lead {
+        case 0..<0x80: return (Unicode.Scalar(UInt8(lead)), 1)
+        case 0xC0..<0xE0: value = lead & 0x1F; length = 2
+        case 0xE0..<0xF0: value = lead & 0x0F; length = 3
+        default: value = lead & 0x07; length = 4
+        }
+        for next in 1..<length where offset + next < utf8.count {
+            value = value << 6 | UInt32(utf8[offset + next] & 0x3F)
+        }
+        return (Unicode.Scalar(value) ?? "\u{FFFD}", length)
+    }
+
     /// Whether the scalar is white space, with a fast answer for ASCII.
     var isSpace: Bool {
         if isASCII {

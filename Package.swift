@@ -23,10 +23,12 @@ let package = Package(
             pkgConfig: "yaml-0.1",
             providers: [.apt(["libyaml-dev"])]
         ),
+        // A header of its own: renameat2(2), which Glibc's module leaves out.
+        .systemLibrary(name: "CFileSystem"),
         .target(name: "Markdown", dependencies: ["CCmarkGFM"]),
         .target(name: "YAML", dependencies: ["CYAML"]),
         .target(name: "Mustache"),
-        .target(name: "DuoSite", dependencies: ["Markdown", "YAML", "Mustache"]),
+        .target(name: "DuoSite", dependencies: ["Markdown", "YAML", "Mustache", "CFileSystem"]),
         // mimalloc replaces the C library's malloc for the whole process: a build
         // makes and frees millions of small objects, on every core at once.
         .executableTarget(name: "duosite", dependencies: ["DuoSite"], linkerSettings: [.linkedLibrary("mimalloc")]),

@@ -6,7 +6,7 @@
     bench-report.py --results results.tsv --meta meta.tsv --sizes 100,1000 [--hugo 0|1]
         the final table and issue 6's targets
 
-results.tsv: size, tool (hugo, build, check, rebuild), run (0 is the
+results.tsv: size, tool (hugo, build, check, first-rebuild, rebuild), run (0 is the
 warm-up), wall s, user s, sys s, max RSS KiB, /usr/bin/time's %e.
 meta.tsv: size, key, value.
 """
@@ -14,7 +14,8 @@ meta.tsv: size, key, value.
 import argparse
 import sys
 
-TOOLS = [("hugo", "hugo"), ("build", "duosite"), ("check", "duosite check"), ("rebuild", "duosite rebuild")]
+TOOLS = [("hugo", "hugo"), ("build", "duosite"), ("check", "duosite check"),
+         ("first-rebuild", "duosite 1st rebuild"), ("rebuild", "duosite rebuild")]
 
 # Issue 6's targets.
 SPEEDUP = 3.0          # duosite at least 3x faster than Hugo (wall) at 10,000 pages
@@ -97,7 +98,7 @@ def details(rows, meta, size):
         s = stats[tool]
         if not s:
             continue
-        line = (f"  {name:<16} wall {spread(s.wall):<22} cpu {spread(s.cpu):<22} "
+        line = (f"  {name:<20} wall {spread(s.wall):<22} cpu {spread(s.cpu):<22} "
                 f"peak {median(s.peak):.0f} MiB ({min(s.peak):.0f}–{max(s.peak):.0f})")
         if s.warmup is not None:
             line += f"   warm-up {seconds(s.warmup)} s"
@@ -123,7 +124,7 @@ def verdict(ok):
 
 
 def final(rows, meta, sizes, with_hugo):
-    out = ["", "size   tool              wall s (min–max)         cpu s    peak MiB   pages/s"]
+    out = ["", "size   tool                 wall s (min–max)         cpu s    peak MiB   pages/s"]
     measured = []
     previous = None
     for size in sizes:
@@ -142,7 +143,7 @@ def final(rows, meta, sizes, with_hugo):
             if not s:
                 continue
             rate = f"{published(meta, size) / median(s.wall):.0f}" if tool in ("hugo", "build") else ""
-            out.append(f"{size:<6} {name:<17} {spread(s.wall):<24} {median(s.cpu):<8.2f} {median(s.peak):<10.0f} {rate}")
+            out.append(f"{size:<6} {name:<20} {spread(s.wall):<24} {median(s.cpu):<8.2f} {median(s.peak):<10.0f} {rate}")
         build = median(stats["build"].wall)
         parts = []
         if stats["hugo"]:
@@ -150,6 +151,8 @@ def final(rows, meta, sizes, with_hugo):
                          f"(cpu: {median(stats['hugo'].cpu) / median(stats['build'].cpu):.2f}x)")
         if stats["check"]:
             parts.append(f"check/build: {median(stats['check'].wall) / build:.2f}")
+        if stats["first-rebuild"]:
+            parts.append(f"1st rebuild/build: {median(stats['first-rebuild'].wall) / build:.2f}")
         if stats["rebuild"]:
             parts.append(f"rebuild/build: {median(stats['rebuild'].wall) / build:.2f}")
         if previous:
@@ -200,6 +203,9 @@ def final(rows, meta, sizes, with_hugo):
         ratio = median(s["rebuild"].wall) / build
         identical = all(meta.get(n, {}).get("rebuild_identical") == "yes" for n in measured)
         out.append(f"  {verdict(ratio <= REBUILD_RATIO)} one-page rebuild at most a tenth of a build, at {size_label(largest)} pages: {ratio:.2f} ({values})")
+        if s["first-rebuild"]:
+            first = median(s["first-rebuild"].wall) / build
+            out.append(f"            (the first rebuild after a full build, with no spare yet: {first:.2f})")
         out.append(f"  {verdict(identical)} rebuilt output byte-identical to a fresh full build at every size")
     rates = [(n, published(meta, n) / median(build_stats(n)["build"].wall)) for n in measured]
     if len(rates) > 1:

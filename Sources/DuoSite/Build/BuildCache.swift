@@ -3,8 +3,9 @@ import Foundation
 /// What a build remembers for the next one, beside its output folder
 /// (`.Public.duosite-cache`): a fingerprint of everything every page depends
 /// on (settings, sources, devices, placement table, templates, symbols, base
-/// URL, drafts, the build's date and duosite's version), and for each page
-/// file the hash of its text and its summary. A page whose text and
+/// URL, drafts, the build's date and duosite's version); for each page file
+/// the hash of its text and its summary; and what the pages of the output
+/// folder and of its spare hold (`OutputTree`). A page whose text and
 /// fingerprint are unchanged is not read again: its page from the previous
 /// output is linked into the new one, and its summary stands in for it in
 /// the checks across pages. The result is byte-identical to a full build.
@@ -35,10 +36,14 @@ struct BuildCache: Sendable {
 
     /// The fingerprint of everything pages depend on.
     var fingerprint: UInt64
-    /// Entries by page file path.
+    /// Entries by page file path: none when the fingerprint has changed.
     var entries: [String: Entry]
+    /// What the pages of the output folder hold.
+    var live = OutputTree()
+    /// What the pages of the spare (the output before it) hold.
+    var spare = OutputTree()
 
-    static let header = "duosite-cache 2"
+    static let header = "duosite-cache 3"
 
     /// Where the cache of an output folder lives.
     static func location(for output: URL) -> URL {
@@ -65,15 +70,23 @@ struct BuildCache: Sendable {
         return hasher.value
     }
 
-    /// The cache of the previous build into `output`, when it was made with
-    /// the same fingerprint and the output it describes is still there.
+    /// The cache of the previous build into `output`, when the output it
+    /// describes is still there. Its page entries are kept only when it was
+    /// made with the same fingerprint; what the folders hold is kept anyway.
     static func load(output: URL, fingerprint: UInt64) -> BuildCache? {
         guard FileManager.default.fileExists(atPath: output.path),
               let data = FileManager.default.contents(atPath: location(for: output).path) else { return nil }
         let bytes = [UInt8](data)
         var lines = Self.lines(of: bytes)[...]
-        guard let first = lines.popFirst(), String(decoding: first, as: UTF8.self) == "\(header) \(fingerprint)" else { return nil }
-        // Records decode on every core; one that cannot be read voids the cache.
+        guard let first = lines.popFirst(), String(decoding: first, as: UTF8.self).hasPrefix("\(header) "),
+              let liveLine = lines.popFirst(), let spareLine = lines.popFirst() else { return nil }
+        var liveReader = RecordReader(liveLine), spareReader = RecordReader(spareLine)
+        guard let live = try? OutputTree.decode(from: &liveReader),
+              let spare = try? OutputTree.decode(from: &spareReader) else { return nil }
+        guard String(decoding: first, as: UTF8.self) == "\(header) \(fingerprint)" else {
+            return BuildCache(fingerprint: fingerprint, entries: [:], live: live, spare: spare)
+        }
+        // Records decode on every core; one that cannot be read voids them all.
         let decoded = ParallelMap.map(Array(lines)) { line -> Entry? in
             var reader = RecordReader(line)
             guard let hash = try? UInt64(reader.text()), let written = try? reader.number(),
@@ -83,10 +96,10 @@ struct BuildCache: Sendable {
         var entries: [String: Entry] = [:]
         entries.reserveCapacity(decoded.count)
         for entry in decoded {
-            guard let entry else { return nil }
+            guard let entry else { return BuildCache(fingerprint: fingerprint, entries: [:], live: live, spare: spare) }
             entries[entry.summary.pattern.file] = entry
         }
-        return BuildCache(fingerprint: fingerprint, entries: entries)
+        return BuildCache(fingerprint: fingerprint, entries: entries, live: live, spare: spare)
     }
 
     /// The non-empty lines of `bytes`, without their line ends.
@@ -125,6 +138,12 @@ struct BuildCache: Sendable {
         var complete = true
         var buffer = Array("\(Self.header) \(fingerprint)\n".utf8)
         buffer.reserveCapacity(1 << 16)
+        for tree in [live, spare] {
+            var writer = RecordWriter()
+            tree.encode(into: &writer)
+            buffer.append(contentsOf: writer.bytes)
+            buffer.append(0x0A)
+        }
         func flush() {
             guard complete else { return }
             complete = buffer.withUnsafeBytes { bytes -> Bool in

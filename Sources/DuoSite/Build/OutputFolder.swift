@@ -1,26 +1,108 @@
 import Foundation
 
+internal import CFileSystem
+
 /// The output folder and its replacement: the build writes into a staging
 /// folder beside it and swaps it in only when everything is written, so a
 /// failed build leaves the previous site exactly as it was, and a good one
 /// replaces it whole.
-struct OutputFolder {
+///
+/// The site before the published one is kept beside it as the spare
+/// (`.Public.spare`), and the next build brings the spare up to date as its
+/// staging folder: a page it already holds unchanged is left as it is, and
+/// nothing else is. So a rebuild after a change to one page writes, links
+/// and removes a handful of files, not ten thousand. Everything at the top of
+/// the spare but its pages is written anew, a page folder not in the build or
+/// touched by hand since duosite wrote it is removed, and the swap exchanges
+/// the two folders in one step, so the output folder is never missing.
+struct OutputFolder: Sendable {
     /// The folder readers' site is in.
     let url: URL
     /// Where this build writes until it is done.
     let staging: URL
     /// The staging folder's path, which every file's path starts with.
     private let stagingPath: String
+    /// The published site's path, where unchanged pages are linked from.
+    private let livePath: String
+    /// Where the site before the published one is kept.
+    private let sparePath: String
+    /// The pages the staging folder holds from the spare, as they were left.
+    let held: OutputTree
+    /// What the published site's pages hold, as the previous build left them.
+    let live: OutputTree
+    /// Whether the staging folder is the spare, brought up to date.
+    let reusesSpare: Bool
+    /// The pages this build has put into the staging folder.
+    private let ledger = PageLedger()
 
-    /// Prepares a staging folder beside `url`.
-    init(_ url: URL) throws {
+    /// Prepares a staging folder beside `url`: the spare, when `spare`
+    /// describes it (from the build cache), or else an empty folder. `live`
+    /// describes the published site's pages, which unchanged pages link to.
+    init(_ url: URL, live: OutputTree = OutputTree(), spare: OutputTree? = nil) throws {
+        self.live = live
         self.url = url.standardizedFileURL
         let parent = self.url.deletingLastPathComponent()
-        staging = parent.appendingPathComponent(".\(self.url.lastPathComponent).staging-\(ProcessInfo.processInfo.processIdentifier)")
+        let name = self.url.lastPathComponent
+        staging = parent.appendingPathComponent(".\(name).staging-\(ProcessInfo.processInfo.processIdentifier)")
         stagingPath = staging.path
+        livePath = self.url.path
+        sparePath = parent.appendingPathComponent(".\(name).spare").path
         try FileManager.default.createDirectory(at: parent, withIntermediateDirectories: true)
         FolderRemoval.remove(stagingPath)
-        try FileManager.default.createDirectory(at: staging, withIntermediateDirectories: true)
+        if let spare, Self.isFolder(sparePath), rename(sparePath, stagingPath) == 0 {
+            held = Self.prune(stagingPath, keeping: spare)
+            reusesSpare = true
+        } else {
+            // A spare no cache describes cannot be trusted.
+            FolderRemoval.remove(sparePath)
+            try FileManager.default.createDirectory(at: staging, withIntermediateDirectories: true)
+            held = OutputTree()
+            reusesSpare = false
+        }
+    }
+
+    /// Empties a spare of all but the pages `description` describes exactly:
+    /// the same folder and file, with the times duosite left them at.
+    /// Returns the pages kept.
+    private static func prune(_ folder: String, keeping description: OutputTree) -> OutputTree {
+        // Every build writes everything at the top anew; only pages are kept.
+        for name in entries(of: folder) where name != "patterns" {
+            FolderRemoval.remove(folder + "/" + name)
+        }
+        let pages = folder + "/patterns"
+        let names = entries(of: pages)
+        let kept = ParallelMap.map(names) { slug -> (String, OutputTree.Page)? in
+            if let expected = description.pages[slug],
+               let found = OutputTree.Page(key: expected.key, folder: pages + "/" + slug, file: "index.html"),
+               found == expected {
+                return (slug, expected)
+            }
+            FolderRemoval.remove(pages + "/" + slug)
+            return nil
+        }
+        var tree = OutputTree()
+        tree.pages.reserveCapacity(kept.count)
+        for case let (slug, page)? in kept { tree.pages[slug] = page }
+        return tree
+    }
+
+    /// The names in a folder (none when it cannot be read).
+    private static func entries(of path: String) -> [String] {
+        guard let stream = opendir(path) else { return [] }
+        defer { closedir(stream) }
+        var names: [String] = []
+        while let entry = readdir(stream) {
+            let name = withUnsafePointer(to: entry.pointee.d_name) {
+                String(cString: UnsafeRawPointer($0).assumingMemoryBound(to: CChar.self))
+            }
+            if name != "." && name != ".." { names.append(name) }
+        }
+        return names
+    }
+
+    private static func isFolder(_ path: String) -> Bool {
+        var info = stat()
+        return lstat(path, &info) == 0 && info.st_mode & S_IFMT == S_IFDIR
     }
 
     /// Refuses outputs that would replace the site's own files: the root
@@ -73,14 +155,66 @@ struct OutputFolder {
         }
     }
 
-    /// Links a file of a previous output (`source`, a path) into the staging
-    /// folder (a hard link: no bytes are copied; the previous folder may then go).
-    func link(_ source: String, to relative: String) throws {
+    /// The relative path of a page's file.
+    static func pagePath(_ slug: String) -> String {
+        "patterns/\(slug)/index.html"
+    }
+
+    /// Writes a page whose bytes `key` identifies. A page the spare already
+    /// holds with the same key is left as it is.
+    func writePage(_ bytes: [UInt8], slug: String, key: UInt64) throws {
+        if let page = held.pages[slug], page.key == key {
+            ledger.record(page, for: slug)
+            return
+        }
+        let relative = Self.pagePath(slug)
+        // The spare's file may be the published site's too (a hard link): never write through it.
+        if held.pages[slug] != nil { unlink(stagingPath + "/" + relative) }
+        try write(bytes, to: relative)
+        try record(slug, key: key)
+    }
+
+    /// Puts the published site's page for `slug` (unchanged: its bytes are
+    /// `key`'s) into the staging folder, as a hard link: no bytes are copied.
+    /// A page the spare already holds with the same key is left as it is.
+    /// Throws when the published page is not as the previous build left it
+    /// (missing, or touched by hand): the page is then built again.
+    func reusePage(slug: String, key: UInt64) throws {
+        if let page = held.pages[slug], page.key == key {
+            ledger.record(page, for: slug)
+            return
+        }
+        let relative = Self.pagePath(slug)
+        guard let expected = live.pages[slug], expected.key == key,
+              OutputTree.Page(key: key, folder: livePath + "/patterns/" + slug, file: "index.html") == expected else {
+            throw CocoaError(.fileReadUnknown, userInfo: [NSFilePathErrorKey: livePath + "/" + relative])
+        }
         let file = try prepare(relative)
-        guard Foundation.link(source, file) == 0 else {
+        if held.pages[slug] != nil { unlink(file) }
+        guard Foundation.link(livePath + "/" + relative, file) == 0 else {
             throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: file])
         }
+        try record(slug, key: key)
     }
+
+    private func record(_ slug: String, key: UInt64) throws {
+        guard let page = OutputTree.Page(key: key, folder: stagingPath + "/patterns/" + slug, file: "index.html") else {
+            throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: stagingPath + "/" + Self.pagePath(slug)])
+        }
+        ledger.record(page, for: slug)
+    }
+
+    /// Removes the pages of the spare this build has not put in: pages
+    /// removed or made drafts since. Called when every page is written.
+    func removeUnwrittenPages() {
+        let written = ledger.tree.pages
+        let stale = held.pages.keys.filter { written[$0] == nil }
+        let remove: @Sendable (String) -> Void = { FolderRemoval.remove(stagingPath + "/patterns/" + $0) }
+        _ = stale.count >= 64 ? ParallelMap.map(stale, remove) : stale.map(remove)
+    }
+
+    /// The pages this build has put into the staging folder, for the cache.
+    var tree: OutputTree { ledger.tree }
 
     /// The staging path of `relative`, with its folders made. `relative` is
     /// built by duosite from validated slugs; anything that could climb out
@@ -118,13 +252,20 @@ struct OutputFolder {
         try FileManager.default.copyItem(at: source, to: destination)
     }
 
-    /// Swaps the staging folder in for the output folder.
+    /// Swaps the staging folder in for the output folder, in one step where
+    /// the file system can, and keeps the previous output as the spare.
     func commit() throws {
         let fileManager = FileManager.default
-        guard fileManager.fileExists(atPath: url.path) else {
+        guard fileManager.fileExists(atPath: livePath) else {
             try fileManager.moveItem(at: staging, to: url)
             return
         }
+        if duosite_exchange(stagingPath, livePath) == 0 {
+            // The staging path now holds the previous output.
+            keepAsSpare(stagingPath)
+            return
+        }
+        // Where two folders cannot be exchanged: two renames.
         let previous = url.deletingLastPathComponent().appendingPathComponent(".\(url.lastPathComponent).previous-\(ProcessInfo.processInfo.processIdentifier)")
         FolderRemoval.remove(previous.path)
         try fileManager.moveItem(at: url, to: previous)
@@ -134,11 +275,39 @@ struct OutputFolder {
             try? fileManager.moveItem(at: previous, to: url)
             throw error
         }
-        FolderRemoval.remove(previous.path)
+        keepAsSpare(previous.path)
     }
 
-    /// Removes the staging folder after a failed build.
+    private func keepAsSpare(_ path: String) {
+        FolderRemoval.remove(sparePath)
+        if rename(path, sparePath) != 0 { FolderRemoval.remove(path) }
+    }
+
+    /// Gives up the staging folder after a failed build. A spare goes back
+    /// where it was: the pages this build changed in it no longer match
+    /// their times, so the next build writes them again.
     func discard() {
+        if reusesSpare, !Self.isFolder(sparePath), rename(stagingPath, sparePath) == 0 { return }
         FolderRemoval.remove(stagingPath)
+    }
+}
+
+/// The pages a build has put into its staging folder, from many threads.
+final class PageLedger: @unchecked Sendable {
+    private var pages: [String: OutputTree.Page] = [:]
+    private let lock = NSLock()
+
+    /// Notes that `slug`'s page is in, as `page` describes it.
+    func record(_ page: OutputTree.Page, for slug: String) {
+        lock.lock()
+        pages[slug] = page
+        lock.unlock()
+    }
+
+    /// Every page noted.
+    var tree: OutputTree {
+        lock.lock()
+        defer { lock.unlock() }
+        return OutputTree(pages: pages)
     }
 }

@@ -39,6 +39,11 @@ struct RecordWriter {
         writer.append(number)
     }
 
+    /// Appends a 64-bit number field (hashes, file times), in decimal.
+    mutating func add(_ number: UInt64) {
+        add(String(number))
+    }
+
     private mutating func separate() {
         if wroteAny { writer.append(byte: 0x1F) }
         wroteAny = true
@@ -123,6 +128,12 @@ struct RecordReader {
         }
         guard digits > 0 else { throw Malformed() }
         return negative ? -value : value
+    }
+
+    /// The next 64-bit number field.
+    mutating func unsigned() throws -> UInt64 {
+        guard let value = UInt64(try text()) else { throw Malformed() }
+        return value
     }
 
     /// The next optional text field.

@@ -36,11 +36,15 @@ public struct SiteBuilder: Sendable {
         if let problem = OutputFolder.validate(options.output, root: options.root) {
             diagnostics.append(Diagnostic(.missingFile, problem, at: SourceLocation(file: options.output.lastPathComponent)))
         }
+        // The previous build's cache: which pages it can reuse, and what
+        // the output and its spare hold.
+        let fingerprint = BuildCache.fingerprint(root: options.root, options: options)
+        let previous = templates == nil || !diagnostics.isEmpty ? nil : BuildCache.load(output: options.output, fingerprint: fingerprint)
         var outputFailure: Diagnostic?
         let output: OutputFolder? = {
             guard templates != nil, diagnostics.isEmpty else { return nil }
             do {
-                return try OutputFolder(self.options.output)
+                return try OutputFolder(self.options.output, live: previous?.live ?? OutputTree(), spare: previous?.spare)
             } catch {
                 outputFailure = Diagnostic(.missingFile, "cannot write the site to \(self.options.output.path): \(error.localizedDescription)", at: SourceLocation(file: self.options.output.lastPathComponent))
                 return nil
@@ -52,25 +56,23 @@ public struct SiteBuilder: Sendable {
         // render it and write it into the staging folder, keeping it without
         // its HTML or demos. A page unchanged since the previous build into
         // the same folder (same text, same everything it depends on) is not
-        // read again: its page is linked from the previous output.
+        // read again: its page is linked from the previous output, or left
+        // as it is when the spare already holds it.
         let options = self.options
         let failures = DiagnosticCollector()
         let counter = Counter()
         let progress = self.progress
         let total = SiteLoader(root: options.root).patternFiles().count
-        let fingerprint = BuildCache.fingerprint(root: options.root, options: options)
-        let previous = output == nil ? nil : BuildCache.load(output: options.output, fingerprint: fingerprint)
         let entries = CacheEntries()
         let once = Once<Shared>()
-        let previousOutput = options.output.standardizedFileURL.path
 
         let reuse: @Sendable (String, Data) -> (Pattern, [Diagnostic])? = { path, data in
             let hash = ContentHash.of(data)
             entries.setHash(hash, for: path)
             guard let output, let entry = previous?.entries[path], entry.hash == hash else { return nil }
-            let page = "patterns/\(entry.summary.pattern.slug)/index.html"
             if entry.written {
-                guard (try? output.link(previousOutput + "/" + page, to: page)) != nil else { return nil }
+                let key = OutputTree.key(hash: hash, fingerprint: fingerprint)
+                guard (try? output.reusePage(slug: entry.summary.pattern.slug, key: key)) != nil else { return nil }
             }
             entries.set(entry, for: path)
             progress?(counter.increment(), total)
@@ -88,7 +90,8 @@ public struct SiteBuilder: Sendable {
                 let context = PageContext(site: site, baseURL: Self.baseURL(site, options), today: options.today, demos: shared.demos, links: shared.links)
                 do {
                     let html = try templates.renderUTF8("pattern", context.make(pattern))
-                    try output.write(html, to: "patterns/\(pattern.slug)/index.html")
+                    let hash = entries.hash(for: pattern.file) ?? ContentHash.of(Data(html))
+                    try output.writePage(html, slug: pattern.slug, key: OutputTree.key(hash: hash, fingerprint: fingerprint))
                     written = true
                 } catch let error as TemplateError {
                     failures.append(Self.diagnostic(error))
@@ -136,14 +139,19 @@ public struct SiteBuilder: Sendable {
             return Outcome(diagnostics: diagnostics, published: false, pageCount: 0)
         }
 
-        // Step 6: the swap.
+        // Step 6: the swap. The old cache goes first: it no longer describes
+        // the output, should the build stop before the new one is written.
         do {
             do {
                 if let siteFilesError { throw siteFilesError }
+                output.removeUnwrittenPages()
+                BuildCache.remove(beside: options.output)
                 try output.commit()
                 do {
-                    // Each page's record was encoded as the page was built.
-                    try BuildCache(fingerprint: fingerprint, entries: entries.all).write(beside: options.output)
+                    // Each page's record was encoded as the page was built;
+                    // the previous output is now the spare.
+                    let cache = BuildCache(fingerprint: fingerprint, entries: entries.all, live: output.tree, spare: previous?.live ?? OutputTree())
+                    try cache.write(beside: options.output)
                 } catch {
                     BuildCache.remove(beside: options.output)
                 }

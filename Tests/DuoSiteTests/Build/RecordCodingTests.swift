@@ -52,4 +52,26 @@ struct RecordCodingTests {
         var empty = RecordReader(Array("".utf8)[...])
         #expect(throws: RecordReader.Malformed.self) { _ = try empty.number() }
     }
+
+    @Test func whatAFolderHoldsRoundTrips() throws {
+        var tree = OutputTree()
+        tree.pages["where-the-bars-go"] = .init(key: .max, folderStamp: 1_795_969_222_094_524_900, fileStamp: 0)
+        tree.pages["a"] = .init(key: 42, folderStamp: 1, fileStamp: 2)
+        for tree in [tree, OutputTree()] {
+            var writer = RecordWriter()
+            tree.encode(into: &writer)
+            var reader = RecordReader(writer.bytes[...])
+            #expect(try OutputTree.decode(from: &reader) == tree)
+        }
+        var damaged = RecordReader(Array("1\u{1F}a\u{1F}12\u{1F}x\u{1F}3".utf8)[...])
+        #expect(throws: RecordReader.Malformed.self) { _ = try OutputTree.decode(from: &damaged) }
+    }
+
+    @Test func aPageKeyDependsOnTheTextAndTheFingerprint() {
+        let key = OutputTree.key(hash: 1, fingerprint: 2)
+        #expect(key == OutputTree.key(hash: 1, fingerprint: 2))
+        #expect(key != OutputTree.key(hash: 2, fingerprint: 2))
+        #expect(key != OutputTree.key(hash: 1, fingerprint: 3))
+        #expect(key != OutputTree.key(hash: 2, fingerprint: 1))
+    }
 }

@@ -1,0 +1,74 @@
+import Foundation
+
+/// What the pages of an output folder hold, as duosite left them: for each
+/// page's slug, a key for its content and the modification times of its
+/// folder and file just after duosite wrote them.
+///
+/// The build cache keeps one for the published site and one for the spare
+/// (the site before it), so that the next build can bring the spare up to
+/// date page by page instead of writing a whole new folder. A page whose
+/// folder or file has been touched since (a file added beside it, the file
+/// edited by hand) no longer matches its times and is written again.
+struct OutputTree: Sendable, Equatable {
+    /// One page's entry.
+    struct Page: Sendable, Equatable {
+        /// Identifies the page's bytes: the same key, the same bytes.
+        var key: UInt64
+        /// The page folder's modification time, in nanoseconds.
+        var folderStamp: UInt64
+        /// The page file's modification time, in nanoseconds.
+        var fileStamp: UInt64
+    }
+
+    /// Pages by slug.
+    var pages: [String: Page] = [:]
+
+    /// The key of a page's bytes: its file's hash under a build's
+    /// fingerprint (everything every page depends on).
+    static func key(hash: UInt64, fingerprint: UInt64) -> UInt64 {
+        var hasher = ContentHash()
+        withUnsafeBytes(of: (fingerprint, hash)) { hasher.add($0) }
+        return hasher.value
+    }
+
+    /// Encodes the tree as one record: the count, then slug, key and times.
+    func encode(into writer: inout RecordWriter) {
+        writer.add(pages.count)
+        for slug in pages.keys.sorted() {
+            let page = pages[slug]!
+            writer.add(slug)
+            writer.add(page.key)
+            writer.add(page.folderStamp)
+            writer.add(page.fileStamp)
+        }
+    }
+
+    /// Decodes a tree written by `encode`.
+    static func decode(from reader: inout RecordReader) throws -> OutputTree {
+        var tree = OutputTree()
+        let count = try reader.number()
+        tree.pages.reserveCapacity(count)
+        for _ in 0..<count {
+            let slug = try reader.text()
+            tree.pages[slug] = Page(key: try reader.unsigned(), folderStamp: try reader.unsigned(), fileStamp: try reader.unsigned())
+        }
+        return tree
+    }
+}
+
+extension OutputTree.Page {
+    /// The page's entry with the times of `folder` and of `file` in it
+    /// (an open folder), or nil when either is missing.
+    init?(key: UInt64, folder: String, file: String, relativeTo base: Int32 = AT_FDCWD) {
+        var info = stat()
+        guard fstatat(base, folder, &info, AT_SYMLINK_NOFOLLOW) == 0, info.st_mode & S_IFMT == S_IFDIR else { return nil }
+        let folderStamp = Self.stamp(info.st_mtim)
+        guard fstatat(base, folder + "/" + file, &info, AT_SYMLINK_NOFOLLOW) == 0, info.st_mode & S_IFMT == S_IFREG else { return nil }
+        self.init(key: key, folderStamp: folderStamp, fileStamp: Self.stamp(info.st_mtim))
+    }
+
+    /// A modification time in nanoseconds.
+    static func stamp(_ time: timespec) -> UInt64 {
+        UInt64(truncatingIfNeeded: Int64(time.tv_sec) &* 1_000_000_000 &+ Int64(time.tv_nsec))
+    }
+}

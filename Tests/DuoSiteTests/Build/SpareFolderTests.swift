@@ -1,0 +1,169 @@
+import Foundation
+import Testing
+@testable import DuoSite
+
+/// The spare: the site before the published one, kept beside it and brought
+/// up to date by the next build. Whatever happened to it or to the published
+/// site in between, a build gives exactly what a fresh full build gives.
+@Suite struct SpareFolderTests {
+    /// Builds into Public/ and expects success.
+    private func build(_ site: TestSite) {
+        let result = site.run(["build", "--today", "2026-11-29", "--quiet"])
+        #expect(result.status == 0, "\(result.err)")
+    }
+
+    /// A fresh full build of the site as it is now, into a folder of its own.
+    private func freshBuild(_ site: TestSite) -> [String: Data] {
+        let name = "Fresh-\(UUID().uuidString)"
+        let result = site.run(["build", "--today", "2026-11-29", "--output", name, "--quiet"])
+        #expect(result.status == 0, "\(result.err)")
+        return site.tree(name)
+    }
+
+    private func change(_ site: TestSite, _ path: String, _ old: String, _ new: String) throws {
+        let text = try site.read(path)
+        #expect(text.contains(old), "\(path) has no '\(old)'")
+        try site.write(text.replacingOccurrences(of: old, with: new), to: path)
+    }
+
+    /// The staging folders and other leftovers beside the output.
+    private func leftovers(_ site: TestSite) throws -> [String] {
+        try FileManager.default.contentsOfDirectory(atPath: site.root.path)
+            .filter { $0.hasPrefix(".Public") && $0 != ".Public.duosite-cache" && $0 != ".Public.spare" }
+    }
+
+    @Test func theSiteBeforeIsKeptAsTheSpareAndEveryRebuildEqualsAFullBuild() throws {
+        let site = try TestSite()
+        defer { site.remove() }
+        build(site)
+        #expect(site.tree(".Public.spare").isEmpty, "a first build has no site before it")
+        var previous = site.tree()
+
+        for (round, title) in ["Where the bars go now", "Where the bars go today", "Where the bars went"].enumerated() {
+            let old = round == 0 ? "title: Where the bars go" : "title: " + ["Where the bars go now", "Where the bars go today"][round - 1]
+            try change(site, "Content/patterns/where-the-bars-go.md", old, "title: \(title)")
+            build(site)
+            let published = site.tree()
+            #expect(String(decoding: published["patterns/where-the-bars-go/index.html"] ?? Data(), as: UTF8.self).contains(title))
+            #expect(published == freshBuild(site), "round \(round)")
+            #expect(site.tree(".Public.spare") == previous, "round \(round): the spare is the site before")
+            previous = published
+        }
+        #expect(try leftovers(site).isEmpty)
+    }
+
+    @Test func filesAddedOrEditedByHandAreNotCarriedIntoALaterBuild() throws {
+        let site = try TestSite()
+        defer { site.remove() }
+        build(site)
+        build(site)
+        let clean = site.tree()
+        // Changed by hand while published: a file beside a page, a page
+        // folder of no page, a file at the top, and a page edited in place.
+        try site.write("notes", to: "Public/patterns/where-the-bars-go/notes.txt")
+        try site.write("hand made", to: "Public/patterns/hand-made/index.html")
+        try site.write("extra", to: "Public/extra.txt")
+        let page = site.root.appendingPathComponent("Public/patterns/symbols-not-labels/index.html")
+        let handle = try FileHandle(forWritingTo: page)
+        try handle.write(contentsOf: Data("edited by hand".utf8))
+        try handle.close()
+
+        // The next build publishes the spare, then the one after it brings the
+        // hand-changed folder, now the spare, up to date.
+        build(site)
+        #expect(site.tree() == clean)
+        build(site)
+        #expect(site.tree() == clean)
+        #expect(site.tree() == freshBuild(site))
+    }
+
+    @Test func aPublishedPageEditedByHandIsBuiltAgainRatherThanLinked() throws {
+        let site = try TestSite()
+        defer { site.remove() }
+        build(site)
+        // No spare yet: the unchanged page would be linked from Public/.
+        let page = site.root.appendingPathComponent("Public/patterns/symbols-not-labels/index.html")
+        let handle = try FileHandle(forWritingTo: page)
+        try handle.write(contentsOf: Data("edited by hand".utf8))
+        try handle.close()
+        try change(site, "Content/patterns/where-the-bars-go.md", "title: Where the bars go", "title: Where the bars go now")
+        build(site)
+        #expect(site.tree() == freshBuild(site))
+    }
+
+    @Test func aFailedBuildLeavesTheSiteAndTheNextBuildsAreStillExact() throws {
+        let site = try TestSite()
+        defer { site.remove() }
+        build(site)
+        try change(site, "Content/patterns/where-the-bars-go.md", "title: Where the bars go", "title: Where the bars go now")
+        build(site)
+        let before = site.tree(), spareBefore = site.tree(".Public.spare")
+        #expect(!spareBefore.isEmpty)
+
+        // One page changes, another cannot be read: nothing is published,
+        // though the changed page was written into the spare.
+        try change(site, "Content/patterns/where-the-bars-go.md", "title: Where the bars go now", "title: Where the bars go later")
+        let broken = try site.read("Content/patterns/symbols-not-labels.md")
+        try site.write(broken.replacingOccurrences(of: "title: ", with: "title: [unclosed "), to: "Content/patterns/symbols-not-labels.md")
+        let failed = site.run(["build", "--today", "2026-11-29"])
+        #expect(failed.status == 1)
+        #expect(site.tree() == before)
+        #expect(FileManager.default.fileExists(atPath: site.root.appendingPathComponent(".Public.spare").path))
+        #expect(try leftovers(site).isEmpty)
+
+        try site.write(broken, to: "Content/patterns/symbols-not-labels.md")
+        build(site)
+        #expect(site.tree() == freshBuild(site))
+        try change(site, "Content/patterns/where-the-bars-go.md", "title: Where the bars go later", "title: Where the bars go at last")
+        build(site)
+        #expect(site.tree() == freshBuild(site))
+    }
+
+    @Test func aRemovedPageAndADraftLeaveNoFolderBehind() throws {
+        let site = try TestSite()
+        defer { site.remove() }
+        let extra = "---\ntitle: Extra\nsummary: An extra page.\nstatus: apple\nlast_checked: 2026-10-08\n---\n\nMore.\n"
+        try site.write(extra, to: "Content/patterns/extra.md")
+        try site.write(extra.replacingOccurrences(of: "Extra", with: "Second extra"), to: "Content/patterns/second-extra.md")
+        build(site)
+        build(site)
+        #expect(site.tree()["patterns/extra/index.html"] != nil)
+
+        try FileManager.default.removeItem(at: site.root.appendingPathComponent("Content/patterns/extra.md"))
+        try change(site, "Content/patterns/second-extra.md", "status: apple", "status: apple\ndraft: true")
+        build(site)
+        #expect(site.tree()["patterns/extra/index.html"] == nil)
+        #expect(site.tree()["patterns/second-extra/index.html"] == nil)
+        #expect(site.tree() == freshBuild(site))
+        build(site)
+        #expect(site.tree() == freshBuild(site))
+        let folders = try FileManager.default.contentsOfDirectory(atPath: site.root.appendingPathComponent("Public/patterns").path)
+        #expect(Set(folders) == ["symbols-not-labels", "where-the-bars-go"])
+    }
+
+    @Test func aChangeToWhatEveryPageDependsOnRewritesTheSpareExactly() throws {
+        let site = try TestSite()
+        defer { site.remove() }
+        build(site)
+        build(site)
+        try change(site, "Content/sources.yml", "short: HIG", "short: Guidelines")
+        build(site)
+        #expect(try site.read("Public/patterns/symbols-not-labels/index.html").contains("Guidelines, Vertical controls"))
+        #expect(site.tree() == freshBuild(site))
+        try change(site, "Content/sources.yml", "short: Guidelines", "short: HIG")
+        build(site)
+        #expect(site.tree() == freshBuild(site))
+    }
+
+    @Test func aSpareNoCacheDescribesIsNotUsed() throws {
+        let site = try TestSite()
+        defer { site.remove() }
+        build(site)
+        build(site)
+        try site.write("stray", to: ".Public.spare/patterns/symbols-not-labels/stray.txt")
+        try FileManager.default.removeItem(at: site.root.appendingPathComponent(".Public.duosite-cache"))
+        build(site)
+        #expect(site.tree() == freshBuild(site))
+        #expect(site.tree()["patterns/symbols-not-labels/stray.txt"] == nil)
+    }
+}

@@ -43,7 +43,7 @@ struct BuildCache: Sendable {
     /// What the pages of the spare (the output before it) hold.
     var spare = OutputTree()
 
-    static let header = "duosite-cache 3"
+    static let header = "duosite-cache 4"
 
     /// Where the cache of an output folder lives.
     static func location(for output: URL) -> URL {

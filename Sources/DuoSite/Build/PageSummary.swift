@@ -1,5 +1,5 @@
 /// What the build cache keeps of a page between builds: the page without its
-/// HTML or demos (what the site-wide checks, the index, the sitemap and the
+/// HTML, demos or citations (but with the sources it cites) (what the site-wide checks, the index, the sitemap and the
 /// feed read) and the findings of its own checks, so that an unchanged page
 /// is neither parsed nor rendered again.
 struct PageSummary {
@@ -30,14 +30,9 @@ struct PageSummary {
         writer.add(pattern.rules.count)
         for rule in pattern.rules {
             writer.add(rule.number); writer.add(rule.location)
-            writer.add(rule.citations?.basis.rawValue ?? "")
-            writer.add(rule.citations?.location ?? rule.location)
-            let citations = rule.citations?.citations ?? []
-            writer.add(citations.count)
-            for citation in citations {
-                writer.add(citation.sourceID); writer.add(citation.location)
-            }
         }
+        let cited = pattern.citedSources
+        writer.add(cited.count); cited.forEach { writer.add($0) }
         writer.add(pattern.faq.count)
         for entry in pattern.faq {
             writer.add(entry.question); writer.add(entry.anchor); writer.add(entry.location)
@@ -85,17 +80,10 @@ struct PageSummary {
         )
         front.hasLastChecked = hasLastChecked
         let anchors = Set(try (0..<reader.number()).map { _ in try reader.text() })
-        let rules = try (0..<reader.number()).map { _ -> Rule in
-            let number = try reader.number()
-            let location = try reader.location()
-            let basis = try reader.text()
-            let blockLocation = try reader.location()
-            let citations = try (0..<reader.number()).map { _ in
-                Citation(sourceID: try reader.text(), locator: nil, location: try reader.location())
-            }
-            let block = CitationBlock.Basis(rawValue: basis).map { CitationBlock(basis: $0, citations: citations, location: blockLocation) }
-            return Rule(number: number, html: "", citations: block, location: location)
+        let rules = try (0..<reader.number()).map { _ in
+            Rule(number: try reader.number(), html: "", citations: nil, location: try reader.location())
         }
+        let cited = try (0..<reader.number()).map { _ in try reader.text() }
         let faq = try (0..<reader.number()).map { _ in
             FAQEntry(question: try reader.text(), questionHTML: "", anchor: try reader.text(), answerHTML: "", answerText: "", location: try reader.location())
         }
@@ -111,10 +99,11 @@ struct PageSummary {
             location.column = position.column
             return Diagnostic(code, try reader.text(), at: location, severity: severity)
         }
-        let pattern = Pattern(
+        var pattern = Pattern(
             file: file, slug: slug, frontMatter: front, sections: [], rules: rules, faq: faq, demos: [],
             crossReferences: references, anchors: anchors, introduction: []
         )
+        pattern.citedSources = cited
         return PageSummary(pattern: pattern, diagnostics: diagnostics)
     }
 }

@@ -351,22 +351,16 @@ final class DiagnosticCollector: @unchecked Sendable {
 }
 
 extension Pattern {
-    /// The page without its rendered HTML, its sections or its citations'
-    /// locators: what the checks across pages, the index, the sitemap and
-    /// the feed need, once the page itself is written and checked alone.
+    /// The page without its rendered HTML, its sections or its citations:
+    /// what the checks across pages, the index, the sitemap and the feed
+    /// need, once the page itself is written and checked alone. Of the
+    /// citations, it keeps which sources they cite.
     var withoutHTML: Pattern {
         var slim = self
+        slim.citedSources = citedSources
         slim.introduction = []
         slim.sections = []
-        slim.rules = rules.map { rule in
-            var rule = rule
-            rule.html = ""
-            if var block = rule.citations {
-                block.citations = block.citations.map { Citation(sourceID: $0.sourceID, locator: nil, location: $0.location) }
-                rule.citations = block
-            }
-            return rule
-        }
+        slim.rules = rules.map { Rule(number: $0.number, html: "", citations: nil, location: $0.location) }
         slim.faq = faq.map { entry in
             var entry = entry
             entry.answerHTML = ""

@@ -26,6 +26,7 @@ public struct Pattern: Sendable {
         var crossReferences: [CrossReference]
         var anchors: Set<String>
         var introduction: [Section.Part]
+        var citedSources: [String]?
 
         init(file: String, slug: String, frontMatter: FrontMatter, sections: [Section], rules: [Rule], faq: [FAQEntry], demos: [DemoBlock], crossReferences: [CrossReference], anchors: Set<String>, introduction: [Section.Part]) {
             self.file = file
@@ -41,7 +42,9 @@ public struct Pattern: Sendable {
         }
 
         func copy() -> Storage {
-            Storage(file: file, slug: slug, frontMatter: frontMatter, sections: sections, rules: rules, faq: faq, demos: demos, crossReferences: crossReferences, anchors: anchors, introduction: introduction)
+            let copy = Storage(file: file, slug: slug, frontMatter: frontMatter, sections: sections, rules: rules, faq: faq, demos: demos, crossReferences: crossReferences, anchors: anchors, introduction: introduction)
+            copy.citedSources = citedSources
+            return copy
         }
     }
 
@@ -159,6 +162,26 @@ public struct Pattern: Sendable {
     }
 
     /// The page's URL path, root-relative.
+    /// The IDs of the sources the page's rules cite, each once, in the order
+    /// first cited: what the check for unused sources needs. A page's summary
+    /// (in the build cache) keeps these rather than every citation.
+    public var citedSources: [String] {
+        get {
+            if let cited = storage.citedSources { return cited }
+            var seen = Set<String>(), cited: [String] = []
+            for rule in storage.rules {
+                for citation in rule.citations?.citations ?? [] where seen.insert(citation.sourceID).inserted {
+                    cited.append(citation.sourceID)
+                }
+            }
+            return cited
+        }
+        set {
+            makeUnique()
+            storage.citedSources = newValue
+        }
+    }
+
     public var path: String { "/patterns/\(slug)/" }
 }
 

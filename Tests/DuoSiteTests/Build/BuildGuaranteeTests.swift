@@ -182,6 +182,25 @@ import Testing
         #expect(site.tree() == site.tree("Fresh"))
     }
 
+    @Test func sourcesCitedOnlyByCachedPagesAreStillCited() throws {
+        let site = try TestSite()
+        defer { site.remove() }
+        var result = site.run(["build", "--today", "2026-11-29"])
+        #expect(result.status == 0)
+        #expect(!result.err.contains("[unused-source]"))
+        // Every page comes from the cache now: the sources they cite come from it too.
+        result = site.run(["build", "--today", "2026-11-29"])
+        #expect(result.status == 0)
+        #expect(!result.err.contains("[unused-source]"), "\(result.err)")
+        // A source no page cites is still found, among cached pages.
+        let sources = try site.read("Content/sources.yml")
+        try site.write(sources + "\nnever-cited:\n  title: Never cited\n  publisher: Apple Developer\n  kind: Guidelines\n  url: https://developer.apple.com/never\n  short: Never\n", to: "Content/sources.yml")
+        // The first build reads every page again (sources.yml changed), the second reuses them.
+        #expect(site.run(["build", "--today", "2026-11-29"]).err.contains("the source 'never-cited' is cited on no page"))
+        result = site.run(["build", "--today", "2026-11-29"])
+        #expect(result.err.contains("the source 'never-cited' is cited on no page"), "\(result.err)")
+    }
+
     @Test func aCachedPageStillReportsItsFindingsAndLinksAreCheckedAgain() throws {
         let site = try TestSite()
         defer { site.remove() }

@@ -6,9 +6,7 @@ public struct UnusedSourceChecker: Checker {
         var cited = Set<String>()
         let sourceCount = Set(context.site.sources.map(\.id)).count
         for pattern in context.site.patterns {
-            for rule in pattern.rules {
-                for citation in rule.citations?.citations ?? [] { cited.insert(citation.sourceID) }
-            }
+            cited.formUnion(pattern.citedSources)
             // Once every source is cited (often within the first pages), no page can change the answer.
             if cited.count >= sourceCount, context.site.sources.allSatisfy({ cited.contains($0.id) }) { break }
         }

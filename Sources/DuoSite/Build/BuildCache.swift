@@ -75,24 +75,30 @@ struct BuildCache: Sendable {
     /// made with the same fingerprint; what the folders hold is kept anyway.
     static func load(output: URL, fingerprint: UInt64) -> BuildCache? {
         guard FileManager.default.fileExists(atPath: output.path),
-              let data = FileManager.default.contents(atPath: location(for: output).path) else { return nil }
-        let bytes = [UInt8](data)
+              let bytes = readFile(location(for: output).path) else { return nil }
         var lines = Self.lines(of: bytes)[...]
         guard let first = lines.popFirst(), String(decoding: first, as: UTF8.self).hasPrefix("\(header) "),
               let liveLine = lines.popFirst(), let spareLine = lines.popFirst() else { return nil }
-        var liveReader = RecordReader(liveLine), spareReader = RecordReader(spareLine)
-        guard let live = try? OutputTree.decode(from: &liveReader),
-              let spare = try? OutputTree.decode(from: &spareReader) else { return nil }
-        guard String(decoding: first, as: UTF8.self) == "\(header) \(fingerprint)" else {
-            return BuildCache(fingerprint: fingerprint, entries: [:], live: live, spare: spare)
+        // The two folders' trees decode beside the page records.
+        nonisolated(unsafe) var trees: (OutputTree, OutputTree)?
+        let decodingTrees = DispatchGroup()
+        DispatchQueue.global().async(group: decodingTrees) {
+            var liveReader = RecordReader(liveLine), spareReader = RecordReader(spareLine)
+            if let live = try? OutputTree.decode(from: &liveReader), let spare = try? OutputTree.decode(from: &spareReader) {
+                trees = (live, spare)
+            }
         }
+        let sameFingerprint = String(decoding: first, as: UTF8.self) == "\(header) \(fingerprint)"
+        let records = sameFingerprint ? Array(lines) : []
         // Records decode on every core; one that cannot be read voids them all.
-        let decoded = ParallelMap.map(Array(lines)) { line -> Entry? in
+        let decoded = ParallelMap.map(records) { line -> Entry? in
             var reader = RecordReader(line)
             guard let hash = try? UInt64(reader.text()), let written = try? reader.number(),
                   let summary = try? PageSummary.decode(from: &reader) else { return nil }
             return Entry(hash: hash, written: written == 1, summary: summary, record: line)
         }
+        decodingTrees.wait()
+        guard let (live, spare) = trees else { return nil }
         var entries: [String: Entry] = [:]
         entries.reserveCapacity(decoded.count)
         for entry in decoded {
@@ -100,6 +106,28 @@ struct BuildCache: Sendable {
             entries[entry.summary.pattern.file] = entry
         }
         return BuildCache(fingerprint: fingerprint, entries: entries, live: live, spare: spare)
+    }
+
+    /// A file's bytes, read with one allocation (nil when it cannot be read).
+    private static func readFile(_ path: String) -> [UInt8]? {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { return nil }
+        defer { close(descriptor) }
+        var info = stat()
+        guard fstat(descriptor, &info) == 0 else { return nil }
+        let size = Int(info.st_size)
+        var complete = true
+        let bytes = [UInt8](unsafeUninitializedCapacity: size) { buffer, count in
+            while count < size {
+                let read = Foundation.read(descriptor, buffer.baseAddress! + count, size - count)
+                guard read > 0 else {
+                    complete = false
+                    return
+                }
+                count += read
+            }
+        }
+        return complete ? bytes : nil
     }
 
     /// The non-empty lines of `bytes`, without their line ends.
@@ -128,18 +156,24 @@ struct BuildCache: Sendable {
         return lines
     }
 
-    /// Writes the cache beside `output`, replacing the previous one. The
-    /// records are written a buffer at a time, never gathered whole.
-    func write(beside output: URL) throws {
-        let url = Self.location(for: output)
-        let temporary = url.path + ".new"
+    /// Where a cache is written before it replaces the previous one.
+    private static func draftPath(for output: URL) -> String {
+        location(for: output).path + ".new"
+    }
+
+    /// Writes the cache beside `output` under a temporary name, while the
+    /// build is still running: `publishDraft` puts it in place once the
+    /// output is swapped in, and `discardDraft` removes it if it is not.
+    /// The records are written a buffer at a time, never gathered whole.
+    func writeDraft(beside output: URL) throws {
+        let temporary = Self.draftPath(for: output)
         let descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
         guard descriptor >= 0 else { throw CocoaError(.fileWriteUnknown) }
         var complete = true
         var buffer = Array("\(Self.header) \(fingerprint)\n".utf8)
         buffer.reserveCapacity(1 << 16)
         for tree in [live, spare] {
-            var writer = RecordWriter()
+            var writer = RecordWriter(capacity: 64 * tree.pages.count + 16)
             tree.encode(into: &writer)
             buffer.append(contentsOf: writer.bytes)
             buffer.append(0x0A)
@@ -165,11 +199,25 @@ struct BuildCache: Sendable {
         }
         flush()
         close(descriptor)
-        // rename(2) replaces the previous cache in one step.
-        guard complete, rename(temporary, url.path) == 0 else {
+        guard complete else {
             unlink(temporary)
             throw CocoaError(.fileWriteUnknown)
         }
+    }
+
+    /// Puts the cache written by `writeDraft` in place (rename(2) replaces
+    /// the previous one in one step).
+    static func publishDraft(beside output: URL) throws {
+        let temporary = draftPath(for: output)
+        guard rename(temporary, location(for: output).path) == 0 else {
+            unlink(temporary)
+            throw CocoaError(.fileWriteUnknown)
+        }
+    }
+
+    /// Removes a cache written by `writeDraft` and never put in place.
+    static func discardDraft(beside output: URL) {
+        unlink(draftPath(for: output))
     }
 
     /// Removes the cache of `output` (after a build that could not write one).

@@ -3,8 +3,13 @@
 /// ten thousand records takes milliseconds, where JSON decoding would take
 /// seconds.
 struct RecordWriter {
-    private var writer = ByteWriter(capacity: 2_048)
+    private var writer: ByteWriter
     private var wroteAny = false
+
+    /// A writer with room for `capacity` bytes before it grows.
+    init(capacity: Int = 2_048) {
+        writer = ByteWriter(capacity: capacity)
+    }
 
     /// The record's bytes so far.
     var bytes: [UInt8] { writer.bytes }
@@ -41,7 +46,13 @@ struct RecordWriter {
 
     /// Appends a 64-bit number field (hashes, file times), in decimal.
     mutating func add(_ number: UInt64) {
-        add(String(number))
+        separate()
+        if number <= UInt64(Int.max) {
+            writer.append(Int(number))
+        } else {
+            writer.append(number / 10 == 0 ? "" : String(number / 10))
+            writer.append(byte: UInt8(ascii: "0") + UInt8(number % 10))
+        }
     }
 
     private mutating func separate() {
@@ -132,7 +143,16 @@ struct RecordReader {
 
     /// The next 64-bit number field.
     mutating func unsigned() throws -> UInt64 {
-        guard let value = UInt64(try text()) else { throw Malformed() }
+        let field = try field()
+        guard !field.isEmpty, field.count <= 20 else { throw Malformed() }
+        var value: UInt64 = 0
+        for byte in field {
+            guard (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) else { throw Malformed() }
+            let (times10, overflow) = value.multipliedReportingOverflow(by: 10)
+            let (sum, carry) = times10.addingReportingOverflow(UInt64(byte - UInt8(ascii: "0")))
+            guard !overflow, !carry else { throw Malformed() }
+            value = sum
+        }
         return value
     }
 

@@ -119,11 +119,23 @@ public struct SiteBuilder: Sendable {
         // stops the build.
         let earlier = diagnostics + loadDiagnostics + failures.all
         let siteChecks = Once<[Diagnostic]>()
+        let cacheDrafted = Once<Bool>()
         var siteFilesError: (any Error)?
         if let templates, let output, !earlier.contains(where: { $0.severity == .error && $0.code.blocksBuild }) {
             let checking = DispatchGroup()
             DispatchQueue.global().async(group: checking) {
                 _ = siteChecks.get { Checkers.runSiteLevel(context) }
+            }
+            // Meanwhile, the spare's pages this build did not write go, and
+            // the next build's cache is written under a temporary name (each
+            // page's record was encoded as the page was built; the output
+            // becomes the spare).
+            DispatchQueue.global().async(group: checking) {
+                output.removeUnwrittenPages()
+                _ = cacheDrafted.get {
+                    let cache = BuildCache(fingerprint: fingerprint, entries: entries.all, live: output.tree, spare: previous?.live ?? OutputTree())
+                    return (try? cache.writeDraft(beside: options.output)) != nil
+                }
             }
             do {
                 try writeSiteFiles(site: site, pages: published, baseURL: Self.baseURL(site, options), templates: templates, into: output)
@@ -135,29 +147,25 @@ public struct SiteBuilder: Sendable {
         diagnostics = (earlier + siteChecks.get { Checkers.runSiteLevel(context) }).sortedForOutput()
         let blocking = diagnostics.contains { $0.severity == .error && $0.code.blocksBuild }
         guard !blocking, templates != nil, let output else {
+            if cacheDrafted.get({ false }) { BuildCache.discardDraft(beside: options.output) }
             output?.discard()
             return Outcome(diagnostics: diagnostics, published: false, pageCount: 0)
         }
 
         // Step 6: the swap. The old cache goes first: it no longer describes
-        // the output, should the build stop before the new one is written.
+        // the output, should the build stop before the new one is in place.
         do {
             do {
                 if let siteFilesError { throw siteFilesError }
-                output.removeUnwrittenPages()
                 BuildCache.remove(beside: options.output)
                 try output.commit()
-                do {
-                    // Each page's record was encoded as the page was built;
-                    // the previous output is now the spare.
-                    let cache = BuildCache(fingerprint: fingerprint, entries: entries.all, live: output.tree, spare: previous?.live ?? OutputTree())
-                    try cache.write(beside: options.output)
-                } catch {
-                    BuildCache.remove(beside: options.output)
-                }
             } catch {
+                if cacheDrafted.get({ false }) { BuildCache.discardDraft(beside: options.output) }
                 output.discard()
                 throw error
+            }
+            if !cacheDrafted.get({ false }) || (try? BuildCache.publishDraft(beside: options.output)) == nil {
+                BuildCache.remove(beside: options.output)
             }
         } catch let diagnostic as Diagnostic {
             return Outcome(diagnostics: diagnostics + [diagnostic], published: false, pageCount: 0)

@@ -16,6 +16,9 @@ struct BuildCache: Sendable {
         var hash: UInt64
         /// Whether the page was written (drafts are not, without --drafts).
         var written: Bool
+        /// The page file's size, times and inode as they were before it was
+        /// read (`SourceStamp`), or 0 when they were too recent to trust.
+        var stamp: UInt64 = 0
         /// The page without HTML, and its own findings.
         var summary: PageSummary
         /// The entry as a cache record: as the previous cache wrote it when
@@ -26,8 +29,9 @@ struct BuildCache: Sendable {
         func encodedRecord() -> ArraySlice<UInt8> {
             if let record { return record }
             var writer = RecordWriter()
-            writer.add(String(hash))
+            writer.add(hash)
             writer.add(written ? 1 : 0)
+            writer.add(stamp)
             summary.encode(into: &writer)
             // A copy of exactly the record's size: the cache keeps ten thousand.
             return writer.bytes.withUnsafeBufferPointer { ArraySlice($0) }
@@ -43,7 +47,7 @@ struct BuildCache: Sendable {
     /// What the pages of the spare (the output before it) hold.
     var spare = OutputTree()
 
-    static let header = "duosite-cache 4"
+    static let header = "duosite-cache 5"
 
     /// Where the cache of an output folder lives.
     static func location(for output: URL) -> URL {
@@ -93,9 +97,9 @@ struct BuildCache: Sendable {
         // Records decode on every core; one that cannot be read voids them all.
         let decoded = ParallelMap.map(records) { line -> Entry? in
             var reader = RecordReader(line)
-            guard let hash = try? UInt64(reader.text()), let written = try? reader.number(),
+            guard let hash = try? reader.unsigned(), let written = try? reader.number(), let stamp = try? reader.unsigned(),
                   let summary = try? PageSummary.decode(from: &reader) else { return nil }
-            return Entry(hash: hash, written: written == 1, summary: summary, record: line)
+            return Entry(hash: hash, written: written == 1, stamp: stamp, summary: summary, record: line)
         }
         decodingTrees.wait()
         guard let (live, spare) = trees else { return nil }
@@ -223,6 +227,33 @@ struct BuildCache: Sendable {
     /// Removes the cache of `output` (after a build that could not write one).
     static func remove(beside output: URL) {
         try? FileManager.default.removeItem(at: location(for: output))
+    }
+}
+
+/// What a page file's metadata says of its contents: its size, modification
+/// and change times and inode, in one number. A page whose stamp is the one
+/// the cache recorded is not read again. Like git's index, a stamp is only
+/// recorded for a file last changed more than a second before the build
+/// began: a change made within the same clock tick as the read could
+/// otherwise leave the times as they were.
+enum SourceStamp {
+    /// The stamp of the file at `path`, or 0 when it cannot be read or was
+    /// changed too recently (`since` is when the build began, in nanoseconds).
+    static func of(_ path: String, notAfter since: UInt64) -> UInt64 {
+        var info = stat()
+        guard stat(path, &info) == 0 else { return 0 }
+        let modified = OutputTree.Page.stamp(info.st_mtim), changed = OutputTree.Page.stamp(info.st_ctim)
+        guard max(modified, changed) &+ 1_000_000_000 < since else { return 0 }
+        var hasher = ContentHash()
+        withUnsafeBytes(of: (UInt64(info.st_size), modified, changed, UInt64(info.st_ino), UInt64(info.st_dev))) { hasher.add($0) }
+        return max(hasher.value, 1)
+    }
+
+    /// Now, in nanoseconds, as file times count.
+    static func now() -> UInt64 {
+        var time = timespec()
+        clock_gettime(CLOCK_REALTIME, &time)
+        return OutputTree.Page.stamp(time)
     }
 }
 

@@ -66,17 +66,38 @@ public struct SiteBuilder: Sendable {
         let entries = CacheEntries()
         let once = Once<Shared>()
 
+        // An unchanged page's previous entry, with its page put into staging.
+        let take: @Sendable (BuildCache.Entry, UInt64) -> (Pattern, [Diagnostic])? = { entry, stamp in
+            guard let output else { return nil }
+            if entry.written {
+                let key = OutputTree.key(hash: entry.hash, fingerprint: fingerprint)
+                guard (try? output.reusePage(slug: entry.summary.pattern.slug, key: key)) != nil else { return nil }
+            }
+            var entry = entry
+            if entry.stamp != stamp {
+                entry.stamp = stamp
+                entry.record = nil
+            }
+            entries.set(entry, for: entry.summary.pattern.file)
+            progress?(counter.increment(), total)
+            return (entry.summary.pattern, entry.summary.diagnostics)
+        }
+        // A page file whose size, times and inode are as the cache recorded
+        // them is not even read.
+        let started = SourceStamp.now()
+        let rootPath = options.root.standardizedFileURL.path
+        let reuseUnread: @Sendable (String) -> (Pattern, [Diagnostic])? = { path in
+            let stamp = SourceStamp.of(rootPath + "/" + path, notAfter: started)
+            entries.setStamp(stamp, for: path)
+            guard stamp != 0, let entry = previous?.entries[path], entry.stamp == stamp else { return nil }
+            entries.setHash(entry.hash, for: path)
+            return take(entry, stamp)
+        }
         let reuse: @Sendable (String, Data) -> (Pattern, [Diagnostic])? = { path, data in
             let hash = ContentHash.of(data)
             entries.setHash(hash, for: path)
-            guard let output, let entry = previous?.entries[path], entry.hash == hash else { return nil }
-            if entry.written {
-                let key = OutputTree.key(hash: hash, fingerprint: fingerprint)
-                guard (try? output.reusePage(slug: entry.summary.pattern.slug, key: key)) != nil else { return nil }
-            }
-            entries.set(entry, for: path)
-            progress?(counter.increment(), total)
-            return (entry.summary.pattern, entry.summary.diagnostics)
+            guard let entry = previous?.entries[path], entry.hash == hash else { return nil }
+            return take(entry, entries.stamp(for: path))
         }
         let process: @Sendable (Pattern, Site, [Diagnostic]) -> (Pattern, [Diagnostic]) = { pattern, site, found in
             defer { progress?(counter.increment(), total) }
@@ -101,7 +122,7 @@ public struct SiteBuilder: Sendable {
             }
             if let hash = entries.hash(for: pattern.file) {
                 // The cache record is encoded here, on every core, rather than all at the end.
-                var entry = BuildCache.Entry(hash: hash, written: written, summary: PageSummary(pattern: slim, diagnostics: diagnostics))
+                var entry = BuildCache.Entry(hash: hash, written: written, stamp: entries.stamp(for: pattern.file), summary: PageSummary(pattern: slim, diagnostics: diagnostics))
                 entry.record = entry.encodedRecord()
                 entries.set(entry, for: pattern.file)
             }
@@ -109,7 +130,7 @@ public struct SiteBuilder: Sendable {
         }
         var loader = SiteLoader(root: options.root, rendersHTML: output != nil)
         loader.parallel = options.parallel
-        let (site, loadDiagnostics) = loader.load(processing: process, reuse: reuse)
+        let (site, loadDiagnostics) = loader.load(processing: process, reuseUnread: reuseUnread, reuse: reuse)
         let published = site.patterns.filter { options.drafts || !$0.frontMatter.draft }
         let context = CheckContext(site: site, today: options.today, publishedSlugs: Set(published.map(\.slug)))
 
@@ -384,7 +405,20 @@ extension Pattern {
 final class CacheEntries: @unchecked Sendable {
     private var entries: [String: BuildCache.Entry] = [:]
     private var hashes: [String: UInt64] = [:]
+    private var stamps: [String: UInt64] = [:]
     private let lock = NSLock()
+
+    func setStamp(_ stamp: UInt64, for path: String) {
+        lock.lock()
+        stamps[path] = stamp
+        lock.unlock()
+    }
+
+    func stamp(for path: String) -> UInt64 {
+        lock.lock()
+        defer { lock.unlock() }
+        return stamps[path] ?? 0
+    }
 
     func setHash(_ hash: UInt64, for path: String) {
         lock.lock()

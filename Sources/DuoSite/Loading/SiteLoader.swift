@@ -31,9 +31,11 @@ public struct SiteLoader: Sendable {
     ///
     /// `reuse`, given a page file's path and bytes, may return the page and
     /// its findings as a previous build left them, and the page is then not
-    /// parsed (nor handed to `process`).
+    /// parsed (nor handed to `process`). `reuseUnread`, given the path alone
+    /// and asked first, may do the same without the file being read.
     func load(
         processing process: (@Sendable (Pattern, Site, [Diagnostic]) -> (Pattern, [Diagnostic]))?,
+        reuseUnread: (@Sendable (String) -> (Pattern, [Diagnostic])?)? = nil,
         reuse: (@Sendable (String, Data) -> (Pattern, [Diagnostic])?)? = nil
     ) -> (Site, [Diagnostic]) {
         var diagnostics: [Diagnostic] = []
@@ -66,7 +68,7 @@ public struct SiteLoader: Sendable {
         }
         site.symbols = readSymbols()
 
-        let (patterns, found) = readPatterns(site: site, process: process, reuse: reuse)
+        let (patterns, found) = readPatterns(site: site, process: process, reuseUnread: reuseUnread, reuse: reuse)
         site.patterns = patterns
         let read = Set(patterns.map(\.slug))
         site.unreadablePages = Set(patternFiles().map { String($0.split(separator: "/").last!.dropLast(3)) }.filter { !read.contains($0) })
@@ -100,6 +102,7 @@ public struct SiteLoader: Sendable {
     private func readPatterns(
         site: Site,
         process: (@Sendable (Pattern, Site, [Diagnostic]) -> (Pattern, [Diagnostic]))?,
+        reuseUnread: (@Sendable (String) -> (Pattern, [Diagnostic])?)?,
         reuse: (@Sendable (String, Data) -> (Pattern, [Diagnostic])?)?
     ) -> ([Pattern], [Diagnostic]) {
         let files = patternFiles()
@@ -111,6 +114,9 @@ public struct SiteLoader: Sendable {
             if !Self.isValidSlug(name) {
                 diagnostics.append(Diagnostic(.invalidField, "the file name '\(name).md' cannot be a page's address; use lowercase letters, digits and '-' (like where-the-bars-go.md)", at: SourceLocation(file: path)))
                 return (nil, diagnostics)
+            }
+            if let reused = reuseUnread?(path) {
+                return reused
             }
             guard let data = FileManager.default.contents(atPath: rootPath + "/" + path) else {
                 return (nil, [Diagnostic(.missingFile, "cannot read \(path): the file is missing or unreadable", at: SourceLocation(file: path))])

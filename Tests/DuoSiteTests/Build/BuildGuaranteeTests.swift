@@ -182,6 +182,34 @@ import Testing
         #expect(site.tree() == site.tree("Fresh"))
     }
 
+    /// A page file whose size, times and inode are as the cache recorded
+    /// them is not read again; one edited without changing its size, its
+    /// modification time put back, still is (its change time moved).
+    @Test func aPageEditedWithoutChangingItsSizeOrModificationTimeIsReadAgain() throws {
+        let site = try TestSite()
+        defer { site.remove() }
+        #expect(site.run(["build", "--today", "2026-11-29", "--quiet"]).status == 0)
+        // Files changed within a second of a build are read again anyway: wait, so that the cache keeps their stamps.
+        Thread.sleep(forTimeInterval: 1.1)
+        #expect(site.run(["build", "--today", "2026-11-29", "--quiet"]).status == 0)
+        let path = site.root.appendingPathComponent("Content/patterns/where-the-bars-go.md").path
+        var before = stat()
+        #expect(stat(path, &before) == 0)
+        let page = try site.read("Content/patterns/where-the-bars-go.md")
+        // Written in place, so that the inode stays the same too.
+        let handle = try #require(FileHandle(forWritingAtPath: path))
+        try handle.write(contentsOf: Data(page.replacingOccurrences(of: "title: Where the bars go", with: "title: Where the bars GO").utf8))
+        try handle.close()
+        // The modification time put back to the nanosecond.
+        var times = [before.st_atim, before.st_mtim]
+        #expect(utimensat(AT_FDCWD, path, &times, 0) == 0)
+        Thread.sleep(forTimeInterval: 1.1)
+        #expect(site.run(["build", "--today", "2026-11-29", "--quiet"]).status == 0)
+        #expect(try site.read("Public/patterns/where-the-bars-go/index.html").contains("Where the bars GO"))
+        #expect(site.run(["build", "--today", "2026-11-29", "--output", "Fresh", "--quiet"]).status == 0)
+        #expect(site.tree() == site.tree("Fresh"))
+    }
+
     @Test func sourcesCitedOnlyByCachedPagesAreStillCited() throws {
         let site = try TestSite()
         defer { site.remove() }

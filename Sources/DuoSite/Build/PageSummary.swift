@@ -36,6 +36,8 @@ struct PageSummary {
         writer.add(pattern.faq.count)
         for entry in pattern.faq {
             writer.add(entry.question); writer.add(entry.anchor); writer.add(entry.location)
+            // The key, only when it is not the anchor (it usually is).
+            writer.add(optional: entry.key == entry.anchor ? nil : entry.key)
         }
         writer.add(pattern.crossReferences.count)
         for reference in pattern.crossReferences {
@@ -85,7 +87,9 @@ struct PageSummary {
         }
         let cited = try (0..<reader.number()).map { _ in try reader.text() }
         let faq = try (0..<reader.number()).map { _ in
-            FAQEntry(question: try reader.text(), questionHTML: "", anchor: try reader.text(), answerHTML: "", answerText: "", location: try reader.location())
+            let question = try reader.text(), anchor = try reader.text(), location = try reader.location()
+            let key = try reader.optionalText() ?? anchor
+            return FAQEntry(question: question, questionHTML: "", anchor: anchor, key: key, answerHTML: "", answerText: "", location: location)
         }
         let references = try (0..<reader.number()).map { _ in
             CrossReference(slug: try reader.text(), anchor: try reader.optionalText(), destination: try reader.text(), location: try reader.location())

@@ -30,7 +30,11 @@ struct BodyReader {
 
     /// A unique anchor for a heading, numbered like GitHub's when repeated.
     private mutating func anchor(for text: String, fallback: String) -> String {
-        let base = Slug.make(text) ?? fallback
+        anchor(base: Slug.make(text) ?? fallback)
+    }
+
+    /// `base`, numbered when the page already has it.
+    private mutating func anchor(base: String) -> String {
         var candidate = base
         var number = 1
         while anchors.contains(candidate) {
@@ -106,9 +110,10 @@ struct BodyReader {
                 if case .heading(let level) = block.kind, level == 3 {
                     finishQuestion(&self)
                     let question = block.plainText.trimmed
+                    let slug = Slug.make(question)
                     let entry = FAQEntry(
                         question: question, questionHTML: rendersHTML ? document.innerHTML(block) : "",
-                        anchor: anchor(for: question, fallback: "question"), answerHTML: "", answerText: "",
+                        anchor: anchor(base: slug ?? "question"), key: slug ?? question, answerHTML: "", answerText: "",
                         location: location(block.range.start)
                     )
                     pendingQuestion = (entry, [])

@@ -310,6 +310,10 @@ public struct FAQEntry: Sendable {
     public var questionHTML: String
     /// The question's anchor.
     public var anchor: String
+    /// What the question is compared by across pages: its slug, so that case
+    /// and punctuation do not count (the question itself when it has no
+    /// letter or digit). Usually the anchor, unless the anchor is numbered.
+    public var key: String
     /// The answer as HTML. Empty unless the page was read for building.
     public var answerHTML: String
     /// The answer as readers read it, for structured data. Empty unless the page was read for building.

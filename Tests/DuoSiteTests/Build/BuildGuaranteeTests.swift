@@ -210,6 +210,23 @@ import Testing
         #expect(site.tree() == site.tree("Fresh"))
     }
 
+    /// A question is compared by its slug, even when its anchor had to be
+    /// numbered, and even when the page asking it first comes from the cache.
+    @Test func aQuestionAskedOnACachedPageIsStillFoundTwice() throws {
+        let site = try TestSite()
+        defer { site.remove() }
+        // A heading takes the question's slug first, so the question's anchor is numbered.
+        let extra = "---\ntitle: Extra\nsummary: An extra page.\nstatus: apple\nlast_checked: 2026-10-08\n---\n\n## Why do some buttons stay at the top on iPhone Duo\n\nText.\n\n## FAQ\n\n### WHY do some buttons stay at the top on iPhone Duo?\n\nBecause.\n"
+        try site.write(extra, to: "Content/patterns/extra.md")
+        let expected = "Content/patterns/symbols-not-labels.md:104:1: warning: the question 'Why do some buttons stay at the top on iPhone Duo?' is also asked in Content/patterns/extra.md:14"
+        var result = site.run(["build", "--today", "2026-11-29"])
+        #expect(result.status == 0)
+        #expect(result.err.contains(expected), "\(result.err)")
+        // Both pages come from the cache now.
+        result = site.run(["build", "--today", "2026-11-29"])
+        #expect(result.err.contains(expected), "\(result.err)")
+    }
+
     @Test func sourcesCitedOnlyByCachedPagesAreStillCited() throws {
         let site = try TestSite()
         defer { site.remove() }

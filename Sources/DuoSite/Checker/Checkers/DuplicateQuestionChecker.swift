@@ -11,14 +11,13 @@ public struct DuplicateQuestionChecker: Checker {
         var diagnostics: [Diagnostic] = []
         for (pageIndex, pattern) in patterns.enumerated() {
             for (entryIndex, entry) in pattern.faq.enumerated() {
-                let key = Slug.make(entry.question) ?? entry.question
-                if let (page, earlierEntry) = first[key] {
+                if let (page, earlierEntry) = first[entry.key] {
                     let earlier = patterns[page]
                     if earlier.slug != pattern.slug {
                         diagnostics.append(Diagnostic(.duplicateQuestion, "the question '\(entry.question)' is also asked in \(earlier.file):\(earlier.faq[earlierEntry].location.line)", at: entry.location))
                     }
                 } else {
-                    first[key] = (pageIndex, entryIndex)
+                    first[entry.key] = (pageIndex, entryIndex)
                 }
             }
         }

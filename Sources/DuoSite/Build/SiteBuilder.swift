@@ -62,7 +62,8 @@ public struct SiteBuilder: Sendable {
         let failures = DiagnosticCollector()
         let counter = Counter()
         let progress = self.progress
-        let total = SiteLoader(root: options.root).patternFiles().count
+        let files = SiteLoader(root: options.root).patternFiles()
+        let total = files.count
         let entries = CacheEntries()
         let once = Once<Shared>()
 
@@ -130,6 +131,7 @@ public struct SiteBuilder: Sendable {
         }
         var loader = SiteLoader(root: options.root, rendersHTML: output != nil)
         loader.parallel = options.parallel
+        loader.files = files
         let (site, loadDiagnostics) = loader.load(processing: process, reuseUnread: reuseUnread, reuse: reuse)
         let published = site.patterns.filter { options.drafts || !$0.frontMatter.draft }
         let context = CheckContext(site: site, today: options.today, publishedSlugs: Set(published.map(\.slug)))

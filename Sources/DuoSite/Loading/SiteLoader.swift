@@ -11,6 +11,9 @@ public struct SiteLoader: Sendable {
     public var rendersHTML: Bool
     /// Whether pages are read on every core (false: one after another).
     public var parallel = true
+    /// The page files, when the caller has listed them already
+    /// (`patternFiles()`); listed when the site is read otherwise.
+    var files: [String]?
 
     /// Creates a loader for a site root.
     public init(root: URL, rendersHTML: Bool = false) {
@@ -68,10 +71,13 @@ public struct SiteLoader: Sendable {
         }
         site.symbols = readSymbols()
 
-        let (patterns, found) = readPatterns(site: site, process: process, reuseUnread: reuseUnread, reuse: reuse)
+        let files = self.files ?? patternFiles()
+        let (patterns, found) = readPatterns(files, site: site, process: process, reuseUnread: reuseUnread, reuse: reuse)
         site.patterns = patterns
-        let read = Set(patterns.map(\.slug))
-        site.unreadablePages = Set(patternFiles().map { String($0.split(separator: "/").last!.dropLast(3)) }.filter { !read.contains($0) })
+        if patterns.count < files.count {
+            let read = Set(patterns.map(\.slug))
+            site.unreadablePages = Set(files.map(Self.slug(ofFile:)).filter { !read.contains($0) })
+        }
         diagnostics += found
         return (site, diagnostics)
     }
@@ -99,18 +105,26 @@ public struct SiteLoader: Sendable {
         return names.filter { $0.hasSuffix(".md") && !$0.hasPrefix(".") }.sorted().map { "\(Site.Paths.patterns)/\($0)" }
     }
 
+    /// The slug a page file's path names: its file name without `.md`.
+    static func slug(ofFile path: String) -> String {
+        let utf8 = path.utf8
+        let start = utf8.lastIndex(of: UInt8(ascii: "/")).map { utf8.index(after: $0) } ?? utf8.startIndex
+        let end = utf8.count >= 3 && path.hasSuffix(".md") ? utf8.index(utf8.endIndex, offsetBy: -3) : utf8.endIndex
+        return String(path[start..<max(start, end)])
+    }
+
     private func readPatterns(
+        _ files: [String],
         site: Site,
         process: (@Sendable (Pattern, Site, [Diagnostic]) -> (Pattern, [Diagnostic]))?,
         reuseUnread: (@Sendable (String) -> (Pattern, [Diagnostic])?)?,
         reuse: (@Sendable (String, Data) -> (Pattern, [Diagnostic])?)?
     ) -> ([Pattern], [Diagnostic]) {
-        let files = patternFiles()
         let parser = PatternParser(rendersHTML: rendersHTML, allowRawHTML: site.settings.allowRawHTML)
         let rootPath = root.path
         let read: @Sendable (String) -> (Pattern?, [Diagnostic]) = { path in
             var diagnostics: [Diagnostic] = []
-            let name = String(path.split(separator: "/").last!.dropLast(3))
+            let name = Self.slug(ofFile: path)
             if !Self.isValidSlug(name) {
                 diagnostics.append(Diagnostic(.invalidField, "the file name '\(name).md' cannot be a page's address; use lowercase letters, digits and '-' (like where-the-bars-go.md)", at: SourceLocation(file: path)))
                 return (nil, diagnostics)

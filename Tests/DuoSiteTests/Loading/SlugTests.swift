@@ -26,4 +26,14 @@ struct SlugTests {
     func noLetterOrDigitGivesNoSlug(text: String) {
         #expect(Slug.make(text) == nil)
     }
+
+    @Test(arguments: [
+        ("Content/patterns/where-the-bars-go.md", "where-the-bars-go"),
+        ("a.md", "a"),
+        ("Content/patterns/école.md", "école"),
+        ("Content/patterns/.md", ""),
+    ])
+    func aPageFileNamesItsSlug(path: String, expected: String) {
+        #expect(SiteLoader.slug(ofFile: path) == expected)
+    }
 }

@@ -1,4 +1,4 @@
-import DuoSite
+@testable import DuoSite
 import Testing
 
 @Suite("Slugs: the anchors and ids made from titles, headings and questions")

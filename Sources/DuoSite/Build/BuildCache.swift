@@ -319,6 +319,16 @@ struct ContentHash {
         value = hash ^ (hash >> 29)
     }
 
+    /// The hash of a text's UTF-8 bytes.
+    static func of(_ text: String) -> UInt64 {
+        var text = text
+        return text.withUTF8 { bytes in
+            var hasher = ContentHash()
+            hasher.add(UnsafeRawBufferPointer(bytes))
+            return hasher.value
+        }
+    }
+
     /// The hash of one file's bytes.
     static func of(_ data: Data) -> UInt64 {
         var hasher = ContentHash()

@@ -174,11 +174,12 @@ struct BuildCache: Sendable {
         location(for: output).path + ".new"
     }
 
-    /// Writes the cache beside `output` under a temporary name, while the
+    /// Writes a cache beside `output` under a temporary name, while the
     /// build is still running: `publishDraft` puts it in place once the
     /// output is swapped in, and `discardDraft` removes it if it is not.
-    /// The records are written a buffer at a time, never gathered whole.
-    func writeDraft(beside output: URL) throws {
+    /// `entries` come in page file order; the records are written a buffer
+    /// at a time, never gathered whole.
+    static func writeDraft(beside output: URL, fingerprint: UInt64, entries: [Entry], live: OutputTree, spare: OutputTree) throws {
         let temporary = Self.draftPath(for: output)
         let descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
         guard descriptor >= 0 else { throw CocoaError(.fileWriteUnknown) }
@@ -204,8 +205,7 @@ struct BuildCache: Sendable {
             }
             buffer.removeAll(keepingCapacity: true)
         }
-        for path in entries.keys.sorted() {
-            guard let entry = entries[path] else { continue }
+        for entry in entries {
             buffer.append(contentsOf: entry.encodedRecord())
             buffer.append(0x0A)
             if buffer.count >= 1 << 16 { flush() }

@@ -64,7 +64,7 @@ public struct SiteBuilder: Sendable {
         let progress = self.progress
         let files = SiteLoader(root: options.root).patternFiles()
         let total = files.count
-        let entries = CacheEntries()
+        let entries = CacheEntries(files: files)
         let once = Once<Shared>()
 
         // An unchanged page's previous entry, with its page put into staging.
@@ -156,8 +156,9 @@ public struct SiteBuilder: Sendable {
             DispatchQueue.global().async(group: checking) {
                 output.removeUnwrittenPages()
                 _ = cacheDrafted.get {
-                    let cache = BuildCache(fingerprint: fingerprint, entries: entries.all, live: output.tree, spare: previous?.live ?? OutputTree())
-                    return (try? cache.writeDraft(beside: options.output)) != nil
+                    let written = try? BuildCache.writeDraft(beside: options.output, fingerprint: fingerprint, entries: entries.all,
+                                                             live: output.tree, spare: previous?.live ?? OutputTree())
+                    return written != nil
                 }
             }
             do {
@@ -403,47 +404,57 @@ extension Pattern {
     }
 }
 
-/// The cache entries and file hashes of a build, gathered from many threads.
+/// The cache entries, file hashes and stamps of a build, gathered from
+/// many threads: one slot for each page file, which only the thread reading
+/// that file writes, so no lock is needed.
 final class CacheEntries: @unchecked Sendable {
-    private var entries: [String: BuildCache.Entry] = [:]
-    private var hashes: [String: UInt64] = [:]
-    private var stamps: [String: UInt64] = [:]
-    private let lock = NSLock()
+    private struct Slot {
+        var entry: BuildCache.Entry?
+        var hash: UInt64?
+        var stamp: UInt64 = 0
+    }
+
+    private let slotIndex: [String: Int]
+    private let slots: UnsafeMutableBufferPointer<Slot>
+
+    /// Slots for `files`, the page files' paths in order.
+    init(files: [String]) {
+        var slotIndex: [String: Int] = [:]
+        slotIndex.reserveCapacity(files.count)
+        for (index, path) in files.enumerated() { slotIndex[path] = index }
+        self.slotIndex = slotIndex
+        slots = .allocate(capacity: files.count)
+        slots.initialize(repeating: Slot())
+    }
+
+    deinit {
+        slots.baseAddress?.deinitialize(count: slots.count)
+        slots.deallocate()
+    }
 
     func setStamp(_ stamp: UInt64, for path: String) {
-        lock.lock()
-        stamps[path] = stamp
-        lock.unlock()
+        if let index = slotIndex[path] { slots[index].stamp = stamp }
     }
 
     func stamp(for path: String) -> UInt64 {
-        lock.lock()
-        defer { lock.unlock() }
-        return stamps[path] ?? 0
+        slotIndex[path].map { slots[$0].stamp } ?? 0
     }
 
     func setHash(_ hash: UInt64, for path: String) {
-        lock.lock()
-        hashes[path] = hash
-        lock.unlock()
+        if let index = slotIndex[path] { slots[index].hash = hash }
     }
 
     func hash(for path: String) -> UInt64? {
-        lock.lock()
-        defer { lock.unlock() }
-        return hashes[path]
+        slotIndex[path].flatMap { slots[$0].hash }
     }
 
     func set(_ entry: BuildCache.Entry, for path: String) {
-        lock.lock()
-        entries[path] = entry
-        lock.unlock()
+        if let index = slotIndex[path] { slots[index].entry = entry }
     }
 
-    var all: [String: BuildCache.Entry] {
-        lock.lock()
-        defer { lock.unlock() }
-        return entries
+    /// Every entry set, in page file order. (Read once every page is done.)
+    var all: [BuildCache.Entry] {
+        slots.compactMap(\.entry)
     }
 }
 

@@ -70,10 +70,15 @@ struct OutputFolder: Sendable {
             FolderRemoval.remove(folder + "/" + name)
         }
         let pages = folder + "/patterns"
-        let names = entries(of: pages)
+        // A pages' folder at the time the cache recorded holds exactly the
+        // page folders it describes: it need not be listed.
+        let unchanged = description.folderStamp != 0 && OutputTree.Page.folderStamp(pages) == description.folderStamp
+        let names = unchanged ? Array(description.pages.keys) : entries(of: pages)
+        let descriptor = open(pages, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        defer { if descriptor >= 0 { close(descriptor) } }
         let kept = ParallelMap.map(names) { slug -> (String, OutputTree.Page)? in
-            if let expected = description.pages[slug],
-               let found = OutputTree.Page(key: expected.key, folder: pages + "/" + slug, file: "index.html"),
+            if let expected = description.pages[slug], descriptor >= 0,
+               let found = OutputTree.Page(key: expected.key, folder: slug, file: "index.html", relativeTo: descriptor),
                found == expected {
                 return (slug, expected)
             }
@@ -213,8 +218,13 @@ struct OutputFolder: Sendable {
         _ = stale.count >= 64 ? ParallelMap.map(stale, remove) : stale.map(remove)
     }
 
-    /// The pages this build has put into the staging folder, for the cache.
-    var tree: OutputTree { ledger.tree }
+    /// The pages this build has put into the staging folder, for the cache,
+    /// with the time of their folder: called once every page is in.
+    var tree: OutputTree {
+        var tree = ledger.tree
+        tree.folderStamp = OutputTree.Page.folderStamp(stagingPath + "/patterns")
+        return tree
+    }
 
     /// The staging path of `relative`, with its folders made. `relative` is
     /// built by duosite from validated slugs; anything that could climb out

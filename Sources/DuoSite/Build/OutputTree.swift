@@ -22,6 +22,10 @@ struct OutputTree: Sendable, Equatable {
 
     /// Pages by slug.
     var pages: [String: Page] = [:]
+    /// The modification time of the pages' folder (`patterns/`), in
+    /// nanoseconds, once every page was in: while it is the same, the
+    /// folder holds no page folder but those in `pages`.
+    var folderStamp: UInt64 = 0
 
     /// The key of a page's bytes: its file's hash under a build's
     /// fingerprint (everything every page depends on).
@@ -31,8 +35,10 @@ struct OutputTree: Sendable, Equatable {
         return hasher.value
     }
 
-    /// Encodes the tree as one record: the count, then slug, key and times.
+    /// Encodes the tree as one record: the pages' folder's time, the count,
+    /// then each page's slug, key and times.
     func encode(into writer: inout RecordWriter) {
+        writer.add(folderStamp)
         writer.add(pages.count)
         for slug in pages.keys.sorted() {
             let page = pages[slug]!
@@ -46,6 +52,7 @@ struct OutputTree: Sendable, Equatable {
     /// Decodes a tree written by `encode`.
     static func decode(from reader: inout RecordReader) throws -> OutputTree {
         var tree = OutputTree()
+        tree.folderStamp = try reader.unsigned()
         let count = try reader.number()
         tree.pages.reserveCapacity(count)
         for _ in 0..<count {
@@ -65,6 +72,13 @@ extension OutputTree.Page {
         let folderStamp = Self.stamp(info.st_mtim)
         guard fstatat(base, folder + "/" + file, &info, AT_SYMLINK_NOFOLLOW) == 0, info.st_mode & S_IFMT == S_IFREG else { return nil }
         self.init(key: key, folderStamp: folderStamp, fileStamp: Self.stamp(info.st_mtim))
+    }
+
+    /// The modification time of the folder at `path`, in nanoseconds, or 0.
+    static func folderStamp(_ path: String) -> UInt64 {
+        var info = stat()
+        guard lstat(path, &info) == 0, info.st_mode & S_IFMT == S_IFDIR else { return 0 }
+        return stamp(info.st_mtim)
     }
 
     /// A modification time in nanoseconds.

@@ -57,6 +57,7 @@ struct RecordCodingTests {
         var tree = OutputTree()
         tree.pages["where-the-bars-go"] = .init(key: .max, folderStamp: 1_795_969_222_094_524_900, fileStamp: 0)
         tree.pages["a"] = .init(key: 42, folderStamp: 1, fileStamp: 2)
+        tree.folderStamp = 1_795_969_222_000_000_001
         for tree in [tree, OutputTree()] {
             var writer = RecordWriter()
             tree.encode(into: &writer)

@@ -1,4 +1,7 @@
 internal import CCmarkGFM
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// Walks cmark-gfm's tree with its ENTER/EXIT iterator into `MarkdownNode`
 /// values, turning cmark's byte columns into character positions.
@@ -26,36 +29,56 @@ struct TreeConverter {
         self.bytes = Array(source.utf8)
         var starts = [0]
         var counts = [0]
-        var ascii = [true]
+        var ascii: [Bool] = []
         counts.reserveCapacity(bytes.count / Self.stride + 1)
-        var characters = 0
-        var lineIsASCII = true
         bytes.withUnsafeBufferPointer { buffer in
-            var blockStart = 0
-            while blockStart < buffer.count {
-                let blockEnd = min(blockStart + Self.stride, buffer.count)
-                for index in blockStart..<blockEnd {
-                    let byte = buffer[index]
-                    if byte == UInt8(ascii: "\n") {
-                        ascii[ascii.count - 1] = lineIsASCII
-                        starts.append(index + 1)
-                        ascii.append(true)
-                        lineIsASCII = true
-                    } else if byte >= 0x80 {
-                        lineIsASCII = false
-                    }
-                    // Every byte but a UTF-8 continuation byte starts a character.
-                    characters &+= byte & 0xC0 != 0x80 ? 1 : 0
+            guard let base = buffer.baseAddress else { return }
+            let raw = UnsafeRawPointer(base)
+            let count = buffer.count
+            // Characters before each whole block, eight bytes a step: every
+            // byte but a UTF-8 continuation byte (10xxxxxx) starts one.
+            var characters = 0
+            var offset = 0
+            while offset + Self.stride <= count {
+                var continuations = 0
+                for word in Swift.stride(from: offset, to: offset + Self.stride, by: 8) {
+                    let bytes = raw.loadUnaligned(fromByteOffset: word, as: UInt64.self)
+                    continuations += (bytes & ~(bytes << 1) & 0x8080_8080_8080_8080).nonzeroBitCount
                 }
-                if blockEnd - blockStart == Self.stride { counts.append(characters) }
-                blockStart = blockEnd
+                characters += Self.stride - continuations
+                counts.append(characters)
+                offset += Self.stride
+            }
+            // Lines, found with memchr, and whether each is ASCII.
+            var lineStart = 0
+            while true {
+                let lineEnd = memchr(raw + lineStart, Int32(UInt8(ascii: "\n")), count - lineStart)
+                    .map { raw.distance(to: UnsafeRawPointer($0)) } ?? count
+                ascii.append(Self.isASCII(raw + lineStart, lineEnd - lineStart))
+                guard lineEnd < count else { break }
+                lineStart = lineEnd + 1
+                starts.append(lineStart)
             }
         }
-        ascii[ascii.count - 1] = lineIsASCII
+        if ascii.isEmpty { ascii = [true] }
         self.lineStarts = starts
         self.lineIsASCII = ascii
         self.lineOffset = lineOffset
         self.charactersBefore = counts
+    }
+
+    /// Whether `count` bytes from `start` are all ASCII, eight at a time.
+    private static func isASCII(_ start: UnsafeRawPointer, _ count: Int) -> Bool {
+        var offset = 0
+        while offset + 8 <= count {
+            if start.loadUnaligned(fromByteOffset: offset, as: UInt64.self) & 0x8080_8080_8080_8080 != 0 { return false }
+            offset += 8
+        }
+        while offset < count {
+            if start.load(fromByteOffset: offset, as: UInt8.self) >= 0x80 { return false }
+            offset += 1
+        }
+        return true
     }
 
     /// The number of characters that start before byte `offset`.

@@ -50,6 +50,17 @@ public struct SymbolLibrary: Sendable {
     /// The symbols the library has.
     public var names: Set<String> { Set(drawings.keys) }
 
+    /// The expressions `prepare` looks for, compiled once rather than once a
+    /// drawing.
+    private enum Patterns {
+        /// An event handler attribute (`onload=`).
+        nonisolated(unsafe) static let handler = try! NSRegularExpression(pattern: #"\son[a-z]+\s*="#)
+        /// A reference to anything outside the drawing.
+        nonisolated(unsafe) static let outsideReference = try! NSRegularExpression(pattern: #"(href|src)\s*=\s*["'](?!#)"#)
+        /// An id attribute.
+        nonisolated(unsafe) static let id = try! NSRegularExpression(pattern: #"\sid\s*=\s*("[^"]*"|'[^']*')"#)
+    }
+
     /// An SVG file's text made ready to inline, or nil when it is not a safe
     /// drawing.
     static func prepare(_ text: String) -> String? {
@@ -65,12 +76,13 @@ public struct SymbolLibrary: Sendable {
         for forbidden in ["<script", "<foreignobject", "<style", "<iframe", "<!entity", "javascript:", "<use", "<image", "<a "] where lowered.contains(forbidden) {
             return nil
         }
-        if lowered.range(of: #"\son[a-z]+\s*="#, options: .regularExpression) != nil { return nil }
-        if lowered.range(of: #"(href|src)\s*=\s*["'](?!#)"#, options: .regularExpression) != nil { return nil }
+        let loweredRange = NSRange(lowered.startIndex..., in: lowered)
+        if Patterns.handler.firstMatch(in: lowered, range: loweredRange) != nil { return nil }
+        if Patterns.outsideReference.firstMatch(in: lowered, range: loweredRange) != nil { return nil }
 
         // Ids only where nothing in the drawing refers to one.
         if !lowered.contains("url(#"), !lowered.contains("href=\"#"), !lowered.contains("href='#") {
-            svg = svg.replacingOccurrences(of: #"\sid\s*=\s*("[^"]*"|'[^']*')"#, with: "", options: .regularExpression)
+            svg = Patterns.id.stringByReplacingMatches(in: svg, range: NSRange(svg.startIndex..., in: svg), withTemplate: "")
         }
         svg = svg.replacingOccurrences(of: "\r\n", with: "\n").replacingOccurrences(of: "\n", with: " ")
 

@@ -47,7 +47,7 @@ struct BuildCache: Sendable {
     /// What the pages of the spare (the output before it) hold.
     var spare = OutputTree()
 
-    static let header = "duosite-cache 7"
+    static let header = "duosite-cache 8"
 
     /// Where the cache of an output folder lives.
     static func location(for output: URL) -> URL {

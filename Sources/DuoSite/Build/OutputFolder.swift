@@ -209,6 +209,37 @@ struct OutputFolder: Sendable {
         ledger.record(page, for: slug)
     }
 
+    /// The site-wide files, which a build writes whole, or links from the
+    /// published site when nothing they show has changed.
+    static let siteFiles = ["index.html", "404.html", "sitemap.xml", "feed.xml", "robots.txt", "api/pages.json"]
+
+    /// Links the published site's site-wide files into the staging folder
+    /// when they show what `key` describes and are as the previous build
+    /// left them; returns false, having linked none, otherwise.
+    func linkSiteFiles(key: UInt64) -> Bool {
+        guard key != 0, live.siteFilesKey == key, live.siteFileStamps.count == Self.siteFiles.count,
+              zip(Self.siteFiles, live.siteFileStamps).allSatisfy({ OutputTree.Page.fileStamp(livePath + "/" + $0) == $1 }) else {
+            return false
+        }
+        var linked: [String] = []
+        for name in Self.siteFiles {
+            guard let file = try? prepare(name), Foundation.link(livePath + "/" + name, file) == 0 else {
+                // Never leave a link that a write would go through.
+                linked.forEach { unlink($0) }
+                return false
+            }
+            linked.append(file)
+        }
+        ledger.recordSiteFiles(key: key, stamps: live.siteFileStamps)
+        return true
+    }
+
+    /// Notes the site-wide files just written, for the cache.
+    func recordSiteFiles(key: UInt64) {
+        let stamps = Self.siteFiles.compactMap { OutputTree.Page.fileStamp(stagingPath + "/" + $0) }
+        if stamps.count == Self.siteFiles.count { ledger.recordSiteFiles(key: key, stamps: stamps) }
+    }
+
     /// Removes the pages of the spare this build has not put in: pages
     /// removed or made drafts since. Called when every page is written.
     func removeUnwrittenPages() {
@@ -305,7 +336,17 @@ struct OutputFolder: Sendable {
 /// The pages a build has put into its staging folder, from many threads.
 final class PageLedger: @unchecked Sendable {
     private var pages: [String: OutputTree.Page] = [:]
+    private var siteFilesKey: UInt64 = 0
+    private var siteFileStamps: [UInt64] = []
     private let lock = NSLock()
+
+    /// Notes the site-wide files' key and times.
+    func recordSiteFiles(key: UInt64, stamps: [UInt64]) {
+        lock.lock()
+        siteFilesKey = key
+        siteFileStamps = stamps
+        lock.unlock()
+    }
 
     /// Notes that `slug`'s page is in, as `page` describes it.
     func record(_ page: OutputTree.Page, for slug: String) {
@@ -318,6 +359,6 @@ final class PageLedger: @unchecked Sendable {
     var tree: OutputTree {
         lock.lock()
         defer { lock.unlock() }
-        return OutputTree(pages: pages)
+        return OutputTree(pages: pages, siteFilesKey: siteFilesKey, siteFileStamps: siteFileStamps)
     }
 }

@@ -26,6 +26,12 @@ struct OutputTree: Sendable, Equatable {
     /// nanoseconds, once every page was in: while it is the same, the
     /// folder holds no page folder but those in `pages`.
     var folderStamp: UInt64 = 0
+    /// A key for everything the site-wide files show (`SiteFiles.key`), or
+    /// 0 when they were not recorded.
+    var siteFilesKey: UInt64 = 0
+    /// The modification times of the site-wide files
+    /// (`OutputFolder.siteFiles`, in that order) just after they were written.
+    var siteFileStamps: [UInt64] = []
 
     /// The key of a page's bytes: its file's hash under a build's
     /// fingerprint (everything every page depends on).
@@ -35,9 +41,13 @@ struct OutputTree: Sendable, Equatable {
         return hasher.value
     }
 
-    /// Encodes the tree as one record: the pages' folder's time, the count,
-    /// then each page's slug, key and times.
+    /// Encodes the tree as one record: the site-wide files' key and times,
+    /// the pages' folder's time, the count, then each page's slug, key and
+    /// times.
     func encode(into writer: inout RecordWriter) {
+        writer.add(siteFilesKey)
+        writer.add(siteFileStamps.count)
+        siteFileStamps.forEach { writer.add($0) }
         writer.add(folderStamp)
         writer.add(pages.count)
         for slug in pages.keys.sorted() {
@@ -52,6 +62,8 @@ struct OutputTree: Sendable, Equatable {
     /// Decodes a tree written by `encode`.
     static func decode(from reader: inout RecordReader) throws -> OutputTree {
         var tree = OutputTree()
+        tree.siteFilesKey = try reader.unsigned()
+        tree.siteFileStamps = try (0..<reader.number()).map { _ in try reader.unsigned() }
         tree.folderStamp = try reader.unsigned()
         let count = try reader.number()
         tree.pages.reserveCapacity(count)
@@ -72,6 +84,14 @@ extension OutputTree.Page {
         let folderStamp = Self.stamp(info.st_mtim)
         guard fstatat(base, folder + "/" + file, &info, AT_SYMLINK_NOFOLLOW) == 0, info.st_mode & S_IFMT == S_IFREG else { return nil }
         self.init(key: key, folderStamp: folderStamp, fileStamp: Self.stamp(info.st_mtim))
+    }
+
+    /// The modification time of the file at `path`, in nanoseconds, or nil
+    /// when it is not a file.
+    static func fileStamp(_ path: String) -> UInt64? {
+        var info = stat()
+        guard lstat(path, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { return nil }
+        return stamp(info.st_mtim)
     }
 
     /// The modification time of the folder at `path`, in nanoseconds, or 0.

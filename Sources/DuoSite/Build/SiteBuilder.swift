@@ -149,22 +149,22 @@ public struct SiteBuilder: Sendable {
             DispatchQueue.global().async(group: checking) {
                 _ = siteChecks.get { Checkers.runSiteLevel(context) }
             }
-            // Meanwhile, the spare's pages this build did not write go, and
-            // the next build's cache is written under a temporary name (each
-            // page's record was encoded as the page was built; the output
-            // becomes the spare).
-            DispatchQueue.global().async(group: checking) {
-                output.removeUnwrittenPages()
-                _ = cacheDrafted.get {
-                    let written = try? BuildCache.writeDraft(beside: options.output, fingerprint: fingerprint, entries: entries.all,
-                                                             live: output.tree, spare: previous?.live ?? OutputTree())
-                    return written != nil
-                }
-            }
+            // Meanwhile: the site-wide files (linked from the published site
+            // when nothing they show has changed); the spare's pages this
+            // build did not write go; and the next build's cache is written
+            // under a temporary name (each page's record was encoded as the
+            // page was built; the output becomes the spare).
             do {
-                try writeSiteFiles(site: site, pages: published, baseURL: Self.baseURL(site, options), templates: templates, into: output)
+                try writeSiteFiles(site: site, pages: published, baseURL: Self.baseURL(site, options), templates: templates,
+                                   key: SiteFiles.key(published, fingerprint: fingerprint), into: output)
             } catch {
                 siteFilesError = error
+            }
+            output.removeUnwrittenPages()
+            _ = cacheDrafted.get {
+                let written = try? BuildCache.writeDraft(beside: options.output, fingerprint: fingerprint, entries: entries.all,
+                                                         live: output.tree, spare: previous?.live ?? OutputTree())
+                return written != nil
             }
             checking.wait()
         }
@@ -233,7 +233,16 @@ public struct SiteBuilder: Sendable {
         Diagnostic(.template, error.message, at: SourceLocation(file: "\(Site.Paths.templates)/\(error.template).mustache", line: error.line, column: error.column))
     }
 
-    private func writeSiteFiles(site: Site, pages: [Pattern], baseURL: String, templates: TemplateLibrary, into output: OutputFolder) throws {
+    /// Writes the site-wide files and copies the theme's assets; links the
+    /// published site's files instead when `key` says they would be the same.
+    private func writeSiteFiles(site: Site, pages: [Pattern], baseURL: String, templates: TemplateLibrary, key: UInt64, into output: OutputFolder) throws {
+        let assets = options.root.appendingPathComponent(Site.Paths.assets)
+        if output.linkSiteFiles(key: key) {
+            if FileManager.default.fileExists(atPath: assets.path) {
+                try output.copyFolder(assets, to: "assets")
+            }
+            return
+        }
         let pageContext = PageContext(site: site, baseURL: baseURL, today: options.today, demos: DemoContext(site: site, symbols: SymbolLibrary(drawings: [:])))
 
         let indexed = pages.sorted { lhs, rhs in
@@ -242,7 +251,6 @@ public struct SiteBuilder: Sendable {
         }
         let bySlug = pages.sorted { $0.slug < $1.slug }
         let options = self.options
-        let assets = options.root.appendingPathComponent(Site.Paths.assets)
 
         // Steps 5–7, independent of each other, on every core: the index and
         // the 404 page; the sitemap and the feed; robots.txt and
@@ -281,6 +289,7 @@ public struct SiteBuilder: Sendable {
         if let failure = failures.compactMap({ $0 }).first {
             throw failure
         }
+        output.recordSiteFiles(key: key)
     }
 
     private func indexContext(_ pages: [Pattern], site: Site, baseURL: String, pageContext: PageContext) -> Value {

@@ -2,6 +2,41 @@
 /// `feed.xml`, `robots.txt` and `api/pages.json`. Dates are the pages'
 /// last-checked dates, never the clock, so that builds are reproducible.
 enum SiteFiles {
+    /// A key for everything the site-wide files (index, 404 page, sitemap,
+    /// feed, robots.txt, `api/pages.json`) show: the build's fingerprint
+    /// (settings, templates, base URL, date, …) and, for each published page
+    /// in order, every field of its front matter they read. The same key,
+    /// the same files.
+    static func key(_ pages: [Pattern], fingerprint: UInt64) -> UInt64 {
+        var bytes = ByteWriter(capacity: 256 * pages.count + 16)
+        func field(_ text: String) {
+            bytes.append(text.utf8.count)
+            bytes.append(byte: 0x1F)
+            bytes.append(text)
+        }
+        field(String(fingerprint))
+        for page in pages {
+            let front = page.frontMatter
+            field(page.slug)
+            field(front.title.value)
+            field(front.summary.value)
+            field(front.status.value.rawValue)
+            field(front.lastChecked.value.description)
+            field(front.hasLastChecked ? "1" : "0")
+            field(front.reviewEvery?.value.description ?? "-")
+            field(front.owner ?? "\u{0}")
+            field(String(front.tags.count))
+            front.tags.forEach(field)
+            field(front.order.map(String.init) ?? "-")
+            field(front.draft ? "1" : "0")
+        }
+        return bytes.bytes.withUnsafeBytes { raw in
+            var hasher = ContentHash()
+            hasher.add(raw)
+            return hasher.value
+        }
+    }
+
     /// `sitemap.xml`, with `lastmod` the last-checked date.
     static func sitemap(_ pages: [Pattern], baseURL: String) -> [UInt8] {
         var xml = ByteWriter(capacity: 128 + pages.count * 120)

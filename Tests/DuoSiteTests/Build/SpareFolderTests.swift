@@ -166,4 +166,46 @@ import Testing
         #expect(site.tree() == freshBuild(site))
         #expect(site.tree()["patterns/symbols-not-labels/stray.txt"] == nil)
     }
+
+    /// The inode of a published file: the same inode, the file was linked
+    /// rather than written again.
+    private func inode(_ site: TestSite, _ path: String) -> UInt64 {
+        var info = stat()
+        #expect(stat(site.root.appendingPathComponent(path).path, &info) == 0, "no \(path)")
+        return UInt64(info.st_ino)
+    }
+
+    @Test func theSiteWideFilesAreLinkedWhenNothingTheyShowHasChanged() throws {
+        let site = try TestSite()
+        defer { site.remove() }
+        build(site)
+        let files = ["index.html", "404.html", "sitemap.xml", "feed.xml", "robots.txt", "api/pages.json"]
+        let before = files.map { inode(site, "Public/" + $0) }
+
+        // A change to a page's text: the index, sitemap, feed and the rest show nothing of it.
+        try change(site, "Content/patterns/where-the-bars-go.md", "is the subject of", "is what")
+        build(site)
+        #expect(files.map { inode(site, "Public/" + $0) } == before)
+        #expect(site.tree() == freshBuild(site))
+
+        // A change to a title: they are written again.
+        try change(site, "Content/patterns/where-the-bars-go.md", "title: Where the bars go", "title: Where the bars go now")
+        build(site)
+        #expect(inode(site, "Public/index.html") != before[0])
+        #expect(try site.read("Public/index.html").contains("Where the bars go now"))
+        #expect(site.tree() == freshBuild(site))
+    }
+
+    @Test func aSiteWideFileEditedByHandIsWrittenAgain() throws {
+        let site = try TestSite()
+        defer { site.remove() }
+        build(site)
+        let index = site.root.appendingPathComponent("Public/index.html")
+        let handle = try FileHandle(forWritingTo: index)
+        try handle.write(contentsOf: Data("edited by hand".utf8))
+        try handle.close()
+        try change(site, "Content/patterns/where-the-bars-go.md", "is the subject of", "is what")
+        build(site)
+        #expect(site.tree() == freshBuild(site))
+    }
 }

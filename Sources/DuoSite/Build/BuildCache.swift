@@ -19,6 +19,8 @@ struct BuildCache: Sendable {
         /// The page file's size, times and inode as they were before it was
         /// read (`SourceStamp`), or 0 when they were too recent to trust.
         var stamp: UInt64 = 0
+        /// The page's `SiteFiles.pageKey`.
+        var siteKey: UInt64 = 0
         /// The page without HTML, and its own findings.
         var summary: PageSummary
         /// The entry as a cache record: as the previous cache wrote it when
@@ -32,6 +34,7 @@ struct BuildCache: Sendable {
             writer.add(hash)
             writer.add(written ? 1 : 0)
             writer.add(stamp)
+            writer.add(siteKey)
             summary.encode(into: &writer)
             // A copy of exactly the record's size: the cache keeps ten thousand.
             return writer.bytes.withUnsafeBufferPointer { ArraySlice($0) }
@@ -47,7 +50,7 @@ struct BuildCache: Sendable {
     /// What the pages of the spare (the output before it) hold.
     var spare = OutputTree()
 
-    static let header = "duosite-cache 8"
+    static let header = "duosite-cache 9"
 
     /// Where the cache of an output folder lives.
     static func location(for output: URL) -> URL {
@@ -98,8 +101,8 @@ struct BuildCache: Sendable {
         let decoded = ParallelMap.map(records) { line -> Entry? in
             var reader = RecordReader(line)
             guard let hash = try? reader.unsigned(), let written = try? reader.number(), let stamp = try? reader.unsigned(),
-                  let summary = try? PageSummary.decode(from: &reader) else { return nil }
-            return Entry(hash: hash, written: written == 1, stamp: stamp, summary: summary, record: line)
+                  let siteKey = try? reader.unsigned(), let summary = try? PageSummary.decode(from: &reader) else { return nil }
+            return Entry(hash: hash, written: written == 1, stamp: stamp, siteKey: siteKey, summary: summary, record: line)
         }
         decodingTrees.wait()
         guard let (live, spare) = trees else { return nil }

@@ -123,7 +123,8 @@ public struct SiteBuilder: Sendable {
             }
             if let hash = entries.hash(for: pattern.file) {
                 // The cache record is encoded here, on every core, rather than all at the end.
-                var entry = BuildCache.Entry(hash: hash, written: written, stamp: entries.stamp(for: pattern.file), summary: PageSummary(pattern: slim, diagnostics: diagnostics))
+                var entry = BuildCache.Entry(hash: hash, written: written, stamp: entries.stamp(for: pattern.file),
+                                             siteKey: SiteFiles.pageKey(slim), summary: PageSummary(pattern: slim, diagnostics: diagnostics))
                 entry.record = entry.encodedRecord()
                 entries.set(entry, for: pattern.file)
             }
@@ -155,8 +156,10 @@ public struct SiteBuilder: Sendable {
             // under a temporary name (each page's record was encoded as the
             // page was built; the output becomes the spare).
             do {
+                // Each page's part of the key was made as the page was read, or kept in the cache.
+                let pageKeys = published.map { entries.siteKey(for: $0.file) ?? SiteFiles.pageKey($0) }
                 try writeSiteFiles(site: site, pages: published, baseURL: Self.baseURL(site, options), templates: templates,
-                                   key: SiteFiles.key(published, fingerprint: fingerprint), into: output)
+                                   key: SiteFiles.key(pageKeys, fingerprint: fingerprint), into: output)
             } catch {
                 siteFilesError = error
             }
@@ -459,6 +462,11 @@ final class CacheEntries: @unchecked Sendable {
 
     func set(_ entry: BuildCache.Entry, for path: String) {
         if let index = slotIndex[path] { slots[index].entry = entry }
+    }
+
+    /// The `SiteFiles.pageKey` of the page read from `path`, when it has an entry.
+    func siteKey(for path: String) -> UInt64? {
+        slotIndex[path].flatMap { slots[$0].entry?.siteKey }
     }
 
     /// Every entry set, in page file order. (Read once every page is done.)

@@ -43,7 +43,11 @@ struct TreeConverter {
                 var continuations = 0
                 for word in Swift.stride(from: offset, to: offset + Self.stride, by: 8) {
                     let bytes = raw.loadUnaligned(fromByteOffset: word, as: UInt64.self)
-                    continuations += (bytes & ~(bytes << 1) & 0x8080_8080_8080_8080).nonzeroBitCount
+                    guard bytes & 0x8080_8080_8080_8080 != 0 else { continue }
+                    // One bit a continuation byte, summed by a multiplication
+                    // (no population count instruction is assumed).
+                    let marks = (bytes & ~(bytes << 1) & 0x8080_8080_8080_8080) >> 7
+                    continuations += Int((marks &* 0x0101_0101_0101_0101) >> 56)
                 }
                 characters += Self.stride - continuations
                 counts.append(characters)

@@ -146,9 +146,13 @@ enum BracketGuard {
     static func firstCrowdedParagraph(_ text: String) -> Int? {
         // Nearly every page has fewer brackets in all than the limit.
         var text = text
-        let total = text.withUTF8 { bytes in
-            var count = 0
-            for byte in bytes where byte == UInt8(ascii: "[") { count += 1 }
+        let total = text.withUTF8 { bytes -> Int in
+            guard let base = bytes.baseAddress else { return 0 }
+            var count = 0, offset = 0
+            while offset < bytes.count, let found = memchr(base + offset, Int32(UInt8(ascii: "[")), bytes.count - offset) {
+                count += 1
+                offset = base.distance(to: found.assumingMemoryBound(to: UInt8.self)) + 1
+            }
             return count
         }
         guard total > limit else { return nil }

@@ -27,7 +27,7 @@ extension StringProtocol {
     /// are counted in), from its UTF-8 bytes: every byte but a continuation
     /// byte starts one.
     var scalarCount: Int {
-        utf8.reduce(0) { $0 &+ ($1 & 0xC0 != 0x80 ? 1 : 0) }
+        utf8.withContiguousStorageIfAvailable(scalarCount(of:)) ?? utf8.reduce(0) { $0 &+ ($1 & 0xC0 != 0x80 ? 1 : 0) }
     }
 
     /// Whether the text contains `needle`, compared byte for byte.
@@ -138,4 +138,26 @@ extension StringProtocol {
     var isBlank: Bool {
         unicodeScalars.allSatisfy(\.isSpace)
     }
+}
+
+/// How many Unicode scalars UTF-8 `bytes` hold: every byte but a
+/// continuation byte starts one. Eight bytes a step; an ASCII word has no
+/// continuation byte.
+private func scalarCount(of bytes: UnsafeBufferPointer<UInt8>) -> Int {
+    guard let base = bytes.baseAddress else { return 0 }
+    let raw = UnsafeRawPointer(base)
+    var continuations = 0, offset = 0
+    while offset + 8 <= bytes.count {
+        let word = raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
+        if word & 0x8080_8080_8080_8080 != 0 {
+            let marks = (word & ~(word << 1) & 0x8080_8080_8080_8080) >> 7
+            continuations += Int((marks &* 0x0101_0101_0101_0101) >> 56)
+        }
+        offset += 8
+    }
+    while offset < bytes.count {
+        if bytes[offset] & 0xC0 == 0x80 { continuations += 1 }
+        offset += 1
+    }
+    return bytes.count - continuations
 }

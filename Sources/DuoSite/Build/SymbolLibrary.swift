@@ -62,18 +62,23 @@ public struct SymbolLibrary: Sendable {
     }
 
     /// An SVG file's text made ready to inline, or nil when it is not a safe
-    /// drawing.
+    /// drawing. (Searched as UTF-8 bytes: Foundation's string search goes
+    /// through NSString on Linux, and cost more than all the rest of a
+    /// rebuild's page.)
     static func prepare(_ text: String) -> String? {
-        var svg = text
+        var svg = Array(text.utf8)
         for (open, close) in [("<?", "?>"), ("<!--", "-->"), ("<!DOCTYPE", ">"), ("<!doctype", ">")] {
-            while let start = svg.range(of: open), let end = svg.range(of: close, range: start.upperBound..<svg.endIndex) {
+            let open = Array(open.utf8), close = Array(close.utf8)
+            while let start = svg.firstRange(of: open), let end = svg.firstRange(of: close, from: start.upperBound) {
                 svg.removeSubrange(start.lowerBound..<end.upperBound)
             }
         }
-        svg = svg.trimmingCharacters(in: .whitespacesAndNewlines)
-        let lowered = svg.lowercased()
+        var trimmed = String(decoding: svg, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+        let lowered = trimmed.lowercased()
+        let loweredBytes = Array(lowered.utf8)
+        func has(_ needle: String) -> Bool { loweredBytes.firstRange(of: Array(needle.utf8)) != nil }
         guard lowered.hasPrefix("<svg"), lowered.hasSuffix("</svg>") else { return nil }
-        for forbidden in ["<script", "<foreignobject", "<style", "<iframe", "<!entity", "javascript:", "<use", "<image", "<a "] where lowered.contains(forbidden) {
+        for forbidden in ["<script", "<foreignobject", "<style", "<iframe", "<!entity", "javascript:", "<use", "<image", "<a "] where has(forbidden) {
             return nil
         }
         let loweredRange = NSRange(lowered.startIndex..., in: lowered)
@@ -81,18 +86,48 @@ public struct SymbolLibrary: Sendable {
         if Patterns.outsideReference.firstMatch(in: lowered, range: loweredRange) != nil { return nil }
 
         // Ids only where nothing in the drawing refers to one.
-        if !lowered.contains("url(#"), !lowered.contains("href=\"#"), !lowered.contains("href='#") {
-            svg = Patterns.id.stringByReplacingMatches(in: svg, range: NSRange(svg.startIndex..., in: svg), withTemplate: "")
+        if !has("url(#"), !has("href=\"#"), !has("href='#") {
+            trimmed = Patterns.id.stringByReplacingMatches(in: trimmed, range: NSRange(trimmed.startIndex..., in: trimmed), withTemplate: "")
         }
-        svg = svg.replacingOccurrences(of: "\r\n", with: "\n").replacingOccurrences(of: "\n", with: " ")
+        // One line: CR LF and LF become a space.
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(trimmed.utf8.count)
+        var previous: UInt8 = 0
+        for byte in trimmed.utf8 {
+            if byte == 0x0A {
+                if previous == 0x0D { bytes.removeLast() }
+                bytes.append(0x20)
+            } else {
+                bytes.append(byte)
+            }
+            previous = byte
+        }
 
         // The root element: hidden from assistive technologies, never focused.
-        guard let close = svg.firstIndex(of: ">") else { return nil }
-        var head = String(svg[..<close])
-        let selfClosing = head.hasSuffix("/")
+        guard let close = bytes.firstIndex(of: UInt8(ascii: ">")) else { return nil }
+        var head = Array(bytes[..<close])
+        let selfClosing = head.last == UInt8(ascii: "/")
         if selfClosing { head.removeLast() }
-        if !head.contains("aria-hidden") { head += " aria-hidden=\"true\"" }
-        if !head.contains("focusable") { head += " focusable=\"false\"" }
-        return head + (selfClosing ? "/" : "") + String(svg[close...])
+        if head.firstRange(of: Array("aria-hidden".utf8)) == nil { head.append(contentsOf: " aria-hidden=\"true\"".utf8) }
+        if head.firstRange(of: Array("focusable".utf8)) == nil { head.append(contentsOf: " focusable=\"false\"".utf8) }
+        if selfClosing { head.append(UInt8(ascii: "/")) }
+        head.append(contentsOf: bytes[close...])
+        return String(decoding: head, as: UTF8.self)
+    }
+}
+
+extension Array where Element == UInt8 {
+    /// Where `needle` first occurs at or after `start`, byte for byte.
+    func firstRange(of needle: [UInt8], from start: Int = 0) -> Range<Int>? {
+        guard !needle.isEmpty, count - start >= needle.count else { return nil }
+        let first = needle[0]
+        var index = start
+        while index <= count - needle.count {
+            if self[index] == first, self[index..<index + needle.count].elementsEqual(needle) {
+                return index..<index + needle.count
+            }
+            index += 1
+        }
+        return nil
     }
 }

@@ -66,10 +66,10 @@ struct OutputFolder: Sendable {
     /// Returns the pages kept.
     private static func prune(_ folder: String, keeping description: OutputTree) -> OutputTree {
         // Every build writes everything at the top anew; only pages are kept.
-        for name in entries(of: folder) where name != "patterns" {
+        let pages = folder + "/patterns"
+        for name in entries(of: folder) where name != "patterns" || !isFolder(pages) {
             FolderRemoval.remove(folder + "/" + name)
         }
-        let pages = folder + "/patterns"
         // A pages' folder at the time the cache recorded holds exactly the
         // page folders it describes: it need not be listed.
         let unchanged = description.folderStamp != 0 && OutputTree.Page.folderStamp(pages) == description.folderStamp

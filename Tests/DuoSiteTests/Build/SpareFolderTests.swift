@@ -119,6 +119,19 @@ import Testing
         #expect(site.tree() == freshBuild(site))
     }
 
+    @Test func aPagesFolderReplacedByHandIsMadeAgain() throws {
+        let site = try TestSite()
+        defer { site.remove() }
+        build(site)
+        build(site)
+        // The published pages' folder replaced by a file, by hand: two builds later it is the spare's.
+        try FileManager.default.removeItem(at: site.root.appendingPathComponent("Public/patterns"))
+        try site.write("not a folder", to: "Public/patterns")
+        build(site)
+        build(site)
+        #expect(site.tree() == freshBuild(site))
+    }
+
     @Test func aRemovedPageAndADraftLeaveNoFolderBehind() throws {
         let site = try TestSite()
         defer { site.remove() }

@@ -4,11 +4,12 @@ import Foundation
 /// (`.Public.duosite-cache`): a fingerprint of everything every page depends
 /// on (settings, sources, devices, placement table, templates, symbols, base
 /// URL, drafts, the build's date and duosite's version); for each page file
-/// the hash of its text and its summary; and what the pages of the output
-/// folder and of its spare hold (`OutputTree`). A page whose text and
-/// fingerprint are unchanged is not read again: its page from the previous
-/// output is linked into the new one, and its summary stands in for it in
-/// the checks across pages. The result is byte-identical to a full build.
+/// the hash of its text, its size and times (`SourceStamp`), its part of the
+/// site-wide files' key and its summary; and what the output folder and its
+/// spare hold (`OutputTree`). A page whose text and fingerprint are
+/// unchanged is not read again: its page from the previous output is linked
+/// into the new one (or left in the spare), and its summary stands in for it
+/// in the checks across pages. The result is byte-identical to a full build.
 struct BuildCache: Sendable {
     /// One page's entry.
     struct Entry: Sendable {

@@ -34,6 +34,12 @@ struct OutputFolder: Sendable {
     let reusesSpare: Bool
     /// The pages this build has put into the staging folder.
     private let ledger = PageLedger()
+    /// The first build into an output has no site before it to keep as the
+    /// spare: it makes one as it goes, each page hard-linked into a folder
+    /// of its own (`.Public.mirror-<pid>`), so that the next build need not.
+    private let mirrorPath: String?
+    /// The pages put into the mirror.
+    private let mirrorLedger = PageLedger()
 
     /// Prepares a staging folder beside `url`: the spare, when `spare`
     /// describes it (from the build cache), or else an empty folder. `live`
@@ -52,12 +58,17 @@ struct OutputFolder: Sendable {
         if let spare, Self.isFolder(sparePath), rename(sparePath, stagingPath) == 0 {
             held = Self.prune(stagingPath, keeping: spare)
             reusesSpare = true
+            mirrorPath = nil
         } else {
             // A spare no cache describes cannot be trusted.
             FolderRemoval.remove(sparePath)
             try FileManager.default.createDirectory(at: staging, withIntermediateDirectories: true)
             held = OutputTree()
             reusesSpare = false
+            let mirror = parent.appendingPathComponent(".\(name).mirror-\(ProcessInfo.processInfo.processIdentifier)").path
+            FolderRemoval.remove(mirror)
+            let first = !FileManager.default.fileExists(atPath: self.url.path)
+            mirrorPath = first && mkdir(mirror, 0o755) == 0 && mkdir(mirror + "/patterns", 0o755) == 0 ? mirror : nil
         }
     }
 
@@ -207,6 +218,18 @@ struct OutputFolder: Sendable {
             throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: stagingPath + "/" + Self.pagePath(slug)])
         }
         ledger.record(page, for: slug)
+        // A page the mirror could not take is left out of its description,
+        // and the next build, finding it unknown, builds it again there.
+        if let mirrorPath {
+            let folder = mirrorPath + "/patterns/" + slug
+            // The file is the staging folder's (a hard link): only the folder's time is new.
+            if mkdir(folder, 0o755) == 0, Foundation.link(stagingPath + "/" + Self.pagePath(slug), folder + "/index.html") == 0 {
+                let folderStamp = OutputTree.Page.folderStamp(folder)
+                if folderStamp != 0 {
+                    mirrorLedger.record(OutputTree.Page(key: key, folderStamp: folderStamp, fileStamp: page.fileStamp), for: slug)
+                }
+            }
+        }
     }
 
     /// The site-wide files, which a build writes whole, or links from the
@@ -257,6 +280,17 @@ struct OutputFolder: Sendable {
         return tree
     }
 
+    /// What the mirror holds, when this build makes one (it becomes the
+    /// spare): called once every page is in.
+    var mirrorTree: OutputTree? {
+        guard let mirrorPath else { return nil }
+        var tree = mirrorLedger.tree
+        tree.siteFilesKey = 0
+        tree.siteFileStamps = []
+        tree.folderStamp = OutputTree.Page.folderStamp(mirrorPath + "/patterns")
+        return tree
+    }
+
     /// The staging path of `relative`, with its folders made. `relative` is
     /// built by duosite from validated slugs; anything that could climb out
     /// of the staging folder is refused.
@@ -299,8 +333,11 @@ struct OutputFolder: Sendable {
         let fileManager = FileManager.default
         guard fileManager.fileExists(atPath: livePath) else {
             try fileManager.moveItem(at: staging, to: url)
+            if let mirrorPath { keepAsSpare(mirrorPath) }
             return
         }
+        // Another build published first: the site it replaces is the spare.
+        if let mirrorPath { FolderRemoval.remove(mirrorPath) }
         if duosite_exchange(stagingPath, livePath) == 0 {
             // The staging path now holds the previous output.
             keepAsSpare(stagingPath)
@@ -328,6 +365,7 @@ struct OutputFolder: Sendable {
     /// where it was: the pages this build changed in it no longer match
     /// their times, so the next build writes them again.
     func discard() {
+        if let mirrorPath { FolderRemoval.remove(mirrorPath) }
         if reusesSpare, !Self.isFolder(sparePath), rename(stagingPath, sparePath) == 0 { return }
         FolderRemoval.remove(stagingPath)
     }

@@ -166,7 +166,7 @@ public struct SiteBuilder: Sendable {
             output.removeUnwrittenPages()
             _ = cacheDrafted.get {
                 let written = try? BuildCache.writeDraft(beside: options.output, fingerprint: fingerprint, entries: entries.all,
-                                                         live: output.tree, spare: previous?.live ?? OutputTree())
+                                                         live: output.tree, spare: output.mirrorTree ?? previous?.live ?? OutputTree())
                 return written != nil
             }
             checking.wait()

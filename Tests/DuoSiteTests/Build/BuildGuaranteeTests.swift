@@ -36,7 +36,7 @@ import Testing
         #expect(!result.err.contains("[broken-link]"))
         #expect(result.err.contains("nothing was published"))
         #expect(site.tree() == before)
-        let leftovers = try FileManager.default.contentsOfDirectory(atPath: site.root.path).filter { $0.hasPrefix(".Public") && $0 != ".Public.duosite-cache" }
+        let leftovers = try FileManager.default.contentsOfDirectory(atPath: site.root.path).filter { $0.hasPrefix(".Public") && $0 != ".Public.duosite-cache" && $0 != ".Public.spare" }
         #expect(leftovers.isEmpty)
     }
 
@@ -55,7 +55,7 @@ import Testing
         #expect(result.err.contains("[duplicate-title]"))
         #expect(result.err.contains("nothing was published"))
         #expect(site.tree() == before)
-        let leftovers = try FileManager.default.contentsOfDirectory(atPath: site.root.path).filter { $0.hasPrefix(".Public") && $0 != ".Public.duosite-cache" }
+        let leftovers = try FileManager.default.contentsOfDirectory(atPath: site.root.path).filter { $0.hasPrefix(".Public") && $0 != ".Public.duosite-cache" && $0 != ".Public.spare" }
         #expect(leftovers.isEmpty)
     }
 

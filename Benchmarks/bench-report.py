@@ -205,7 +205,7 @@ def final(rows, meta, sizes, with_hugo):
         out.append(f"  {verdict(ratio <= REBUILD_RATIO)} one-page rebuild at most a tenth of a build, at {size_label(largest)} pages: {ratio:.2f} ({values})")
         if s["first-rebuild"]:
             first = median(s["first-rebuild"].wall) / build
-            out.append(f"            (the first rebuild after a full build, with no spare yet: {first:.2f})")
+            out.append(f"            (the first rebuild after a full build: {first:.2f})")
         out.append(f"  {verdict(identical)} rebuilt output byte-identical to a fresh full build at every size")
     rates = [(n, published(meta, n) / median(build_stats(n)["build"].wall)) for n in measured]
     if len(rates) > 1:

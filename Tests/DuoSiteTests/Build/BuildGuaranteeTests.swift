@@ -197,9 +197,7 @@ import Testing
         #expect(stat(path, &before) == 0)
         let page = try site.read("Content/patterns/where-the-bars-go.md")
         // Written in place, so that the inode stays the same too.
-        let handle = try #require(FileHandle(forWritingAtPath: path))
-        try handle.write(contentsOf: Data(page.replacingOccurrences(of: "title: Where the bars go", with: "title: Where the bars GO").utf8))
-        try handle.close()
+        try site.overwrite(page.replacingOccurrences(of: "title: Where the bars go", with: "title: Where the bars GO"), inPlace: "Content/patterns/where-the-bars-go.md")
         // The modification time put back to the nanosecond.
         var times = [before.st_atim, before.st_mtim]
         #expect(utimensat(AT_FDCWD, path, &times, 0) == 0)

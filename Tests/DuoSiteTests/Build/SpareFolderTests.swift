@@ -64,10 +64,7 @@ import Testing
         try site.write("notes", to: "Public/patterns/where-the-bars-go/notes.txt")
         try site.write("hand made", to: "Public/patterns/hand-made/index.html")
         try site.write("extra", to: "Public/extra.txt")
-        let page = site.root.appendingPathComponent("Public/patterns/symbols-not-labels/index.html")
-        let handle = try FileHandle(forWritingTo: page)
-        try handle.write(contentsOf: Data("edited by hand".utf8))
-        try handle.close()
+        try site.overwrite("edited by hand", inPlace: "Public/patterns/symbols-not-labels/index.html")
 
         // The next build publishes the spare, then the one after it brings the
         // hand-changed folder, now the spare, up to date.
@@ -83,10 +80,7 @@ import Testing
         defer { site.remove() }
         build(site)
         // No spare yet: the unchanged page would be linked from Public/.
-        let page = site.root.appendingPathComponent("Public/patterns/symbols-not-labels/index.html")
-        let handle = try FileHandle(forWritingTo: page)
-        try handle.write(contentsOf: Data("edited by hand".utf8))
-        try handle.close()
+        try site.overwrite("edited by hand", inPlace: "Public/patterns/symbols-not-labels/index.html")
         try change(site, "Content/patterns/where-the-bars-go.md", "title: Where the bars go", "title: Where the bars go now")
         build(site)
         #expect(site.tree() == freshBuild(site))
@@ -228,10 +222,7 @@ import Testing
         let site = try TestSite()
         defer { site.remove() }
         build(site)
-        let index = site.root.appendingPathComponent("Public/index.html")
-        let handle = try FileHandle(forWritingTo: index)
-        try handle.write(contentsOf: Data("edited by hand".utf8))
-        try handle.close()
+        try site.overwrite("edited by hand", inPlace: "Public/index.html")
         try change(site, "Content/patterns/where-the-bars-go.md", "is the subject of", "is what")
         build(site)
         #expect(site.tree() == freshBuild(site))

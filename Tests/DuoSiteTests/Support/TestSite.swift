@@ -33,6 +33,14 @@ struct TestSite {
         try Data(text.utf8).write(to: url)
     }
 
+    /// Writes over the start of an existing file under the root, in place:
+    /// the same inode, as an edit by hand in an editor that keeps it.
+    func overwrite(_ text: String, inPlace path: String) throws {
+        let handle = try FileHandle(forWritingTo: root.appendingPathComponent(path))
+        try handle.write(contentsOf: Data(text.utf8))
+        try handle.close()
+    }
+
     /// Reads a file under the root.
     func read(_ path: String) throws -> String {
         try String(contentsOf: root.appendingPathComponent(path), encoding: .utf8)

@@ -201,8 +201,9 @@ struct OutputFolder: Sendable {
             return
         }
         let relative = Self.pagePath(slug)
+        // Only the file is linked (the folder is this build's own), so only the file's time counts.
         guard let expected = live.pages[slug], expected.key == key,
-              OutputTree.Page(key: key, folder: livePath + "/patterns/" + slug, file: "index.html") == expected else {
+              OutputTree.Page.fileStamp(livePath + "/" + relative) == expected.fileStamp else {
             throw CocoaError(.fileReadUnknown, userInfo: [NSFilePathErrorKey: livePath + "/" + relative])
         }
         let file = try prepare(relative)

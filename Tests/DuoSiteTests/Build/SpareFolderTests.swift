@@ -79,9 +79,12 @@ import Testing
         let site = try TestSite()
         defer { site.remove() }
         build(site)
-        // No spare yet: the unchanged page would be linked from Public/.
-        try site.overwrite("edited by hand", inPlace: "Public/patterns/symbols-not-labels/index.html")
         try change(site, "Content/patterns/where-the-bars-go.md", "title: Where the bars go", "title: Where the bars go now")
+        build(site)
+        // The page is unchanged since, but the spare holds it as it was
+        // before: the next build would link it from Public/, where it is
+        // now edited by hand.
+        try site.overwrite("edited by hand", inPlace: "Public/patterns/where-the-bars-go/index.html")
         build(site)
         #expect(site.tree() == freshBuild(site))
     }

@@ -29,9 +29,7 @@ enum FolderRemoval {
         defer { closedir(stream) }
         var files: [String] = [], folders: [String] = []
         while let entry = readdir(stream) {
-            let name = withUnsafePointer(to: entry.pointee.d_name) {
-                String(cString: UnsafeRawPointer($0).assumingMemoryBound(to: CChar.self))
-            }
+            let name = entry.pointee.name
             if name == "." || name == ".." { continue }
             var isFolder = entry.pointee.d_type == UInt8(DT_DIR)
             if entry.pointee.d_type == UInt8(DT_UNKNOWN) {
@@ -58,6 +56,15 @@ enum FolderRemoval {
             }
         } else {
             folders.forEach(removeFolder)
+        }
+    }
+}
+
+extension dirent {
+    /// The entry's file name.
+    var name: String {
+        withUnsafePointer(to: d_name) {
+            String(cString: UnsafeRawPointer($0).assumingMemoryBound(to: CChar.self))
         }
     }
 }

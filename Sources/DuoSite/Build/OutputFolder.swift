@@ -108,9 +108,7 @@ struct OutputFolder: Sendable {
         defer { closedir(stream) }
         var names: [String] = []
         while let entry = readdir(stream) {
-            let name = withUnsafePointer(to: entry.pointee.d_name) {
-                String(cString: UnsafeRawPointer($0).assumingMemoryBound(to: CChar.self))
-            }
+            let name = entry.pointee.name
             if name != "." && name != ".." { names.append(name) }
         }
         return names

@@ -77,27 +77,29 @@ struct OutputTree: Sendable, Equatable {
 
 extension OutputTree.Page {
     /// The page's entry with the times of `folder` and of `file` in it
-    /// (an open folder), or nil when either is missing.
+    /// (relative to the open folder `base`), or nil when either is missing.
     init?(key: UInt64, folder: String, file: String, relativeTo base: Int32 = AT_FDCWD) {
-        var info = stat()
-        guard fstatat(base, folder, &info, AT_SYMLINK_NOFOLLOW) == 0, info.st_mode & S_IFMT == S_IFDIR else { return nil }
-        let folderStamp = Self.stamp(info.st_mtim)
-        guard fstatat(base, folder + "/" + file, &info, AT_SYMLINK_NOFOLLOW) == 0, info.st_mode & S_IFMT == S_IFREG else { return nil }
-        self.init(key: key, folderStamp: folderStamp, fileStamp: Self.stamp(info.st_mtim))
+        guard let folderStamp = Self.stamp(of: folder, kind: S_IFDIR, relativeTo: base),
+              let fileStamp = Self.stamp(of: folder + "/" + file, kind: S_IFREG, relativeTo: base) else { return nil }
+        self.init(key: key, folderStamp: folderStamp, fileStamp: fileStamp)
     }
 
     /// The modification time of the file at `path`, in nanoseconds, or nil
     /// when it is not a file.
     static func fileStamp(_ path: String) -> UInt64? {
-        var info = stat()
-        guard lstat(path, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { return nil }
-        return stamp(info.st_mtim)
+        stamp(of: path, kind: S_IFREG)
     }
 
     /// The modification time of the folder at `path`, in nanoseconds, or 0.
     static func folderStamp(_ path: String) -> UInt64 {
+        stamp(of: path, kind: S_IFDIR) ?? 0
+    }
+
+    /// The modification time of what `path` names (never followed if a
+    /// link), when it is of `kind` (`S_IFREG`, `S_IFDIR`).
+    private static func stamp(of path: String, kind: mode_t, relativeTo base: Int32 = AT_FDCWD) -> UInt64? {
         var info = stat()
-        guard lstat(path, &info) == 0, info.st_mode & S_IFMT == S_IFDIR else { return 0 }
+        guard fstatat(base, path, &info, AT_SYMLINK_NOFOLLOW) == 0, info.st_mode & S_IFMT == kind else { return nil }
         return stamp(info.st_mtim)
     }
 

@@ -52,8 +52,7 @@ struct RecordWriter {
         if number <= UInt64(Int.max) {
             writer.append(Int(number))
         } else {
-            writer.append(number / 10 == 0 ? "" : String(number / 10))
-            writer.append(byte: UInt8(ascii: "0") + UInt8(number % 10))
+            writer.append(String(number))
         }
     }
 

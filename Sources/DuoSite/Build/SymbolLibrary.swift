@@ -115,19 +115,3 @@ public struct SymbolLibrary: Sendable {
         return String(decoding: head, as: UTF8.self)
     }
 }
-
-extension Array where Element == UInt8 {
-    /// Where `needle` first occurs at or after `start`, byte for byte.
-    func firstRange(of needle: [UInt8], from start: Int = 0) -> Range<Int>? {
-        guard !needle.isEmpty, count - start >= needle.count else { return nil }
-        let first = needle[0]
-        var index = start
-        while index <= count - needle.count {
-            if self[index] == first, self[index..<index + needle.count].elementsEqual(needle) {
-                return index..<index + needle.count
-            }
-            index += 1
-        }
-        return nil
-    }
-}

@@ -32,16 +32,23 @@ extension StringProtocol {
 
     /// Whether the text contains `needle`, compared byte for byte.
     func containsBytes(_ needle: String) -> Bool {
-        let haystack = Array(utf8), pattern = Array(needle.utf8)
-        guard !pattern.isEmpty else { return true }
-        guard haystack.count >= pattern.count else { return false }
-        outer: for start in 0...(haystack.count - pattern.count) {
-            for offset in 0..<pattern.count where haystack[start + offset] != pattern[offset] {
-                continue outer
+        needle.isEmpty || Array(utf8).firstRange(of: Array(needle.utf8)) != nil
+    }
+}
+
+extension Array where Element == UInt8 {
+    /// Where `needle` first occurs at or after `start`, byte for byte.
+    func firstRange(of needle: [UInt8], from start: Int = 0) -> Range<Int>? {
+        guard !needle.isEmpty, count - start >= needle.count else { return nil }
+        let first = needle[0]
+        var index = start
+        while index <= count - needle.count {
+            if self[index] == first, self[index..<index + needle.count].elementsEqual(needle) {
+                return index..<index + needle.count
             }
-            return true
+            index += 1
         }
-        return false
+        return nil
     }
 }
 

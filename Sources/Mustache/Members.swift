@@ -8,9 +8,6 @@
 /// last value is the one found, as with a dictionary literal.
 public struct Members: Sendable, Equatable, ExpressibleByDictionaryLiteral {
     /// One key and its value.
-    ///
-    /// A struct rather than a tuple: an array of structs is destroyed by
-    /// compiled code, an array of tuples through the runtime's generic path.
     public struct Pair: Sendable {
         /// The name a tag looks up.
         public var key: String
@@ -18,51 +15,55 @@ public struct Members: Sendable, Equatable, ExpressibleByDictionaryLiteral {
         public var value: Value
     }
 
+    /// The key–value pairs as a literal gives them: the literal's own array
+    /// is kept, so that building a context allocates and copies nothing more.
+    private var elements: [(String, Value)]
+
     /// The key–value pairs, in the order given; a later pair hides an earlier one of the same key.
-    public private(set) var pairs: [Pair]
+    public var pairs: [Pair] { elements.map { Pair(key: $0.0, value: $0.1) } }
 
     /// No members.
-    public init() { pairs = [] }
+    public init() { elements = [] }
 
     /// Members from a dictionary, in the order of its keys (so that the
     /// result does not depend on the dictionary's hashing).
     public init(_ dictionary: [String: Value]) {
-        pairs = dictionary.sorted { $0.key < $1.key }.map { Pair(key: $0.key, value: $0.value) }
+        elements = dictionary.sorted { $0.key < $1.key }.map { ($0.key, $0.value) }
     }
 
     /// `["title": "Home"]` builds members; a repeated key keeps its last value.
     public init(dictionaryLiteral elements: (String, Value)...) {
-        self.init(literal: elements)
+        self.elements = elements
     }
 
     init(literal elements: [(String, Value)]) {
-        pairs = []
-        pairs.reserveCapacity(elements.count)
-        for (key, value) in elements { pairs.append(Pair(key: key, value: value)) }
+        self.elements = elements
     }
 
     /// The value under `key`, or nil when there is none. Setting a value
     /// adds a pair that hides any earlier one; setting nil removes the key.
     public subscript(key: String) -> Value? {
         get {
+            // Through the buffer, keys are compared where they are, without a copy of each.
             let length = key.utf8.count
-            var index = pairs.count - 1
-            while index >= 0 {
-                let candidate = pairs[index].key
-                if candidate.utf8.count == length, candidate == key { return pairs[index].value }
-                index -= 1
+            return elements.withUnsafeBufferPointer { pairs -> Value? in
+                var index = pairs.count - 1
+                while index >= 0 {
+                    if pairs[index].0.utf8.count == length, pairs[index].0 == key { return pairs[index].1 }
+                    index -= 1
+                }
+                return nil
             }
-            return nil
         }
         set {
-            pairs.removeAll { $0.key == key }
-            if let newValue { pairs.append(Pair(key: key, value: newValue)) }
+            elements.removeAll { $0.0 == key }
+            if let newValue { elements.append((key, newValue)) }
         }
     }
 
     /// The members as a dictionary, the last value of a repeated key winning.
     public var dictionary: [String: Value] {
-        Dictionary(pairs.map { ($0.key, $0.value) }, uniquingKeysWith: { _, last in last })
+        Dictionary(elements, uniquingKeysWith: { _, last in last })
     }
 
     /// Two objects are equal when the same keys find equal values, whatever their order.

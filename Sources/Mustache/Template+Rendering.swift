@@ -173,14 +173,17 @@ extension Template {
         /// a key, the other parts inside it.
         static func lookup(_ parts: UnsafeBufferPointer<String>, in stack: [Value]) -> Value? {
             guard let first = parts.first else { return stack.last }
-            var index = stack.count - 1
-            while index >= 0 {
-                if case .object(let members) = stack[index], let value = members[first] {
-                    return parts.count == 1 ? value : descend(into: value, parts)
+            // Each context is looked at where it lies on the stack, not copied out of it.
+            return stack.withUnsafeBufferPointer { stack -> Value? in
+                var index = stack.count - 1
+                while index >= 0 {
+                    if let value = stack[index][first] {
+                        return parts.count == 1 ? value : descend(into: value, parts)
+                    }
+                    index -= 1
                 }
-                index -= 1
+                return nil
             }
-            return nil
         }
 
         /// The value the parts of a dotted name after the first reach from `value`.
@@ -188,7 +191,7 @@ extension Template {
             var value = value
             var index = 1
             while index < parts.count {
-                guard case .object(let members) = value, let next = members[parts[index]] else { return nil }
+                guard let next = value[parts[index]] else { return nil }
                 value = next
                 index += 1
             }

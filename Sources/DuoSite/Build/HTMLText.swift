@@ -78,11 +78,12 @@ public enum HTMLText {
     /// Appends the UTF-8 bytes of ``jsonString(_:)`` of `text` to `bytes`.
     public static func appendJSONString(_ text: String, to bytes: inout [UInt8]) {
         bytes.append(UInt8(ascii: "\""))
-        var text = text
-        text.withUTF8 { utf8 in
+        ByteScan.withUTF8(of: text) { utf8 in
             var runStart = 0
             var index = 0
             while index < utf8.count {
+                index = ByteScan.skipPlain(utf8, from: index, while: isPlainJSON)
+                guard index < utf8.count else { break }
                 let byte = utf8[index]
                 let escape: StaticString?
                 var length = 1
@@ -116,6 +117,15 @@ public enum HTMLText {
             bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart...]))
         }
         bytes.append(UInt8(ascii: "\""))
+    }
+
+    /// Whether no byte of `word` is one a JSON string in a script escapes
+    /// (`"`, `\\`, `<`, `>`, `&`, a control character) or may start U+2028 or U+2029.
+    @inline(__always)
+    private static func isPlainJSON(_ word: UInt64) -> Bool {
+        (ByteScan.has(word, UInt8(ascii: "\"")) | ByteScan.has(word, UInt8(ascii: "\\")) | ByteScan.has(word, UInt8(ascii: "<"))
+            | ByteScan.has(word, UInt8(ascii: ">")) | ByteScan.has(word, UInt8(ascii: "&")) | ByteScan.has(word, 0xE2)
+            | ByteScan.hasBelow(word, 0x20)) == 0
     }
 
     /// `text` with each ASCII byte for which `replacement` gives a string

@@ -22,9 +22,9 @@ struct RecordWriter {
     /// Appends a text field.
     mutating func add(_ text: String) {
         separate()
-        var text = text
-        text.withUTF8 { utf8 in
-            guard utf8.contains(where: { $0 == UInt8(ascii: "\\") || $0 == 0x0A || $0 == 0x0D || $0 == 0x1F }) else {
+        ByteScan.withUTF8(of: text) { utf8 in
+            let plain = ByteScan.skipPlain(utf8, from: 0, while: RecordWriter.isPlain)
+            guard utf8[plain...].contains(where: { $0 == UInt8(ascii: "\\") || $0 == 0x0A || $0 == 0x0D || $0 == 0x1F }) else {
                 writer.append(utf8: utf8)
                 return
             }
@@ -54,6 +54,12 @@ struct RecordWriter {
         } else {
             writer.append(String(number))
         }
+    }
+
+    /// Whether no byte of `word` is one a field escapes.
+    @inline(__always)
+    private static func isPlain(_ word: UInt64) -> Bool {
+        (ByteScan.has(word, UInt8(ascii: "\\")) | ByteScan.has(word, 0x0A) | ByteScan.has(word, 0x0D) | ByteScan.has(word, 0x1F)) == 0
     }
 
     private mutating func separate() {

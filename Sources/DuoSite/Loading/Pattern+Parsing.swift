@@ -120,7 +120,7 @@ extension CrossReference {
         let utf8 = destination.utf8
         let hash = utf8.firstIndex(of: UInt8(ascii: "#"))
         let path = destination[..<(hash ?? destination.endIndex)]
-        guard path.hasSuffix(".md") else { return nil }
+        guard path.utf8.count >= 3, path.utf8.suffix(3).elementsEqual(".md".utf8) else { return nil }
         let nameStart = path.utf8.lastIndex(of: UInt8(ascii: "/")).map { utf8.index(after: $0) } ?? path.startIndex
         let name = String(destination[nameStart..<utf8.index(path.endIndex, offsetBy: -3)])
         let anchor = hash.map { String(destination[utf8.index(after: $0)...]) }

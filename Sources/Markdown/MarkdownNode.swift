@@ -97,7 +97,7 @@ public struct MarkdownNode: Sendable {
         default:
             let isBlock = kind.isBlock
             for child in children {
-                if isBlock, child.kind.isBlock, !text.isEmpty, !text.hasSuffix(" ") {
+                if isBlock, child.kind.isBlock, !text.isEmpty, text.utf8.last != UInt8(ascii: " ") {
                     text += " "
                 }
                 child.appendPlainText(to: &text)

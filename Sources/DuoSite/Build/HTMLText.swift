@@ -28,7 +28,7 @@ public enum HTMLText {
     /// Characters outside URLs are percent-encoded.
     public static func safeURL(_ url: String) -> String {
         let allowed = hasPrefixIgnoringCase(url, "https://") || hasPrefixIgnoringCase(url, "http://")
-            || hasPrefixIgnoringCase(url, "mailto:") || (url.hasPrefix("/") && !url.hasPrefix("//")) || url.hasPrefix("#")
+            || hasPrefixIgnoringCase(url, "mailto:") || (url.hasBytePrefix("/") && !url.hasBytePrefix("//")) || url.hasBytePrefix("#")
         guard allowed else { return "#" }
         return percentEncode(url)
     }

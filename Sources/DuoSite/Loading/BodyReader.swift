@@ -164,7 +164,7 @@ struct BodyReader {
             guard rendersHTML else { return [] }
             let html = document.html(block)
             // Give the heading its anchor: `<h3>` becomes `<h3 id="…">`.
-            if html.hasPrefix("<h"), let close = html.firstIndex(of: ">") {
+            if html.hasBytePrefix("<h"), let close = html.firstIndex(of: ">") {
                 return [.html(String(html[..<close]) + " id=\"\(HTMLText.escapeAttribute(id))\"" + String(html[close...]))]
             }
             return [.html(html)]
@@ -246,7 +246,7 @@ struct BodyReader {
     private mutating func collectLinks() {
         for link in document.links {
             let url = link.url
-            if url.hasPrefix("#") {
+            if url.hasBytePrefix("#") {
                 crossReferences.append(CrossReference(slug: slug, anchor: String(url.dropFirst()), destination: url, location: location(link.position)))
             } else if let target = CrossReference.target(of: url) {
                 crossReferences.append(CrossReference(slug: target.slug, anchor: target.anchor, destination: url, location: location(link.position)))

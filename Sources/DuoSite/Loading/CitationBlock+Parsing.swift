@@ -4,12 +4,9 @@
 /// It works on Unicode scalars, the unit columns are counted in, so that an
 /// offset in the text is an offset in the editor's line.
 enum CitationParser {
-    /// The text that opens a citation block.
-    static let prefix = "Sources"
-
     /// Whether a paragraph's text is meant as a citation block.
     static func isCitationBlock(_ text: String) -> Bool {
-        text.hasPrefix(prefix + " (") || text.hasPrefix(prefix + ":")
+        text.hasBytePrefix("Sources (") || text.hasBytePrefix("Sources:")
     }
 
     /// Parses `text`, whose Unicode scalar at offset i stands at `position(i)`.
@@ -23,10 +20,9 @@ enum CitationParser {
             return (nil, [Diagnostic(.invalidCitation, "a citation block is written 'Sources (apple): source · source' or 'Sources (recommendation): …'", at: start)])
         }
         let head = trimmed(scalars, 0..<colon)
-        let opening = prefix + " ("
         let basisText: String
-        if head.hasPrefix(opening), head.hasSuffix(")") {
-            basisText = String(head.dropFirst(opening.count).dropLast()).trimmed
+        if head.hasBytePrefix("Sources ("), head.hasByteSuffix(")") {
+            basisText = String(decoding: head.utf8.dropFirst("Sources (".utf8.count).dropLast(), as: UTF8.self).trimmed
         } else {
             basisText = ""
         }

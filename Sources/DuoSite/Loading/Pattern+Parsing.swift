@@ -15,7 +15,7 @@ struct PatternParser {
     func parse(_ file: SourceFile) -> (Pattern?, [Diagnostic]) {
         let path = file.path
         let name = path.split(separator: "/").last ?? ""
-        let slug = String(name.hasSuffix(".md") ? name.dropLast(3) : name)
+        let slug = String(name.hasByteSuffix(".md") ? name.dropLast(3) : name)
         var diagnostics: [Diagnostic] = []
 
         // Front matter: the file opens with a `---` line and closes it with another.
@@ -114,13 +114,13 @@ extension CrossReference {
     /// The slug and anchor a link points to, if it is a link to a page's
     /// file (`other.md`, `./other.md#rule-1`, `../patterns/other.md`).
     static func target(of destination: String) -> (slug: String, anchor: String?)? {
-        if destination.containsBytes("://") || destination.hasPrefix("/") || destination.hasPrefix("mailto:") {
+        if destination.containsBytes("://") || destination.hasBytePrefix("/") || destination.hasBytePrefix("mailto:") {
             return nil
         }
         let utf8 = destination.utf8
         let hash = utf8.firstIndex(of: UInt8(ascii: "#"))
         let path = destination[..<(hash ?? destination.endIndex)]
-        guard path.utf8.count >= 3, path.utf8.suffix(3).elementsEqual(".md".utf8) else { return nil }
+        guard path.hasByteSuffix(".md") else { return nil }
         let nameStart = path.utf8.lastIndex(of: UInt8(ascii: "/")).map { utf8.index(after: $0) } ?? path.startIndex
         let name = String(destination[nameStart..<utf8.index(path.endIndex, offsetBy: -3)])
         let anchor = hash.map { String(destination[utf8.index(after: $0)...]) }

@@ -109,7 +109,7 @@ public struct SiteLoader: Sendable {
     static func slug(ofFile path: String) -> String {
         let utf8 = path.utf8
         let start = utf8.lastIndex(of: UInt8(ascii: "/")).map { utf8.index(after: $0) } ?? utf8.startIndex
-        let end = utf8.count >= 3 && path.hasSuffix(".md") ? utf8.index(utf8.endIndex, offsetBy: -3) : utf8.endIndex
+        let end = utf8.count >= 3 && path.hasByteSuffix(".md") ? utf8.index(utf8.endIndex, offsetBy: -3) : utf8.endIndex
         return String(path[start..<max(start, end)])
     }
 

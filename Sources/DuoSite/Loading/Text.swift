@@ -32,7 +32,37 @@ extension StringProtocol {
 
     /// Whether the text contains `needle`, compared byte for byte.
     func containsBytes(_ needle: String) -> Bool {
-        needle.isEmpty || Array(utf8).firstRange(of: Array(needle.utf8)) != nil
+        guard !needle.isEmpty else { return true }
+        let needle = Array(needle.utf8)
+        return utf8.withContiguousStorageIfAvailable { bytes in
+            guard bytes.count >= needle.count else { return false }
+            for start in 0...(bytes.count - needle.count) where bytes[start] == needle[0] {
+                if needle.indices.allSatisfy({ bytes[start + $0] == needle[$0] }) { return true }
+            }
+            return false
+        } ?? Array(utf8).firstRange(of: needle).map { _ in true } ?? false
+    }
+
+    /// Whether the text's UTF-8 starts with `prefix`'s. For the ASCII
+    /// markup it is used with (`Sources (`, `/`, `<h`) it answers as
+    /// `hasPrefix` does, but without comparing Character by Character,
+    /// which costs thousands of instructions a call.
+    func hasBytePrefix(_ prefix: StaticString) -> Bool {
+        let count = prefix.utf8CodeUnitCount
+        var index = utf8.startIndex
+        for offset in 0..<count {
+            guard index != utf8.endIndex, utf8[index] == prefix.utf8Start[offset] else { return false }
+            index = utf8.index(after: index)
+        }
+        return true
+    }
+
+    /// Whether the text's UTF-8 ends with `suffix`'s (see ``hasBytePrefix(_:)``).
+    func hasByteSuffix(_ suffix: StaticString) -> Bool {
+        let suffix = UnsafeBufferPointer(start: suffix.utf8Start, count: suffix.utf8CodeUnitCount)
+        return utf8.withContiguousStorageIfAvailable { bytes in
+            bytes.count >= suffix.count && bytes[(bytes.count - suffix.count)...].elementsEqual(suffix)
+        } ?? Array(utf8).suffix(suffix.count).elementsEqual(suffix)
     }
 }
 

@@ -125,7 +125,9 @@ struct PageContext {
                 "label": .string(basis == .apple ? "Apple" : "Recommendation"),
             ]),
             "citations": .list(citations.enumerated().compactMap { index, citation in
-                guard let source = site.source(citation.sourceID), let number = sources.number(of: citation.sourceID) else { return nil }
+                guard let entry = sources.entry(for: citation.sourceID) else { return nil }
+                let source = sources.entries[entry].source
+                let number = sources.entries[entry].number
                 var label = source.short
                 var seconds: Int?
                 switch citation.locator {
@@ -137,7 +139,7 @@ struct PageContext {
                 }
                 return .object([
                     "label": .string(label),
-                    "href": .string(links?.href(source, atSecond: seconds) ?? HTMLText.safeURL(source.url(atSecond: seconds))),
+                    "href": .string(links?.href(sources.entries[entry].siteIndex, source, atSecond: seconds) ?? HTMLText.safeURL(source.url(atSecond: seconds))),
                     "sourceNumber": .int(number),
                     "sourceAnchor": .string("source-\(number)"),
                     "last": .bool(index == citations.count - 1),
@@ -162,41 +164,44 @@ struct SourceList {
     struct Entry {
         var number: Int
         var source: Source
+        /// The source's place in the site's list (the first of its id).
+        var siteIndex: Int
         var anchor: String { "source-\(number)" }
     }
 
     /// The entries, numbered from 1.
     private(set) var entries: [Entry] = []
-    private var numbers: [String: Int] = [:]
+    /// Each entry's source id, searched in order: a page cites a handful of
+    /// sources, found faster by comparing ids than by hashing them.
+    private var ids: [String] = []
 
     init(_ pattern: Pattern, site: Site) {
         for rule in pattern.rules {
-            for citation in rule.citations?.citations ?? [] where numbers[citation.sourceID] == nil {
-                guard let source = site.source(citation.sourceID) else { continue }
-                let number = entries.count + 1
-                numbers[citation.sourceID] = number
-                entries.append(Entry(number: number, source: source))
+            for citation in rule.citations?.citations ?? [] where entry(for: citation.sourceID) == nil {
+                guard let siteIndex = site.sources.firstIndex(where: { $0.id == citation.sourceID }) else { continue }
+                entries.append(Entry(number: entries.count + 1, source: site.sources[siteIndex], siteIndex: siteIndex))
+                ids.append(citation.sourceID)
             }
         }
     }
 
-    /// The number of a source in the list.
-    func number(of id: String) -> Int? { numbers[id] }
+    /// The index in `entries` of the source `id`.
+    func entry(for id: String) -> Int? { ids.firstIndex(of: id) }
 }
 
 /// Each source's address and the two halves of its moment address around
 /// the seconds, escaped for an attribute once a build instead of once a
-/// citation.
+/// citation; by the source's place in the site's list.
 struct SourceLinks: Sendable {
     private struct Link: Sendable {
         var base: String
         var moment: (before: String, after: String)?
     }
 
-    private var links: [String: Link] = [:]
+    private var links: [Link] = []
 
     init(_ sources: [Source]) {
-        for source in sources where links[source.id] == nil {
+        links = sources.map { source in
             var link = Link(base: HTMLText.safeURL(source.url), moment: nil)
             if let timeURL = source.timeURL {
                 let expanded = Source.expand(timeURL, ["{url}": source.url])
@@ -205,15 +210,16 @@ struct SourceLinks: Sendable {
                     link.moment = (HTMLText.percentEncode(parts[0]), HTMLText.percentEncode(parts[1]))
                 }
             }
-            links[source.id] = link
+            return link
         }
     }
 
-    /// The escaped address of `source`, at a moment when one is given.
-    func href(_ source: Source, atSecond seconds: Int?) -> String? {
-        guard let link = links[source.id] else { return nil }
-        guard let seconds, source.timeURL != nil else { return link.base }
-        guard let moment = link.moment else { return nil }
+    /// The escaped address of `source`, the site's source at `index`, at a
+    /// moment when one is given.
+    func href(_ index: Int, _ source: Source, atSecond seconds: Int?) -> String? {
+        guard links.indices.contains(index) else { return nil }
+        guard let seconds, source.timeURL != nil else { return links[index].base }
+        guard let moment = links[index].moment else { return nil }
         return moment.before + String(seconds) + moment.after
     }
 }

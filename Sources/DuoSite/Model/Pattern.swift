@@ -168,9 +168,10 @@ public struct Pattern: Sendable {
     public var citedSources: [String] {
         get {
             if let cited = storage.citedSources { return cited }
-            var seen = Set<String>(), cited: [String] = []
+            // A page cites a handful of sources: searched in order, not hashed.
+            var cited: [String] = []
             for rule in storage.rules {
-                for citation in rule.citations?.citations ?? [] where seen.insert(citation.sourceID).inserted {
+                for citation in rule.citations?.citations ?? [] where !cited.contains(citation.sourceID) {
                     cited.append(citation.sourceID)
                 }
             }

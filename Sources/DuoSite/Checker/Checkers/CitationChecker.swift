@@ -5,13 +5,15 @@ public struct CitationChecker: Checker {
     public init() {}
 
     public func check(_ context: CheckContext) -> [Diagnostic] {
-        let sources = Dictionary(context.site.sources.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
-        let ids = context.site.sources.map(\.id)
+        // Sources are found by comparing ids in order, as `Site.source` does:
+        // a site has a few of them, and this runs once a page.
+        let sources = context.site.sources
         var diagnostics: [Diagnostic] = []
         for pattern in context.site.patterns {
             for rule in pattern.rules {
                 for citation in rule.citations?.citations ?? [] {
-                    guard let source = sources[citation.sourceID] else {
+                    guard let index = sources.firstIndex(where: { $0.id == citation.sourceID }) else {
+                        let ids = sources.map(\.id)
                         var message = "rule \(rule.number) cites '\(citation.sourceID)', which is not in sources.yml"
                         if let suggestion = Suggestion.nearest(to: citation.sourceID, in: ids) {
                             message += "; did you mean '\(suggestion)'?"
@@ -20,6 +22,7 @@ public struct CitationChecker: Checker {
                         continue
                     }
                     if case .time(let seconds, let text) = citation.locator {
+                        let source = sources[index]
                         if let duration = source.duration, seconds > duration {
                             diagnostics.append(Diagnostic(.timestampPastEnd, "rule \(rule.number) cites '\(source.id)' at \(text), but the video is \(Self.format(duration)) long", at: citation.location))
                         } else if source.timeURL == nil && source.duration == nil {

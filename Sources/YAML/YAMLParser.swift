@@ -142,7 +142,7 @@ public final class YAMLParser {
         }
     }
 
-    private func add(_ node: YAMLNode, to stack: [Open], root: inout YAMLNode?) throws(YAMLError) {
+    private func add(_ node: consuming YAMLNode, to stack: [Open], root: inout YAMLNode?) throws(YAMLError) {
         guard let top = stack.last else {
             root = node
             return

@@ -135,6 +135,21 @@ import Testing
         #expect(HTMLText.jsonString(input) == expected)
     }
 
+    /// Plain text is skipped eight bytes at a time: a character to escape is
+    /// found wherever it falls in a long text, at the start of a word, in it,
+    /// or in the last bytes that do not fill one.
+    @Test(arguments: [
+        ("<", "\\u003C"), (">", "\\u003E"), ("&", "\\u0026"), ("\"", "\\\""), ("\\", "\\\\"),
+        ("\n", "\\n"), ("\u{01}", "\\u0001"), ("\u{2028}", "\\u2028"), ("’", "’"),
+    ])
+    func aCharacterToEscapeIsFoundAnywhereInALongText(character: String, escaped: String) {
+        let plain = "abcdefghijklmnopqrstuvwxyz0123456789"
+        for offset in 0...plain.count {
+            let before = String(plain.prefix(offset)), after = String(plain.dropFirst(offset))
+            #expect(HTMLText.jsonString(before + character + after) == "\"" + before + escaped + after + "\"", "at \(offset)")
+        }
+    }
+
     @Test(arguments: [
         ("https://example.org/a b", "https://example.org/a%20b"),
         ("javascript:alert(1)", "#"),

@@ -17,6 +17,24 @@ struct RecordCodingTests {
         #expect(try reader.text() == "after")
     }
 
+    /// Plain text is copied eight bytes at a time: a byte to escape is found
+    /// wherever it falls in a long field.
+    @Test(arguments: ["\\", "\n", "\r", "\u{1F}"])
+    func aByteToEscapeIsFoundAnywhereInALongField(character: String) throws {
+        let plain = "abcdefghijklmnopqrstuvwxyz0123456789"
+        for offset in 0...plain.count {
+            let text = String(plain.prefix(offset)) + character + String(plain.dropFirst(offset))
+            var writer = RecordWriter()
+            writer.add(text)
+            writer.add("after")
+            #expect(!writer.bytes.contains(0x0A) && !writer.bytes.contains(0x0D), "a record is one line")
+            #expect(writer.bytes.filter { $0 == 0x1F }.count == 1, "one separator, between the two fields")
+            var reader = RecordReader(writer.bytes[...])
+            #expect(try reader.text() == text, "at \(offset)")
+            #expect(try reader.text() == "after")
+        }
+    }
+
     @Test(arguments: [0, 7, -3, 1_234_567, Int(Int32.max), -999_999_999_999])
     func numbersRoundTrip(number: Int) throws {
         var writer = RecordWriter()

@@ -16,8 +16,7 @@ struct ByteWriter {
 
     /// Appends text as it is (markup, punctuation, text already escaped).
     mutating func append(_ text: String) {
-        var text = text
-        text.withUTF8 { append(utf8: $0) }
+        ByteScan.withUTF8(of: text) { append(utf8: $0) }
     }
 
     /// Appends bytes of valid UTF-8 text as they are.

@@ -171,7 +171,7 @@ struct OutputFolder: Sendable {
 
     /// The relative path of a page's file.
     static func pagePath(_ slug: String) -> String {
-        "patterns/\(slug)/index.html"
+        .joining("patterns/", slug, "/index.html")
     }
 
     /// Writes a page whose bytes `key` identifies. A page the spare already
@@ -213,16 +213,17 @@ struct OutputFolder: Sendable {
     }
 
     private func record(_ slug: String, key: UInt64) throws {
-        guard let page = OutputTree.Page(key: key, folder: stagingPath + "/patterns/" + slug, file: "index.html") else {
-            throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: stagingPath + "/" + Self.pagePath(slug)])
+        let stagedFolder = String.joining(stagingPath, "/patterns/", slug)
+        guard let page = OutputTree.Page(key: key, folder: stagedFolder, file: "index.html") else {
+            throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: String.joining(stagedFolder, "/index.html")])
         }
         ledger.record(page, for: slug)
         // A page the mirror could not take is left out of its description,
         // and the next build, finding it unknown, builds it again there.
         if let mirrorPath {
-            let folder = mirrorPath + "/patterns/" + slug
+            let folder = String.joining(mirrorPath, "/patterns/", slug)
             // The file is the staging folder's (a hard link): only the folder's time is new.
-            if mkdir(folder, 0o755) == 0, Foundation.link(stagingPath + "/" + Self.pagePath(slug), folder + "/index.html") == 0 {
+            if mkdir(folder, 0o755) == 0, Foundation.link(String.joining(stagedFolder, "/index.html"), String.joining(folder, "/index.html")) == 0 {
                 let folderStamp = OutputTree.Page.folderStamp(folder)
                 if folderStamp != 0 {
                     mirrorLedger.record(OutputTree.Page(key: key, folderStamp: folderStamp, fileStamp: page.fileStamp), for: slug)
@@ -297,10 +298,10 @@ struct OutputFolder: Sendable {
         guard Self.isSafe(relative) else {
             throw CocoaError(.fileWriteInvalidFileName, userInfo: [NSFilePathErrorKey: relative])
         }
-        let file = stagingPath + "/" + relative
+        let file = String.joining(stagingPath, "/", relative)
         guard let slash = relative.utf8.lastIndex(of: UInt8(ascii: "/")) else { return file }
         // The file's own folder first: its parents exist for all but the first file in them.
-        let folder = stagingPath + "/" + relative[..<slash]
+        let folder = String.joining(stagingPath, "/", String(relative[..<slash]))
         if mkdir(folder, 0o755) == 0 || errno == EEXIST { return file }
         var path = stagingPath
         for component in relative[..<slash].split(separator: "/") {
@@ -315,8 +316,19 @@ struct OutputFolder: Sendable {
     /// Whether `relative` is a path inside the folder: not absolute, not
     /// empty, no empty, `.` or `..` component.
     static func isSafe(_ relative: String) -> Bool {
-        let components = relative.split(separator: "/", omittingEmptySubsequences: false)
-        return !relative.isEmpty && components.allSatisfy { !$0.isEmpty && $0 != ".." && $0 != "." }
+        // Component by component, as bytes: this runs once a page.
+        var length = 0, dots = 0
+        for byte in relative.utf8 {
+            if byte == UInt8(ascii: "/") {
+                guard length > 0, dots != length || length > 2 else { return false }
+                length = 0
+                dots = 0
+            } else {
+                length += 1
+                if byte == UInt8(ascii: ".") { dots += 1 }
+            }
+        }
+        return length > 0 && (dots != length || length > 2)
     }
 
     /// Copies a folder's files into the staging folder, in a stable order.

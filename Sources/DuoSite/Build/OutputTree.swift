@@ -80,7 +80,7 @@ extension OutputTree.Page {
     /// (relative to the open folder `base`), or nil when either is missing.
     init?(key: UInt64, folder: String, file: String, relativeTo base: Int32 = AT_FDCWD) {
         guard let folderStamp = Self.stamp(of: folder, kind: S_IFDIR, relativeTo: base),
-              let fileStamp = Self.stamp(of: folder + "/" + file, kind: S_IFREG, relativeTo: base) else { return nil }
+              let fileStamp = Self.stamp(of: String.joining(folder, "/", file), kind: S_IFREG, relativeTo: base) else { return nil }
         self.init(key: key, folderStamp: folderStamp, fileStamp: fileStamp)
     }
 

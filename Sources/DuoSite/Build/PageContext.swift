@@ -131,9 +131,9 @@ struct PageContext {
                 var label = source.short
                 var seconds: Int?
                 switch citation.locator {
-                case .section(let name)?: label += ", " + name
+                case .section(let name)?: label = .joining(label, ", ", name)
                 case .time(let at, let text)?:
-                    label += ", " + text
+                    label = .joining(label, ", ", text)
                     seconds = at
                 case nil: break
                 }
@@ -141,7 +141,7 @@ struct PageContext {
                     "label": .string(label),
                     "href": .string(links?.href(sources.entries[entry].siteIndex, source, atSecond: seconds) ?? HTMLText.safeURL(source.url(atSecond: seconds))),
                     "sourceNumber": .int(number),
-                    "sourceAnchor": .string("source-\(number)"),
+                    "sourceAnchor": .string(sources.entries[entry].anchor),
                     "last": .bool(index == citations.count - 1),
                 ])
             }),
@@ -166,7 +166,8 @@ struct SourceList {
         var source: Source
         /// The source's place in the site's list (the first of its id).
         var siteIndex: Int
-        var anchor: String { "source-\(number)" }
+        /// `source-1`: the id of the entry in the page, which citations link to.
+        var anchor: String
     }
 
     /// The entries, numbered from 1.
@@ -179,7 +180,8 @@ struct SourceList {
         for rule in pattern.rules {
             for citation in rule.citations?.citations ?? [] where entry(for: citation.sourceID) == nil {
                 guard let siteIndex = site.sources.firstIndex(where: { $0.id == citation.sourceID }) else { continue }
-                entries.append(Entry(number: entries.count + 1, source: site.sources[siteIndex], siteIndex: siteIndex))
+                let number = entries.count + 1
+                entries.append(Entry(number: number, source: site.sources[siteIndex], siteIndex: siteIndex, anchor: "source-\(number)"))
                 ids.append(citation.sourceID)
             }
         }
@@ -220,6 +222,6 @@ struct SourceLinks: Sendable {
         guard links.indices.contains(index) else { return nil }
         guard let seconds, source.timeURL != nil else { return links[index].base }
         guard let moment = links[index].moment else { return nil }
-        return moment.before + String(seconds) + moment.after
+        return .joining(moment.before, String(seconds), moment.after)
     }
 }

@@ -43,10 +43,12 @@ public struct Day: Sendable, Hashable, Comparable, CustomStringConvertible {
 
     /// How readers see the date: "October 8, 2026".
     public var longDescription: String {
-        let names = ["January", "February", "March", "April", "May", "June", "July",
-                     "August", "September", "October", "November", "December"]
-        return "\(names[month - 1]) \(day), \(year)"
+        "\(Self.monthNames[month - 1]) \(day), \(year)"
     }
+
+    /// The months' names, January first.
+    private static let monthNames = ["January", "February", "March", "April", "May", "June", "July",
+                                     "August", "September", "October", "November", "December"]
 
     /// Days since 1970-01-01 (negative before).
     public var dayNumber: Int {

@@ -16,71 +16,73 @@ public struct LayoutDescription: Sendable {
 
     /// How one item is named: its title, the back button named as such.
     public static func name(of item: BarItem) -> String {
-        var text = ""
+        var text = ByteWriter(capacity: 32)
         appendName(of: item, to: &text)
-        return text
+        return text.text
     }
 
     /// Appends how one item is named to `text`.
-    static func appendName(of item: BarItem, to text: inout String) {
+    static func appendName(of item: BarItem, to text: inout ByteWriter) {
         if item.bar == .back {
-            text += "the back button ("
-            text += item.title ?? item.id
-            text += ")"
+            text.append("the back button (")
+            text.append(item.title ?? item.id)
+            text.append(byte: UInt8(ascii: ")"))
         } else {
-            text += item.title ?? item.id
+            text.append(item.title ?? item.id)
         }
     }
 
     /// One item and its form: "Messages, as a symbol with a badge of 12".
     public static func phrase(_ placement: ItemPlacement) -> String {
-        var text = ""
+        var text = ByteWriter(capacity: 64)
         appendPhrase(placement, to: &text)
-        return text
+        return text.text
     }
 
     /// Appends one item and its form to `text`.
-    static func appendPhrase(_ placement: ItemPlacement, to text: inout String) {
+    static func appendPhrase(_ placement: ItemPlacement, to text: inout ByteWriter) {
         let item = placement.item
         let parts = placement.form.parts
         appendName(of: item, to: &text)
-        text += ", "
+        text.append(", ")
         let symbol = parts.contains(.symbol)
         if parts.contains(.vertical) {
-            text += "in its vertical form"
+            text.append("in its vertical form")
         } else if parts.contains(.control) {
             if item.kind == .segmented && !item.segments.isEmpty {
-                text += "as a segmented control ("
+                text.append("as a segmented control (")
                 var first = true
                 for segment in item.segments {
-                    if !first { text += ", " }
+                    if !first { text.append(", ") }
                     first = false
-                    text += segment
+                    text.append(segment)
                 }
-                text += ")"
+                text.append(byte: UInt8(ascii: ")"))
             } else {
-                text += "as the app's own view"
+                text.append("as the app's own view")
             }
         } else if symbol && parts.contains(.title) {
-            text += "with its symbol and title"
+            text.append("with its symbol and title")
         } else if symbol && parts.contains(.value) {
-            text += "as a symbol with "
-            text += item.value ?? ""
+            text.append("as a symbol with ")
+            text.append(item.value ?? "")
         } else if symbol {
-            text += "as a symbol"
+            text.append("as a symbol")
         } else if parts.contains(.value) {
-            text += "as text: "
-            text += item.value ?? ""
+            text.append("as text: ")
+            text.append(item.value ?? "")
         } else {
-            text += "as text"
+            text.append("as text")
         }
         if parts.contains(.badge), let badge = item.badge {
-            text += " with a badge of "
-            text += String(badge)
+            text.append(" with a badge of ")
+            text.append(badge)
         }
     }
 
-    /// The description, in sentences.
+    /// The description, in sentences. It is written as bytes: a figure's
+    /// description is some sixty pieces, and each `+=` on a string costs
+    /// hundreds of instructions.
     public var text: String {
         let device = layout.device
         let items = layout.items
@@ -99,70 +101,69 @@ public struct LayoutDescription: Sendable {
             case .bottom: bottom.append(index)
             }
         }
-        func appendList(_ indices: [Int], to text: inout String) {
+        func appendList(_ indices: [Int], to text: inout ByteWriter) {
             var first = true
             for index in indices {
-                if !first { text += "; " }
+                if !first { text.append("; ") }
                 first = false
                 Self.appendPhrase(items[index], to: &text)
             }
         }
 
-        var text = ""
-        text.reserveCapacity(160 + 64 * layout.items.count)
-        text += device.name
-        text += "."
+        var text = ByteWriter(capacity: 160 + 64 * layout.items.count)
+        text.append(device.name)
+        text.append(byte: UInt8(ascii: "."))
         if !top.isEmpty {
-            text += " At the top: "
+            text.append(" At the top: ")
             appendList(top, to: &text)
-            text += "."
+            text.append(byte: UInt8(ascii: "."))
         } else if device.column != nil {
-            text += " No bar at the top."
+            text.append(" No bar at the top.")
         }
         if let column = device.column {
             let edge = column.edge == .leading ? "left" : "right"
             if columnTop.isEmpty && columnBottom.isEmpty && !layout.hasOverflowButton {
-                text += " The column on the "
-                text += edge
-                text += " is empty."
+                text.append(" The column on the ")
+                text.append(edge)
+                text.append(" is empty.")
             } else {
-                text += " In the column on the "
-                text += edge
-                text += ": "
+                text.append(" In the column on the ")
+                text.append(edge)
+                text.append(": ")
                 appendList(columnTop, to: &text)
                 if layout.hasOverflowButton {
-                    if !columnTop.isEmpty { text += "; " }
-                    text += "the overflow button ("
-                    text += overflowTitle
-                    text += ")"
+                    if !columnTop.isEmpty { text.append("; ") }
+                    text.append("the overflow button (")
+                    text.append(overflowTitle)
+                    text.append(byte: UInt8(ascii: ")"))
                 }
                 if !columnBottom.isEmpty {
-                    if !columnTop.isEmpty || layout.hasOverflowButton { text += "; " }
+                    if !columnTop.isEmpty || layout.hasOverflowButton { text.append("; ") }
                     appendList(columnBottom, to: &text)
                 }
-                text += "."
+                text.append(byte: UInt8(ascii: "."))
             }
         }
         if !overflow.isEmpty {
-            text += " In the overflow menu: "
+            text.append(" In the overflow menu: ")
             appendList(overflow, to: &text)
-            text += "."
+            text.append(byte: UInt8(ascii: "."))
         }
         if !bottom.isEmpty {
-            text += " At the bottom: "
+            text.append(" At the bottom: ")
             appendList(bottom, to: &text)
-            text += "."
+            text.append(byte: UInt8(ascii: "."))
         }
         for item in layout.unplaced {
-            text += " "
+            text.append(byte: UInt8(ascii: " "))
             Self.appendName(of: item, to: &text)
-            text += " is not placed."
+            text.append(" is not placed.")
         }
-        text += " The content is "
-        text += String(layout.contentHeight)
-        text += " of "
-        text += String(device.height)
-        text += " points high."
-        return text
+        text.append(" The content is ")
+        text.append(layout.contentHeight)
+        text.append(" of ")
+        text.append(device.height)
+        text.append(" points high.")
+        return text.text
     }
 }

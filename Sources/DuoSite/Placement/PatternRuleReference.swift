@@ -29,10 +29,7 @@ public struct PatternRuleReference: Sendable, Hashable, CustomStringConvertible 
 
     /// `symbols-not-labels#rule-2`.
     public var description: String {
-        var text = slug
-        text += "#rule-"
-        text += String(number)
-        return text
+        .joining(slug, "#rule-", String(number))
     }
 
     /// The rule's address on the site: `/patterns/symbols-not-labels/#rule-2`.

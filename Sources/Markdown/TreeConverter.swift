@@ -90,9 +90,20 @@ struct TreeConverter {
         let block = offset / Self.stride
         var count = charactersBefore[block]
         var index = block * Self.stride
-        while index < offset {
-            if bytes[index] & 0xC0 != 0x80 { count += 1 }
-            index += 1
+        bytes.withUnsafeBufferPointer { buffer in
+            guard let base = buffer.baseAddress else { return }
+            let raw = UnsafeRawPointer(base)
+            // Eight bytes a step, as in `init`: all but continuation bytes start a character.
+            while index + 8 <= offset {
+                let word = raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)
+                let marks = (word & ~(word << 1) & 0x8080_8080_8080_8080) >> 7
+                count += 8 - Int((marks &* 0x0101_0101_0101_0101) >> 56)
+                index += 8
+            }
+            while index < offset {
+                if buffer[index] & 0xC0 != 0x80 { count += 1 }
+                index += 1
+            }
         }
         return count
     }

@@ -115,21 +115,29 @@ struct ScalarText {
     private let offsets: [Int32]
 
     init(_ text: String) {
-        bytes = Array(text.utf8)
-        var scalars: [Unicode.Scalar] = [], offsets: [Int32] = []
-        scalars.reserveCapacity(bytes.count)
-        offsets.reserveCapacity(bytes.count + 1)
-        bytes.withUnsafeBufferPointer { utf8 in
-            var offset = 0
-            while offset < utf8.count {
-                let (scalar, length) = Unicode.Scalar.decode(utf8, at: offset)
-                scalars.append(scalar)
-                offsets.append(Int32(offset))
-                offset += length
+        let bytes = Array(text.utf8)
+        self.bytes = bytes
+        // Both arrays filled in one pass, with no check of capacity a scalar:
+        // there are never more scalars than bytes.
+        var count = 0
+        var offsets: [Int32] = []
+        scalars = bytes.withUnsafeBufferPointer { utf8 in
+            [Unicode.Scalar](unsafeUninitializedCapacity: utf8.count) { scalars, scalarCount in
+                offsets = [Int32](unsafeUninitializedCapacity: utf8.count + 1) { starts, startCount in
+                    var offset = 0
+                    while offset < utf8.count {
+                        let (scalar, length) = Unicode.Scalar.decode(utf8, at: offset)
+                        (scalars.baseAddress! + count).initialize(to: scalar)
+                        (starts.baseAddress! + count).initialize(to: Int32(offset))
+                        count += 1
+                        offset += length
+                    }
+                    (starts.baseAddress! + count).initialize(to: Int32(utf8.count))
+                    startCount = count + 1
+                }
+                scalarCount = count
             }
-            offsets.append(Int32(utf8.count))
         }
-        self.scalars = scalars
         self.offsets = offsets
     }
 

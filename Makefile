@@ -13,7 +13,7 @@ dependencies:
 	scripts/install-dependencies
 
 site: dependencies
-	$(SWIFT) build -c release --product duosite
+	$(SWIFT) build -c release --product duosite --static-swift-stdlib
 	.build/release/duosite build $(TODAY_FLAG)
 
 test: dependencies unit-tests verify-site

@@ -111,6 +111,11 @@ extension YAMLNode {
 
     /// The value under `key` in a mapping, if present.
     public subscript(key: String) -> YAMLNode? {
-        pairs?.first { $0.key.string == key }?.value
+        // Keys are matched where they are, without copying each one out.
+        guard case .mapping(let pairs) = content else { return nil }
+        for pair in pairs {
+            if case .scalar(let text, _) = pair.key.content, text == key { return pair.value }
+        }
+        return nil
     }
 }

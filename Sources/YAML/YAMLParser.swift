@@ -71,7 +71,11 @@ public final class YAMLParser {
         /// Most maps have a few keys, searched in order faster than hashed.
         func hasKey(_ name: String) -> Bool {
             if seen == nil, pairs.count < 16 {
-                return pairs.contains { $0.key.string == name }
+                // Matched in place: `key.string` would copy each key to compare it.
+                return pairs.contains { pair in
+                    if case .scalar(let text, _) = pair.key.content { return text == name }
+                    return false
+                }
             }
             if seen == nil { seen = Set(pairs.compactMap(\.key.string)) }
             return !seen!.insert(name).inserted
@@ -151,9 +155,8 @@ public final class YAMLParser {
             top.elements.append(node)
             return
         }
-        if let key = top.pendingKey {
+        if let key = top.pendingKey.take() {
             top.pairs.append(.init(key: key, value: node))
-            top.pendingKey = nil
             return
         }
         if let name = node.string, top.hasKey(name) {

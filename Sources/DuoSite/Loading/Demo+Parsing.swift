@@ -187,10 +187,12 @@ struct DemoParser {
                 var itemDiagnostics: [Diagnostic] = []
                 items[index] = makeItem(source, index: index, diagnostics: &itemDiagnostics)
                 items[index].location = location(pair.key.mark)
-                // Report only what this change introduced.
-                let changedMarks = Set(changed.map { $0.value.mark } + changed.map { $0.key.mark } + [pair.key.mark])
-                diagnostics += itemDiagnostics.filter { diagnostic in
-                    changedMarks.contains(Mark(line: diagnostic.location.line, column: diagnostic.location.column))
+                // Report only what this change introduced (a change has a few fields: no set is needed).
+                if !itemDiagnostics.isEmpty {
+                    let changedMarks = changed.map { $0.value.mark } + changed.map { $0.key.mark } + [pair.key.mark]
+                    diagnostics += itemDiagnostics.filter { diagnostic in
+                        changedMarks.contains(Mark(line: diagnostic.location.line, column: diagnostic.location.column))
+                    }
                 }
             }
         }

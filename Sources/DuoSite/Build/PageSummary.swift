@@ -81,7 +81,10 @@ struct PageSummary {
             owner: owner, tags: tags, order: order, draft: draft, location: frontLocation
         )
         front.hasLastChecked = hasLastChecked
-        let anchors = Set(try (0..<reader.number()).map { _ in try reader.text() })
+        // The set made at its size: grown from empty, it would hash every anchor again as it grows.
+        let anchorCount = try reader.number()
+        var anchors = Set<String>(minimumCapacity: anchorCount)
+        for _ in 0..<anchorCount { anchors.insert(try reader.text()) }
         let rules = try (0..<reader.number()).map { _ in
             Rule(number: try reader.number(), html: "", citations: nil, location: try reader.location())
         }

@@ -44,10 +44,7 @@ struct TreeConverter {
                 for word in Swift.stride(from: offset, to: offset + Self.stride, by: 8) {
                     let bytes = raw.loadUnaligned(fromByteOffset: word, as: UInt64.self)
                     guard bytes & 0x8080_8080_8080_8080 != 0 else { continue }
-                    // One bit a continuation byte, summed by a multiplication
-                    // (no population count instruction is assumed).
-                    let marks = (bytes & ~(bytes << 1) & 0x8080_8080_8080_8080) >> 7
-                    continuations += Int((marks &* 0x0101_0101_0101_0101) >> 56)
+                    continuations += Self.continuationBytes(in: bytes)
                 }
                 characters += Self.stride - continuations
                 counts.append(characters)
@@ -69,6 +66,15 @@ struct TreeConverter {
         self.lineIsASCII = ascii
         self.lineOffset = lineOffset
         self.charactersBefore = counts
+    }
+
+    /// How many of the eight bytes of `word` are UTF-8 continuation bytes
+    /// (10xxxxxx): one bit each, summed by a multiplication (no population
+    /// count instruction is assumed).
+    @inline(__always)
+    private static func continuationBytes(in word: UInt64) -> Int {
+        let marks = (word & ~(word << 1) & 0x8080_8080_8080_8080) >> 7
+        return Int((marks &* 0x0101_0101_0101_0101) >> 56)
     }
 
     /// Whether `count` bytes from `start` are all ASCII, eight at a time.
@@ -93,11 +99,9 @@ struct TreeConverter {
         bytes.withUnsafeBufferPointer { buffer in
             guard let base = buffer.baseAddress else { return }
             let raw = UnsafeRawPointer(base)
-            // Eight bytes a step, as in `init`: all but continuation bytes start a character.
+            // Eight bytes a step: all but continuation bytes start a character.
             while index + 8 <= offset {
-                let word = raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)
-                let marks = (word & ~(word << 1) & 0x8080_8080_8080_8080) >> 7
-                count += 8 - Int((marks &* 0x0101_0101_0101_0101) >> 56)
+                count += 8 - Self.continuationBytes(in: raw.loadUnaligned(fromByteOffset: index, as: UInt64.self))
                 index += 8
             }
             while index < offset {

@@ -32,15 +32,7 @@ extension StringProtocol {
 
     /// Whether the text contains `needle`, compared byte for byte.
     func containsBytes(_ needle: String) -> Bool {
-        guard !needle.isEmpty else { return true }
-        let needle = Array(needle.utf8)
-        return utf8.withContiguousStorageIfAvailable { bytes in
-            guard bytes.count >= needle.count else { return false }
-            for start in 0...(bytes.count - needle.count) where bytes[start] == needle[0] {
-                if needle.indices.allSatisfy({ bytes[start + $0] == needle[$0] }) { return true }
-            }
-            return false
-        } ?? Array(utf8).firstRange(of: needle).map { _ in true } ?? false
+        needle.isEmpty || Array(utf8).firstRange(of: Array(needle.utf8)) != nil
     }
 
     /// Whether the text's UTF-8 starts with `prefix`'s. For the ASCII

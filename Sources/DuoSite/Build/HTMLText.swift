@@ -120,7 +120,7 @@ public enum HTMLText {
     }
 
     /// Whether no byte of `word` is one a JSON string in a script escapes
-    /// (`"`, `\\`, `<`, `>`, `&`, a control character) or may start U+2028 or U+2029.
+    /// (`"`, `\`, `<`, `>`, `&`, a control character) or may start U+2028 or U+2029.
     @inline(__always)
     private static func isPlainJSON(_ word: UInt64) -> Bool {
         (ByteScan.has(word, UInt8(ascii: "\"")) | ByteScan.has(word, UInt8(ascii: "\\")) | ByteScan.has(word, UInt8(ascii: "<"))

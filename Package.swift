@@ -1,17 +1,18 @@
 // swift-tools-version:6.0
 import PackageDescription
 
+/// Release builds leave out the run-time checks of exclusive access: the
+/// compiler proves most accesses safe, and the rest (a class's stored
+/// properties, globals) cost about 1.5% of a build's instructions. Debug
+/// builds, which the tests run, keep every check, so a conflicting access
+/// still fails there.
+let releaseSettings: [SwiftSetting] = [.unsafeFlags(["-enforce-exclusivity=unchecked"], .when(configuration: .release))]
+
 /// duosite: the static site generator that publishes DuoApps.
 ///
 /// Two system libraries from Debian do the parsing — cmark-gfm for Markdown and
 /// libyaml for YAML — each wrapped by one Swift module that owns its C handles,
 /// so that no C type reaches the `DuoSite` library or the `duosite` command.
-/// Release builds leave out the run-time checks of exclusive access: the
-/// compiler proves most accesses safe, and the rest (a class's stored
-/// properties, globals) cost about 2% of a build. Debug builds, which the
-/// tests run, keep every check, so a conflicting access still fails there.
-let releaseSettings: [SwiftSetting] = [.unsafeFlags(["-enforce-exclusivity=unchecked"], .when(configuration: .release))]
-
 let package = Package(
     name: "duosite",
     products: [

@@ -111,11 +111,14 @@ extension YAMLNode {
 
     /// The value under `key` in a mapping, if present.
     public subscript(key: String) -> YAMLNode? {
-        // Keys are matched where they are, without copying each one out.
         guard case .mapping(let pairs) = content else { return nil }
-        for pair in pairs {
-            if case .scalar(let text, _) = pair.key.content, text == key { return pair.value }
-        }
-        return nil
+        return pairs.first { $0.key.isScalar(key) }?.value
+    }
+
+    /// Whether the node is the scalar `text`, compared where it is: `string`
+    /// would copy the text out first, and keys are compared by the thousand.
+    func isScalar(_ text: String) -> Bool {
+        if case .scalar(let own, _) = content { return own == text }
+        return false
     }
 }

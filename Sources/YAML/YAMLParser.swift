@@ -71,11 +71,7 @@ public final class YAMLParser {
         /// Most maps have a few keys, searched in order faster than hashed.
         func hasKey(_ name: String) -> Bool {
             if seen == nil, pairs.count < 16 {
-                // Matched in place: `key.string` would copy each key to compare it.
-                return pairs.contains { pair in
-                    if case .scalar(let text, _) = pair.key.content { return text == name }
-                    return false
-                }
+                return pairs.contains { $0.key.isScalar(name) }
             }
             if seen == nil { seen = Set(pairs.compactMap(\.key.string)) }
             return !seen!.insert(name).inserted

@@ -36,7 +36,13 @@ public final class MarkdownDocument: @unchecked Sendable {
     ///     that positions count the front matter too.
     ///   - allowRawHTML: keep raw HTML in the output (cmark's unsafe mode);
     ///     without it raw HTML is left out, as cmark-gfm does by default.
-    public init(parsing source: String, firstLine: Int = 1, allowRawHTML: Bool = false) {
+    public convenience init(parsing source: String, firstLine: Int = 1, allowRawHTML: Bool = false) {
+        self.init(parsingUTF8: Array(source.utf8), firstLine: firstLine, allowRawHTML: allowRawHTML)
+    }
+
+    /// Parses the valid UTF-8 text `bytes` (a page's, as read) as
+    /// GitHub-flavoured Markdown, as ``init(parsing:firstLine:allowRawHTML:)`` does.
+    public init(parsingUTF8 bytes: [UInt8], firstLine: Int = 1, allowRawHTML: Bool = false) {
         CmarkExtensions.ensureRegistered()
         let options = CMARK_OPT_DEFAULT | (allowRawHTML ? CMARK_OPT_UNSAFE : 0)
         let parser = cmark_parser_new(options)!
@@ -45,8 +51,7 @@ public final class MarkdownDocument: @unchecked Sendable {
                 cmark_parser_attach_syntax_extension(parser, extensionPointer)
             }
         }
-        var utf8 = source
-        utf8.withUTF8 { buffer in
+        bytes.withUnsafeBufferPointer { buffer in
             buffer.withMemoryRebound(to: CChar.self) { chars in
                 cmark_parser_feed(parser, chars.baseAddress, chars.count)
             }
@@ -56,7 +61,7 @@ public final class MarkdownDocument: @unchecked Sendable {
         self.root = root
         self.renderOptions = options
 
-        var converter = TreeConverter(source: source, lineOffset: firstLine - 1)
+        var converter = TreeConverter(bytes: bytes, lineOffset: firstLine - 1)
         let document = converter.convert(root)
         self.blocks = document.children
         self.nodes = converter.nodes

@@ -25,8 +25,10 @@ struct TreeConverter {
     /// byte column, with nothing to count.
     private let lineIsASCII: [Bool]
 
-    init(source: String, lineOffset: Int) {
-        self.bytes = Array(source.utf8)
+    /// Prepares to walk the tree parsed from the UTF-8 text `bytes`, whose
+    /// first line is line `lineOffset + 1` of its file.
+    init(bytes: [UInt8], lineOffset: Int) {
+        self.bytes = bytes
         var starts = [0]
         var counts = [0]
         var ascii: [Bool] = []

@@ -20,8 +20,14 @@ public final class YAMLParser {
     /// Prepares to parse `text`, whose first line is line `firstLine` of its
     /// file (front matter starts on line 2 of a page), and whose lines all
     /// start at column `firstColumn` (a demo block indented in a list item).
-    public init(_ text: String, firstLine: Int = 1, firstColumn: Int = 1) {
-        self.bytes = Array(text.utf8)
+    public convenience init(_ text: String, firstLine: Int = 1, firstColumn: Int = 1) {
+        self.init(utf8: Array(text.utf8), firstLine: firstLine, firstColumn: firstColumn)
+    }
+
+    /// Prepares to parse the UTF-8 text `bytes` (a file's, as read), placed
+    /// as ``init(_:firstLine:firstColumn:)`` says.
+    public init(utf8 bytes: [UInt8], firstLine: Int = 1, firstColumn: Int = 1) {
+        self.bytes = bytes
         self.lineOffset = firstLine - 1
         self.columnOffset = max(firstColumn - 1, 0)
     }
@@ -49,6 +55,11 @@ public final class YAMLParser {
     /// Parses `text` in one call.
     public static func parse(_ text: String, firstLine: Int = 1, firstColumn: Int = 1) throws(YAMLError) -> YAMLNode? {
         try YAMLParser(text, firstLine: firstLine, firstColumn: firstColumn).parse()
+    }
+
+    /// Parses the UTF-8 text `bytes` in one call.
+    public static func parse(utf8 bytes: [UInt8], firstLine: Int = 1, firstColumn: Int = 1) throws(YAMLError) -> YAMLNode? {
+        try YAMLParser(utf8: bytes, firstLine: firstLine, firstColumn: firstColumn).parse()
     }
 
     /// A sequence or mapping being read. A class, so that adding to it

@@ -275,6 +275,11 @@ enum SourceStamp {
     static func of(_ path: String, notAfter since: UInt64) -> UInt64 {
         var info = stat()
         guard stat(path, &info) == 0 else { return 0 }
+        return of(info, notAfter: since)
+    }
+
+    /// The stamp of a file whose status is `info`, as ``of(_:notAfter:)`` makes it.
+    static func of(_ info: stat, notAfter since: UInt64) -> UInt64 {
         let modified = OutputTree.Page.stamp(info.st_mtim), changed = OutputTree.Page.stamp(info.st_ctim)
         guard max(modified, changed) &+ 1_000_000_000 < since else { return 0 }
         var hasher = ContentHash()
@@ -337,6 +342,13 @@ struct ContentHash {
     static func of(_ data: Data) -> UInt64 {
         var hasher = ContentHash()
         hasher.add(data)
+        return hasher.value
+    }
+
+    /// The hash of one file's bytes, as read.
+    static func of(_ bytes: [UInt8]) -> UInt64 {
+        var hasher = ContentHash()
+        bytes.withUnsafeBytes { hasher.add($0) }
         return hasher.value
     }
 }

@@ -87,15 +87,20 @@ public struct SiteBuilder: Sendable {
         // them is not even read.
         let started = SourceStamp.now()
         let rootPath = options.root.standardizedFileURL.path
-        let reuseUnread: @Sendable (String) -> (Pattern, [Diagnostic])? = { path in
+        // (With no previous build there is nothing to look up: the stamp
+        // then comes with the file as it is read.)
+        let lookUp: @Sendable (String) -> (Pattern, [Diagnostic])? = { path in
             let stamp = SourceStamp.of(rootPath + "/" + path, notAfter: started)
             entries.setStamp(stamp, for: path)
             guard stamp != 0, let entry = previous?.entries[path], entry.stamp == stamp else { return nil }
             entries.setHash(entry.hash, for: path)
             return take(entry, stamp)
         }
-        let reuse: @Sendable (String, Data) -> (Pattern, [Diagnostic])? = { path, data in
-            let hash = ContentHash.of(data)
+        let reuseUnread = previous == nil ? nil : lookUp
+        let reuse: @Sendable (String, [UInt8], stat) -> (Pattern, [Diagnostic])? = { path, bytes, status in
+            // The stamp of the file as read, which the next build compares.
+            entries.setStamp(SourceStamp.of(status, notAfter: started), for: path)
+            let hash = ContentHash.of(bytes)
             entries.setHash(hash, for: path)
             guard let entry = previous?.entries[path], entry.hash == hash else { return nil }
             return take(entry, entries.stamp(for: path))

@@ -20,7 +20,7 @@ struct PatternParser {
 
         // Front matter: the file opens with a `---` line and closes it with another.
         let split: FrontMatterSplit
-        switch FrontMatterSplit.split(file.text) {
+        switch FrontMatterSplit.split(file.bytes) {
         case .failure(.missingOpening):
             return (nil, [Diagnostic(.missingFrontMatter, "the page must open with front matter: a '---' line, then title, summary, status and last_checked, then another '---' line", at: SourceLocation(file: path))])
         case .failure(.unclosed):
@@ -29,7 +29,7 @@ struct PatternParser {
             split = found
         }
         let frontMatterNode: YAMLNode
-        switch YAMLDocument.parse(String(split.yaml), file: path, firstLine: 2) {
+        switch YAMLDocument.parse(utf8: Array(file.bytes[split.yaml]), file: path, firstLine: 2) {
         case .failure(let diagnostic):
             return (nil, [diagnostic])
         case .success(nil):
@@ -42,12 +42,12 @@ struct PatternParser {
 
         // The Markdown after the closing line.
         let bodyFirstLine = split.bodyFirstLine
-        let body = String(split.body)
+        let body = Array(file.bytes[split.body])
         if let line = BracketGuard.firstCrowdedParagraph(body) {
             diagnostics.append(Diagnostic(.unreadableFile, "a paragraph starting here holds more than \(BracketGuard.limit) '[' (links or brackets), which Markdown parsing slows down on without bound; split it into several paragraphs", at: SourceLocation(file: path, line: bodyFirstLine + line - 1)))
             return (nil, diagnostics)
         }
-        let document = MarkdownDocument(parsing: body, firstLine: bodyFirstLine, allowRawHTML: allowRawHTML)
+        let document = MarkdownDocument(parsingUTF8: body, firstLine: bodyFirstLine, allowRawHTML: allowRawHTML)
         if let deep = document.tooDeepPosition {
             // An error, as invalid-field is: what is nested deeper is not checked.
             diagnostics.append(Diagnostic(.invalidField, "the page nests lists or quotes more than \(MarkdownDocument.maximumDepth) deep; its deepest parts cannot be checked", at: SourceLocation(file: path, line: deep.line, column: deep.column)))
@@ -144,9 +144,14 @@ enum BracketGuard {
     /// The 1-based line, within `text`, of the first paragraph with more
     /// than `limit` brackets, or nil.
     static func firstCrowdedParagraph(_ text: String) -> Int? {
+        firstCrowdedParagraph(Array(text.utf8))
+    }
+
+    /// The 1-based line, within the UTF-8 text `utf8`, of the first
+    /// paragraph with more than `limit` brackets, or nil.
+    static func firstCrowdedParagraph(_ utf8: [UInt8]) -> Int? {
         // Nearly every page has fewer brackets in all than the limit.
-        var text = text
-        let total = text.withUTF8 { bytes -> Int in
+        let total = utf8.withUnsafeBufferPointer { bytes -> Int in
             guard let base = bytes.baseAddress else { return 0 }
             var count = 0, offset = 0
             while offset < bytes.count, let found = memchr(base + offset, Int32(UInt8(ascii: "[")), bytes.count - offset) {
@@ -158,7 +163,7 @@ enum BracketGuard {
         guard total > limit else { return nil }
         var count = 0, line = 1, paragraphStart = 1
         var lineIsBlank = true
-        for byte in text.utf8 {
+        for byte in utf8 {
             switch byte {
             case UInt8(ascii: "\n"):
                 if lineIsBlank {

@@ -32,14 +32,14 @@ public struct SiteLoader: Sendable {
     /// build renders and writes each page there, then keeps it without its
     /// HTML, so that memory does not grow with the pages' text.
     ///
-    /// `reuse`, given a page file's path and bytes, may return the page and
+    /// `reuse`, given a page file's path, bytes and status, may return the page and
     /// its findings as a previous build left them, and the page is then not
     /// parsed (nor handed to `process`). `reuseUnread`, given the path alone
     /// and asked first, may do the same without the file being read.
     func load(
         processing process: (@Sendable (Pattern, Site, [Diagnostic]) -> (Pattern, [Diagnostic]))?,
         reuseUnread: (@Sendable (String) -> (Pattern, [Diagnostic])?)? = nil,
-        reuse: (@Sendable (String, Data) -> (Pattern, [Diagnostic])?)? = nil
+        reuse: (@Sendable (String, [UInt8], stat) -> (Pattern, [Diagnostic])?)? = nil
     ) -> (Site, [Diagnostic]) {
         var diagnostics: [Diagnostic] = []
         var site = Site(root: root, settings: .fallback, sources: [], devices: [], patterns: [], symbols: nil, placement: nil)
@@ -118,7 +118,7 @@ public struct SiteLoader: Sendable {
         site: Site,
         process: (@Sendable (Pattern, Site, [Diagnostic]) -> (Pattern, [Diagnostic]))?,
         reuseUnread: (@Sendable (String) -> (Pattern, [Diagnostic])?)?,
-        reuse: (@Sendable (String, Data) -> (Pattern, [Diagnostic])?)?
+        reuse: (@Sendable (String, [UInt8], stat) -> (Pattern, [Diagnostic])?)?
     ) -> ([Pattern], [Diagnostic]) {
         let parser = PatternParser(rendersHTML: rendersHTML, allowRawHTML: site.settings.allowRawHTML)
         let rootPath = root.path
@@ -132,13 +132,13 @@ public struct SiteLoader: Sendable {
             if let reused = reuseUnread?(path) {
                 return reused
             }
-            guard let data = FileManager.default.contents(atPath: rootPath + "/" + path) else {
+            guard let (bytes, status) = SourceFile.contents(atPath: rootPath + "/" + path) else {
                 return (nil, [Diagnostic(.missingFile, "cannot read \(path): the file is missing or unreadable", at: SourceLocation(file: path))])
             }
-            if let reused = reuse?(path, data) {
+            if let reused = reuse?(path, bytes, status) {
                 return reused
             }
-            switch SourceFile.decode(data, path: path) {
+            switch SourceFile.decode(bytes, path: path) {
             case .failure(let diagnostic):
                 return (nil, [diagnostic])
             case .success(let file):

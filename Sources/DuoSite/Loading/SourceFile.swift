@@ -6,8 +6,13 @@ import Foundation
 struct SourceFile: Sendable {
     /// The path relative to the site root, as findings print it.
     let path: String
+    /// The file's text as UTF-8: checked to be valid, without a byte order
+    /// mark, and with every line ending in `\n`. Pages are read as bytes,
+    /// which cmark-gfm and libyaml take as they are.
+    let bytes: [UInt8]
+
     /// The file's text.
-    let text: String
+    var text: String { String(decoding: bytes, as: UTF8.self) }
 
     /// The largest file duosite reads; beyond it a page is surely a mistake.
     static let maximumSize = 16 * 1024 * 1024
@@ -22,65 +27,105 @@ struct SourceFile: Sendable {
         return decode(data, path: path)
     }
 
+    /// The bytes of the file at `path` and its status (size, times, inode),
+    /// both from the one open file; nil when it cannot be read. (POSIX
+    /// calls: a build reads ten thousand pages, and the status comes with
+    /// the file instead of from a second look-up of its path.)
+    static func contents(atPath path: String) -> (bytes: [UInt8], status: stat)? {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { return nil }
+        defer { close(descriptor) }
+        var status = stat()
+        // Only a regular file: reading a pipe named like a page would wait forever.
+        guard fstat(descriptor, &status) == 0, status.st_mode & S_IFMT == S_IFREG else { return nil }
+        // One byte more than the status says, so that one read reaches the end.
+        let capacity = Int(status.st_size) + 1
+        var failed = false
+        var bytes = [UInt8](unsafeUninitializedCapacity: capacity) { buffer, count in
+            while count < capacity {
+                let got = Foundation.read(descriptor, buffer.baseAddress! + count, capacity - count)
+                if got < 0, errno == EINTR { continue }
+                if got < 0 { failed = true }
+                if got <= 0 { return }
+                count += got
+            }
+        }
+        guard !failed else { return nil }
+        // The file grew after its status was taken: the rest, a block at a time.
+        if bytes.count == capacity {
+            var block = [UInt8](repeating: 0, count: 65_536)
+            while bytes.count <= maximumSize {
+                let got = block.withUnsafeMutableBytes { Foundation.read(descriptor, $0.baseAddress!, $0.count) }
+                if got < 0, errno == EINTR { continue }
+                guard got >= 0 else { return nil }
+                if got == 0 { break }
+                bytes.append(contentsOf: block[..<got])
+            }
+        }
+        return (bytes, status)
+    }
+
     /// Checks and decodes a file's bytes.
     static func decode(_ data: Data, path: String) -> Result<SourceFile, Diagnostic> {
+        decode([UInt8](data), path: path)
+    }
+
+    /// Checks a file's bytes and makes them the text a reader works on.
+    static func decode(_ bytes: [UInt8], path: String) -> Result<SourceFile, Diagnostic> {
         let location = SourceLocation(file: path)
-        if data.count > maximumSize {
-            return .failure(Diagnostic(.unreadableFile, "the file is \(data.count / 1_048_576) MB; duosite reads files of at most \(maximumSize / 1_048_576) MB", at: location))
+        if bytes.count > maximumSize {
+            return .failure(Diagnostic(.unreadableFile, "the file is \(bytes.count / 1_048_576) MB; duosite reads files of at most \(maximumSize / 1_048_576) MB", at: location))
         }
-        // Is it blank, does it hold a NUL or a CR? (memchr: these run on every page.)
-        var blank = true, nulOffset: Int?, hasCarriageReturn = false
-        data.withUnsafeBytes { (raw: UnsafeRawBufferPointer) in
-            guard let base = raw.baseAddress, raw.count > 0 else { return }
-            if let nul = memchr(base, 0, raw.count) {
-                nulOffset = base.distance(to: UnsafeRawPointer(nul))
+        // Is it blank, does it hold a NUL or a CR, is it UTF-8? (memchr and
+        // a word at a time: these run on every page.)
+        var blank = true, nulOffset: Int?, hasCarriageReturn = false, invalidOffset: Int?
+        bytes.withUnsafeBufferPointer { buffer in
+            guard let base = buffer.baseAddress, buffer.count > 0 else { return }
+            if let nul = memchr(base, 0, buffer.count) {
+                nulOffset = UnsafeRawPointer(base).distance(to: UnsafeRawPointer(nul))
             }
-            hasCarriageReturn = memchr(base, 0x0D, raw.count) != nil
-            blank = !raw.contains { $0 != 0x20 && $0 != 0x0A && $0 != 0x09 && $0 != 0x0D }
+            hasCarriageReturn = memchr(base, 0x0D, buffer.count) != nil
+            blank = !buffer.contains { $0 != 0x20 && $0 != 0x0A && $0 != 0x09 && $0 != 0x0D }
+            invalidOffset = UTF8Validation.firstInvalidOffset(in: buffer)
         }
         if let nulOffset {
-            let (line, column) = position(of: nulOffset, in: data)
+            let (line, column) = position(of: nulOffset, in: bytes)
             return .failure(Diagnostic(.unreadableFile, "the file looks binary (it holds a NUL byte), not text", at: SourceLocation(file: path, line: line, column: column)))
         }
         if blank {
             return .failure(Diagnostic(.unreadableFile, "the file is empty", at: location))
         }
-        let decoded = data.withUnsafeBytes { (raw: UnsafeRawBufferPointer) in
-            String(validating: raw.bindMemory(to: UInt8.self), as: UTF8.self)
-        }
-        guard var text = decoded else {
-            let offset = firstInvalidUTF8(in: data)
-            let (line, column) = position(of: offset, in: data)
+        if let invalidOffset {
+            let (line, column) = position(of: invalidOffset, in: bytes)
             return .failure(Diagnostic(.unreadableFile, "the file is not valid UTF-8; save it as UTF-8", at: SourceLocation(file: path, line: line, column: column)))
         }
-        if text.utf8.starts(with: [0xEF, 0xBB, 0xBF]) { text.removeFirst() }
-        if hasCarriageReturn {
-            text = text.replacingOccurrences(of: "\r\n", with: "\n").replacingOccurrences(of: "\r", with: "\n")
-        }
-        return .success(SourceFile(path: path, text: text))
+        var text = bytes
+        if text.starts(with: [0xEF, 0xBB, 0xBF]) { text.removeFirst(3) }
+        if hasCarriageReturn { text = withLineFeeds(text) }
+        return .success(SourceFile(path: path, bytes: text))
     }
 
-    private static func firstInvalidUTF8(in data: Data) -> Int {
-        var iterator = data.makeIterator()
-        var decoder = UTF8()
-        var offset = 0
-        var good = 0
-        while true {
-            switch decoder.decode(&iterator) {
-            case .scalarValue(let scalar):
-                offset += UTF8.width(scalar)
-                good = offset
-            case .emptyInput:
-                return good
-            case .error:
-                return good
+    /// `bytes` with each CR LF and each lone CR made a LF.
+    private static func withLineFeeds(_ bytes: [UInt8]) -> [UInt8] {
+        var result: [UInt8] = []
+        result.reserveCapacity(bytes.count)
+        var index = 0
+        while index < bytes.count {
+            let byte = bytes[index]
+            index += 1
+            guard byte == 0x0D else {
+                result.append(byte)
+                continue
             }
+            result.append(0x0A)
+            if index < bytes.count, bytes[index] == 0x0A { index += 1 }
         }
+        return result
     }
 
-    private static func position(of offset: Int, in data: Data) -> (Int, Int) {
+    private static func position(of offset: Int, in bytes: [UInt8]) -> (Int, Int) {
         var line = 1, column = 1
-        for byte in data.prefix(offset) {
+        for byte in bytes.prefix(offset) {
             if byte == 0x0A {
                 line += 1
                 column = 1

@@ -78,10 +78,10 @@ extension Array where Element == UInt8 {
 /// and closing `---` lines, and the Markdown after them, found by scanning
 /// bytes once.
 struct FrontMatterSplit {
-    /// The YAML text (starting on line 2 of the file).
-    let yaml: Substring
-    /// The Markdown after the closing line.
-    let body: Substring
+    /// Where the YAML text is in the file's bytes (it starts on line 2).
+    let yaml: Range<Int>
+    /// Where the Markdown after the closing line is.
+    let body: Range<Int>
     /// The file line the Markdown starts on.
     let bodyFirstLine: Int
 
@@ -93,34 +93,34 @@ struct FrontMatterSplit {
         case unclosed
     }
 
-    /// Splits `text`, or says why it cannot.
-    static func split(_ text: String) -> Result<FrontMatterSplit, Failure> {
-        let utf8 = text.utf8
-        var lineStart = utf8.startIndex
-        var lineNumber = 1
-        var yamlStart: String.Index?
-        while lineStart < utf8.endIndex {
-            let lineEnd = utf8[lineStart...].firstIndex(of: UInt8(ascii: "\n")) ?? utf8.endIndex
-            let isFence = isFenceLine(utf8[lineStart..<lineEnd])
-            if lineNumber == 1 {
-                guard isFence else { return .failure(.missingOpening) }
-                yamlStart = lineEnd < utf8.endIndex ? utf8.index(after: lineEnd) : lineEnd
-            } else if isFence, let yamlStart {
-                let yamlEnd = lineStart > yamlStart ? utf8.index(before: lineStart) : yamlStart
-                let bodyStart = lineEnd < utf8.endIndex ? utf8.index(after: lineEnd) : lineEnd
-                return .success(FrontMatterSplit(
-                    yaml: text[yamlStart..<yamlEnd], body: text[bodyStart...], bodyFirstLine: lineNumber + 1
-                ))
+    /// Splits a file's UTF-8 `bytes`, or says why it cannot.
+    static func split(_ bytes: [UInt8]) -> Result<FrontMatterSplit, Failure> {
+        bytes.withUnsafeBufferPointer { utf8 in
+            let end = utf8.count
+            var lineStart = 0
+            var lineNumber = 1
+            var yamlStart: Int?
+            while lineStart < end {
+                let lineEnd = utf8[lineStart...].firstIndex(of: UInt8(ascii: "\n")) ?? end
+                let isFence = isFenceLine(UnsafeBufferPointer(rebasing: utf8[lineStart..<lineEnd]))
+                if lineNumber == 1 {
+                    guard isFence else { return .failure(.missingOpening) }
+                    yamlStart = lineEnd < end ? lineEnd + 1 : lineEnd
+                } else if isFence, let yamlStart {
+                    let yamlEnd = lineStart > yamlStart ? lineStart - 1 : yamlStart
+                    let bodyStart = lineEnd < end ? lineEnd + 1 : lineEnd
+                    return .success(FrontMatterSplit(yaml: yamlStart..<yamlEnd, body: bodyStart..<end, bodyFirstLine: lineNumber + 1))
+                }
+                guard lineEnd < end else { break }
+                lineStart = lineEnd + 1
+                lineNumber += 1
             }
-            guard lineEnd < utf8.endIndex else { break }
-            lineStart = utf8.index(after: lineEnd)
-            lineNumber += 1
+            return .failure(lineNumber == 1 && yamlStart == nil ? .missingOpening : .unclosed)
         }
-        return .failure(lineNumber == 1 && yamlStart == nil ? .missingOpening : .unclosed)
     }
 
     /// `---`, with optional spaces or tabs around it.
-    private static func isFenceLine(_ line: Substring.UTF8View.SubSequence) -> Bool {
+    private static func isFenceLine(_ line: UnsafeBufferPointer<UInt8>) -> Bool {
         var dashes = 0
         for byte in line {
             switch byte {

@@ -7,8 +7,13 @@ enum YAMLDocument {
     /// The root node of `text`, whose first line is `firstLine` of `file`
     /// and whose lines start at column `firstColumn`.
     static func parse(_ text: String, file: String, firstLine: Int = 1, firstColumn: Int = 1) -> Result<YAMLNode?, Diagnostic> {
+        parse(utf8: Array(text.utf8), file: file, firstLine: firstLine, firstColumn: firstColumn)
+    }
+
+    /// The root node of the UTF-8 text `bytes`, placed as `parse(_:file:firstLine:firstColumn:)` says.
+    static func parse(utf8 bytes: [UInt8], file: String, firstLine: Int = 1, firstColumn: Int = 1) -> Result<YAMLNode?, Diagnostic> {
         do {
-            return .success(try YAMLParser.parse(text, firstLine: firstLine, firstColumn: firstColumn))
+            return .success(try YAMLParser.parse(utf8: bytes, firstLine: firstLine, firstColumn: firstColumn))
         } catch {
             return .failure(Diagnostic(.yamlSyntax, "the YAML cannot be read: \(error.message)", at: SourceLocation(file: file, line: error.mark.line, column: error.mark.column)))
         }
@@ -23,7 +28,7 @@ enum YAMLDocument {
             diagnostics.append(diagnostic)
             return nil
         case .success(let file):
-            switch parse(file.text, file: path) {
+            switch parse(utf8: file.bytes, file: path) {
             case .failure(let diagnostic):
                 diagnostics.append(diagnostic)
                 return nil

@@ -40,6 +40,11 @@ struct OutputFolder: Sendable {
     private let mirrorPath: String?
     /// The pages put into the mirror.
     private let mirrorLedger = PageLedger()
+    /// The staging folder and the mirror, open: each page's files are made
+    /// relative to them, so the kernel does not walk the whole path for
+    /// each of ten thousand pages.
+    private let openStaging: OpenFolder
+    private let openMirror: OpenFolder?
 
     /// Prepares a staging folder beside `url`: the spare, when `spare`
     /// describes it (from the build cache), or else an empty folder. `live`
@@ -70,6 +75,11 @@ struct OutputFolder: Sendable {
             let first = !FileManager.default.fileExists(atPath: self.url.path)
             mirrorPath = first && mkdir(mirror, 0o755) == 0 && mkdir(mirror + "/patterns", 0o755) == 0 ? mirror : nil
         }
+        guard let openStaging = OpenFolder(stagingPath) else {
+            throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: stagingPath])
+        }
+        self.openStaging = openStaging
+        openMirror = mirrorPath.flatMap(OpenFolder.init)
     }
 
     /// Empties a spare of all but the pages `description` describes exactly:
@@ -182,10 +192,33 @@ struct OutputFolder: Sendable {
             return
         }
         let relative = Self.pagePath(slug)
+        guard Self.isSafe(relative) else {
+            throw CocoaError(.fileWriteInvalidFileName, userInfo: [NSFilePathErrorKey: relative])
+        }
+        let staging = openStaging.descriptor
+        let folder = String.joining("patterns/", slug)
         // The spare's file may be the published site's too (a hard link): never write through it.
-        if held.pages[slug] != nil { unlink(stagingPath + "/" + relative) }
-        try write(bytes, to: relative)
-        try record(slug, key: key)
+        if held.pages[slug] != nil { unlinkat(staging, relative, 0) }
+        if mkdirat(staging, folder, 0o755) != 0, errno != EEXIST { _ = try prepare(relative) }
+        let failure = CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: String.joining(stagingPath, "/", relative)])
+        let descriptor = openat(staging, relative, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        guard descriptor >= 0 else { throw failure }
+        defer { close(descriptor) }
+        try bytes.withUnsafeBufferPointer { buffer in
+            var offset = 0
+            while offset < buffer.count {
+                let written = Foundation.write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
+                guard written > 0 else { throw failure }
+                offset += written
+            }
+        }
+        // The file's time once written, and its folder's once the file is in it.
+        var file = stat(), made = stat()
+        guard fstat(descriptor, &file) == 0, fstatat(staging, folder, &made, AT_SYMLINK_NOFOLLOW) == 0,
+              made.st_mode & S_IFMT == S_IFDIR else { throw failure }
+        let page = OutputTree.Page(key: key, folderStamp: OutputTree.Page.stamp(made.st_mtim), fileStamp: OutputTree.Page.stamp(file.st_mtim))
+        ledger.record(page, for: slug)
+        mirror(page, relative: relative, folder: folder, slug: slug)
     }
 
     /// Puts the published site's page for `slug` (unchanged: its bytes are
@@ -218,16 +251,22 @@ struct OutputFolder: Sendable {
             throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: String.joining(stagedFolder, "/index.html")])
         }
         ledger.record(page, for: slug)
-        // A page the mirror could not take is left out of its description,
-        // and the next build, finding it unknown, builds it again there.
-        if let mirrorPath {
-            let folder = String.joining(mirrorPath, "/patterns/", slug)
-            // The file is the staging folder's (a hard link): only the folder's time is new.
-            if mkdir(folder, 0o755) == 0, Foundation.link(String.joining(stagedFolder, "/index.html"), String.joining(folder, "/index.html")) == 0 {
-                let folderStamp = OutputTree.Page.folderStamp(folder)
-                if folderStamp != 0 {
-                    mirrorLedger.record(OutputTree.Page(key: key, folderStamp: folderStamp, fileStamp: page.fileStamp), for: slug)
-                }
+        mirror(page, relative: Self.pagePath(slug), folder: String.joining("patterns/", slug), slug: slug)
+    }
+
+    /// Hard-links a page just put into staging into the mirror, when this
+    /// build makes one. A page the mirror could not take is left out of its
+    /// description, and the next build, finding it unknown, builds it again there.
+    private func mirror(_ page: OutputTree.Page, relative: String, folder: String, slug: String) {
+        guard let openMirror else { return }
+        let mirror = openMirror.descriptor
+        // The file is the staging folder's (a hard link): only the folder's time is new.
+        var made = stat()
+        if mkdirat(mirror, folder, 0o755) == 0, linkat(openStaging.descriptor, relative, mirror, relative, 0) == 0,
+           fstatat(mirror, folder, &made, AT_SYMLINK_NOFOLLOW) == 0 {
+            let folderStamp = OutputTree.Page.stamp(made.st_mtim)
+            if folderStamp != 0 {
+                mirrorLedger.record(OutputTree.Page(key: page.key, folderStamp: folderStamp, fileStamp: page.fileStamp), for: slug)
             }
         }
     }
@@ -379,6 +418,25 @@ struct OutputFolder: Sendable {
         if let mirrorPath { FolderRemoval.remove(mirrorPath) }
         if reusesSpare, !Self.isFolder(sparePath), rename(stagingPath, sparePath) == 0 { return }
         FolderRemoval.remove(stagingPath)
+    }
+}
+
+/// A folder held open, for calls relative to it (`openat`, `mkdirat`,
+/// `linkat`, `fstatat`); closed when the last copy of the build's output
+/// folder goes.
+final class OpenFolder: Sendable {
+    /// The open folder's descriptor.
+    let descriptor: Int32
+
+    /// Opens the folder at `path`, or nil when it cannot be opened.
+    init?(_ path: String) {
+        let descriptor = open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        guard descriptor >= 0 else { return nil }
+        self.descriptor = descriptor
+    }
+
+    deinit {
+        close(descriptor)
     }
 }
 

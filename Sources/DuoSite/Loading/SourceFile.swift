@@ -38,10 +38,10 @@ struct SourceFile: Sendable {
         var status = stat()
         // Only a regular file: reading a pipe named like a page would wait forever.
         guard fstat(descriptor, &status) == 0, status.st_mode & S_IFMT == S_IFREG else { return nil }
-        // One byte more than the status says, so that one read reaches the end.
-        let capacity = Int(status.st_size) + 1
+        // As many bytes as the status says, as Foundation's reading does.
+        let capacity = Int(status.st_size)
         var failed = false
-        var bytes = [UInt8](unsafeUninitializedCapacity: capacity) { buffer, count in
+        let bytes = [UInt8](unsafeUninitializedCapacity: capacity) { buffer, count in
             while count < capacity {
                 let got = Foundation.read(descriptor, buffer.baseAddress! + count, capacity - count)
                 if got < 0, errno == EINTR { continue }
@@ -51,17 +51,6 @@ struct SourceFile: Sendable {
             }
         }
         guard !failed else { return nil }
-        // The file grew after its status was taken: the rest, a block at a time.
-        if bytes.count == capacity {
-            var block = [UInt8](repeating: 0, count: 65_536)
-            while bytes.count <= maximumSize {
-                let got = block.withUnsafeMutableBytes { Foundation.read(descriptor, $0.baseAddress!, $0.count) }
-                if got < 0, errno == EINTR { continue }
-                guard got >= 0 else { return nil }
-                if got == 0 { break }
-                bytes.append(contentsOf: block[..<got])
-            }
-        }
         return (bytes, status)
     }
 

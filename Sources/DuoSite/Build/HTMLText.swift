@@ -35,9 +35,24 @@ public enum HTMLText {
 
     /// `text` with every byte that may not stand in a URL percent-encoded.
     static func percentEncode(_ text: String) -> String {
-        replacingBytes(in: text) { byte in
-            isURLByte(byte) ? nil : "%" + String(byte, radix: 16, uppercase: true).leftPadded(to: 2)
-        }
+        ByteScan.withUTF8(of: text) { utf8 -> String? in
+            // Most URLs have nothing to encode.
+            guard let first = utf8.firstIndex(where: { $0 < 0x80 && !isURLByte($0) }) else { return nil }
+            let digits: StaticString = "0123456789ABCDEF"
+            var bytes: [UInt8] = []
+            bytes.reserveCapacity(utf8.count + 32)
+            bytes.append(contentsOf: utf8[..<first])
+            for byte in utf8[first...] {
+                if byte < 0x80, !isURLByte(byte) {
+                    bytes.append(UInt8(ascii: "%"))
+                    bytes.append(digits.utf8Start[Int(byte >> 4)])
+                    bytes.append(digits.utf8Start[Int(byte & 0x0F)])
+                } else {
+                    bytes.append(byte)
+                }
+            }
+            return String(decoding: bytes, as: UTF8.self)
+        } ?? text
     }
 
     /// Whether a byte may stand in a URL as it is.
@@ -132,24 +147,19 @@ public enum HTMLText {
     /// replaced by it; unchanged runs are copied whole, and text that needs
     /// nothing is returned as it is.
     static func replacingBytes(in text: String, _ replacement: (UInt8) -> String?) -> String {
-        let utf8 = text.utf8
-        guard let first = utf8.firstIndex(where: { $0 < 0x80 && replacement($0) != nil }) else { return text }
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(utf8.count + 32)
-        bytes.append(contentsOf: utf8[..<first])
-        for byte in utf8[first...] {
-            if byte < 0x80, let replaced = replacement(byte) {
-                bytes.append(contentsOf: replaced.utf8)
-            } else {
-                bytes.append(byte)
+        ByteScan.withUTF8(of: text) { utf8 -> String? in
+            guard let first = utf8.firstIndex(where: { $0 < 0x80 && replacement($0) != nil }) else { return nil }
+            var bytes: [UInt8] = []
+            bytes.reserveCapacity(utf8.count + 32)
+            bytes.append(contentsOf: utf8[..<first])
+            for byte in utf8[first...] {
+                if byte < 0x80, let replaced = replacement(byte) {
+                    bytes.append(contentsOf: replaced.utf8)
+                } else {
+                    bytes.append(byte)
+                }
             }
-        }
-        return String(decoding: bytes, as: UTF8.self)
-    }
-}
-
-extension String {
-    func leftPadded(to width: Int) -> String {
-        count >= width ? self : String(repeating: "0", count: width - count) + self
+            return String(decoding: bytes, as: UTF8.self)
+        } ?? text
     }
 }

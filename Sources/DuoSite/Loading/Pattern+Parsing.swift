@@ -14,8 +14,7 @@ struct PatternParser {
     /// The page, or nil when it has no readable front matter; and findings.
     func parse(_ file: SourceFile) -> (Pattern?, [Diagnostic]) {
         let path = file.path
-        let name = path.split(separator: "/").last ?? ""
-        let slug = String(name.hasByteSuffix(".md") ? name.dropLast(3) : name)
+        let slug = SiteLoader.slug(ofFile: path)
         var diagnostics: [Diagnostic] = []
 
         // Front matter: the file opens with a `---` line and closes it with another.

@@ -156,6 +156,10 @@ import Testing
         ("//evil.example", "#"),
         ("/patterns/x/#rule-1", "/patterns/x/#rule-1"),
         ("https://e.org/\"><x", "https://e.org/%22%3E%3Cx"),
+        // Two hex digits, upper case, for every byte: a control byte keeps its leading zero.
+        ("https://e.org/a\u{01}b\tc\\d{e}", "https://e.org/a%01b%09c%5Cd%7Be%7D"),
+        // Non-ASCII characters are left as they are (the attribute's escaping carries them).
+        ("https://e.org/café", "https://e.org/café"),
     ])
     func urlsAreSafeInAnAttribute(input: String, expected: String) {
         #expect(HTMLText.safeURL(input) == expected)

@@ -19,6 +19,11 @@ struct ByteWriter {
         ByteScan.withUTF8(of: text) { append(utf8: $0) }
     }
 
+    /// Appends markup known when duosite was built (`", "`, `"{"`), as it is.
+    mutating func append(markup: StaticString) {
+        bytes.append(contentsOf: UnsafeBufferPointer(start: markup.utf8Start, count: markup.utf8CodeUnitCount))
+    }
+
     /// Appends bytes of valid UTF-8 text as they are.
     mutating func append(utf8: UnsafeBufferPointer<UInt8>) {
         bytes.append(contentsOf: utf8)

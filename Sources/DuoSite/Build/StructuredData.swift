@@ -52,7 +52,7 @@ enum StructuredData {
             if index > 0 { json.append(", ") }
             json.open("@type", "ListItem")
             json.key("position")
-            json.append(String(index + 1))
+            json.append(index + 1)
             json.member("name", crumb.name)
             json.member("item", crumb.url.map { baseURL + $0 } ?? canonical)
             json.close()
@@ -75,34 +75,40 @@ private struct JSONWriter {
     /// The JSON so far.
     var bytes: [UInt8] { writer.bytes }
 
-    /// Appends JSON punctuation or a number, as it is.
-    mutating func append(_ text: String) {
-        writer.append(text)
+    /// Appends JSON punctuation, as it is.
+    mutating func append(_ markup: StaticString) {
+        writer.append(markup: markup)
+    }
+
+    /// Appends a number.
+    mutating func append(_ number: Int) {
+        writer.append(number)
     }
 
     /// Starts an object whose first member is `key` with the string `value`.
-    mutating func open(_ key: String, _ value: String) {
-        writer.append("{")
+    mutating func open(_ key: StaticString, _ value: String) {
+        writer.append(markup: "{")
         empty = true
         member(key, value)
     }
 
     /// Ends the object being written.
     mutating func close() {
-        writer.append("}")
+        writer.append(markup: "}")
         empty = false
     }
 
-    /// Writes a member's key; its value is written next.
-    mutating func key(_ key: String) {
-        if !empty { writer.append(", ") }
+    /// Writes a member's key (a name of schema.org's, which needs no
+    /// escaping); its value is written next.
+    mutating func key(_ key: StaticString) {
+        writer.append(markup: empty ? "\"" : ", \"")
         empty = false
-        writer.appendJSON(key)
-        writer.append(": ")
+        writer.append(markup: key)
+        writer.append(markup: "\": ")
     }
 
     /// Writes a member whose value is a string.
-    mutating func member(_ key: String, _ value: String) {
+    mutating func member(_ key: StaticString, _ value: String) {
         self.key(key)
         writer.appendJSON(value)
     }

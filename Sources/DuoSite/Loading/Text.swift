@@ -153,10 +153,11 @@ extension Unicode.Scalar {
         return (Unicode.Scalar(value) ?? "\u{FFFD}", length)
     }
 
-    /// Whether the scalar is white space, with a fast answer for ASCII.
+    /// Whether the scalar is white space (Unicode's White_Space), with a
+    /// fast answer for ASCII and Latin-1, where a citation's `·` and `§` are.
     var isSpace: Bool {
-        if isASCII {
-            return value == 0x20 || (0x09...0x0D).contains(value)
+        if value < 0x100 {
+            return value == 0x20 || (0x09...0x0D).contains(value) || value == 0x85 || value == 0xA0
         }
         return properties.isWhitespace
     }

@@ -49,6 +49,15 @@ public struct Screen: Sendable {
     public var allItems: [BarItem] {
         (back.map { [$0] } ?? []) + navigation + toolbar + tabs
     }
+
+    /// Calls `body` with every item, in the order of ``allItems``, without
+    /// gathering them into a new array (checks run on every page).
+    public func forEachItem(_ body: (BarItem) throws -> Void) rethrows {
+        if let back { try body(back) }
+        for item in navigation { try body(item) }
+        for item in toolbar { try body(item) }
+        for item in tabs { try body(item) }
+    }
 }
 
 /// The bar an item is declared in.

@@ -21,10 +21,10 @@ public struct DemoChecker: Checker {
                 guard let symbols = context.site.symbols else { continue }
                 var reported = Set<SourceLocation>()
                 for state in demo.states {
-                    for item in state.screen.allItems {
-                        guard let symbol = item.symbol, !symbols.contains(symbol) else { continue }
+                    state.screen.forEachItem { item in
+                        guard let symbol = item.symbol, !symbols.contains(symbol) else { return }
                         let location = item.symbolLocation ?? item.location
-                        guard reported.insert(location).inserted else { continue }
+                        guard reported.insert(location).inserted else { return }
                         var message = "the item '\(item.id)' uses the symbol '\(symbol)', which the theme has no drawing for (\(Site.Paths.symbols)/\(symbol).svg)"
                         if let suggestion = Suggestion.nearest(to: symbol, in: symbols.sorted()) {
                             message += "; did you mean '\(suggestion)'?"

@@ -58,7 +58,7 @@ struct PageContext {
                     "anchor": .string(entry.anchor),
                     "title": .string(entry.source.title),
                     "publisher": .string(entry.source.publisher),
-                    "url": .string(HTMLText.safeURL(entry.source.url)),
+                    "url": .string(links?.href(entry.siteIndex, entry.source, atSecond: nil) ?? HTMLText.safeURL(entry.source.url)),
                 ]
                 if entry.source.isVideo { item["kind"] = .string(entry.source.kind) }
                 if let date = entry.source.date?.value { item["date"] = Self.day(date) }
@@ -106,24 +106,33 @@ struct PageContext {
         case .demo(let index):
             guard let demo = pattern.demos[index].demo else { return .object([:]) }
             return .object(["demo": demos.value(for: demo)])
-        case .rules: return .object(["rules": true])
-        case .faq: return .object(["faq": true])
+        case .rules: return Self.rulesPart
+        case .faq: return Self.faqPart
         }
+    }
+
+    // What every page's context holds the same of, made once: each value
+    // is then shared by reference instead of built and freed on every page.
+    private static let rulesPart: Value = .object(["rules": true])
+    private static let faqPart: Value = .object(["faq": true])
+    private static let appleBasis: Value = .object(["apple": true, "recommendation": false, "label": "Apple"])
+    private static let recommendationBasis: Value = .object(["apple": false, "recommendation": true, "label": "Recommendation"])
+    private static let noBasis: Value = .object(["apple": false, "recommendation": false, "label": "Apple"])
+    private static let appleStatus = statusValue(.apple)
+    private static let recommendationStatus = statusValue(.recommendation)
+
+    private static func statusValue(_ status: Pattern.Status) -> Value {
+        .object(["apple": .bool(status == .apple), "recommendation": .bool(status == .recommendation), "label": .string(status.label)])
     }
 
     private func rule(_ rule: Rule, sources: SourceList) -> Value {
         let citations = rule.citations?.citations ?? []
-        let basis = rule.citations?.basis ?? .apple
         return .object([
             "number": .int(rule.number),
             "anchor": .string(rule.anchor),
             "html": .string(rule.html),
             "hasCitations": .bool(!citations.isEmpty),
-            "basis": .object([
-                "apple": .bool(rule.citations?.basis == .apple),
-                "recommendation": .bool(rule.citations?.basis == .recommendation),
-                "label": .string(basis == .apple ? "Apple" : "Recommendation"),
-            ]),
+            "basis": rule.citations.map { $0.basis == .apple ? Self.appleBasis : Self.recommendationBasis } ?? Self.noBasis,
             "citations": .list(citations.enumerated().compactMap { index, citation in
                 guard let entry = sources.entry(for: citation.sourceID) else { return nil }
                 let source = sources.entries[entry].source
@@ -149,7 +158,7 @@ struct PageContext {
     }
 
     static func status(_ status: Pattern.Status) -> Value {
-        .object(["apple": .bool(status == .apple), "recommendation": .bool(status == .recommendation), "label": .string(status.label)])
+        status == .apple ? appleStatus : recommendationStatus
     }
 
     static func day(_ day: Day) -> Value {

@@ -59,7 +59,8 @@ enum CitationParser {
             return nil
         }
         let location = position(lower)
-        let piece = string(scalars, lower..<upper)
+        // The citation as written, for findings only.
+        var piece: String { string(scalars, lower..<upper) }
         var idEnd = lower
         while idEnd < upper, !scalars[idEnd].isSpace, scalars[idEnd] != "§", scalars[idEnd] != "@" {
             idEnd += 1

@@ -73,7 +73,13 @@ extension YAMLNode {
     /// Whether the node is YAML's null: a plain `~`, `null` or nothing.
     public var isNull: Bool {
         guard tag == nil, case .scalar(let text, .plain) = content else { return false }
-        return text.isEmpty || text == "~" || text == "null" || text == "Null" || text == "NULL"
+        // Asked of nearly every value: most are longer than any null.
+        switch text.utf8.count {
+        case 0: return true
+        case 1: return text == "~"
+        case 4: return text == "null" || text == "Null" || text == "NULL"
+        default: return false
+        }
     }
 
     /// The node as a boolean, for a plain `true` or `false`.
@@ -118,7 +124,8 @@ extension YAMLNode {
     /// Whether the node is the scalar `text`, compared where it is: `string`
     /// would copy the text out first, and keys are compared by the thousand.
     func isScalar(_ text: String) -> Bool {
-        if case .scalar(let own, _) = content { return own == text }
+        // Lengths first: most keys compared are not the one sought.
+        if case .scalar(let own, _) = content { return own.utf8.count == text.utf8.count && own == text }
         return false
     }
 }

@@ -107,15 +107,14 @@ struct DemoParser {
 
         // The items as written; their problems are reported once, here.
         var baseItems: [BarItem] = []
-        var ids: [String: Mark] = [:]
+        baseItems.reserveCapacity(sources.count)
         for (index, source) in sources.enumerated() {
             var itemDiagnostics: [Diagnostic] = []
             let item = makeItem(source, index: index, diagnostics: &itemDiagnostics)
             diagnostics += itemDiagnostics
-            if let earlier = ids[item.id] {
-                report("two items have the id '\(item.id)' (the first at line \(earlier.line)); give one an 'id' of its own", source.mark)
-            } else {
-                ids[item.id] = source.mark
+            // A screen has a dozen items: searched in order rather than hashed.
+            if let earlier = baseItems.firstIndex(where: { $0.id == item.id }) {
+                report("two items have the id '\(item.id)' (the first at line \(sources[earlier].mark.line)); give one an 'id' of its own", source.mark)
             }
             baseItems.append(item)
         }

@@ -92,6 +92,7 @@ struct BadInputTests {
         Case("demo whose item is a list", page: CleanPage.text(tail: demoTail + "device: duo-closed-portrait\nscreen:\n  toolbar:\n    - [Share]\n```\n"), code: "invalid-demo", at: (26, 7)),
         Case("demo changing an item it does not have", page: CleanPage.text(tail: demoTail + "device: duo-closed-portrait\nscreen:\n  toolbar:\n    - {title: Share}\nstates:\n  - name: A\n    change:\n      shar: {symbol: tray}\n```\n"), code: "invalid-demo", at: (30, 7)),
         Case("demo with no device", page: CleanPage.text(tail: demoTail + "screen:\n  title: Cart\n```\n"), code: "invalid-demo", at: (23, 1)),
+        Case("demo with two items of one id", page: CleanPage.text(tail: demoTail + "device: duo-closed-portrait\nscreen:\n  toolbar:\n    - {title: Share}\n    - {title: Send, id: share}\n```\n"), code: "invalid-demo", at: (27, 7)),
 
         // Markdown nested without end.
         Case("deeply nested quotes", page: CleanPage.text(tail: "\n" + String(repeating: "> ", count: 5_000) + "deep\n"), code: "invalid-field", at: (20, 95)),

@@ -1,8 +1,10 @@
 /// Reads a rule's citation block, `Sources (apple): hig § Vertical controls ·
 /// raise-the-bar @ 6:13`, reporting anything it cannot read at its column.
 ///
-/// It works on Unicode scalars, the unit columns are counted in, so that an
-/// offset in the text is an offset in the editor's line.
+/// It reads the text's UTF-8 bytes where they are, decoding a character
+/// only where it is not ASCII; a position is the count of Unicode scalars
+/// before it, the unit columns are counted in, so that an offset in the
+/// text is an offset in the editor's line.
 enum CitationParser {
     /// Whether a paragraph's text is meant as a citation block.
     static func isCitationBlock(_ text: String) -> Bool {
@@ -11,20 +13,26 @@ enum CitationParser {
 
     /// Parses `text`, whose Unicode scalar at offset i stands at `position(i)`.
     static func parse(_ text: String, file: String, position: (Int) -> SourceLocation) -> (CitationBlock?, [Diagnostic]) {
-        let scalars = ScalarText(text)
+        var text = text
+        return text.withUTF8 { bytes in
+            parse(BlockText(bytes), position: position)
+        }
+    }
+
+    private static func parse(_ text: BlockText, position: (Int) -> SourceLocation) -> (CitationBlock?, [Diagnostic]) {
         var diagnostics: [Diagnostic] = []
         let start = position(0)
 
         // "Sources (basis):"
-        guard let colon = scalars.firstIndex(of: ":") else {
+        guard let colon = text.bytes.firstIndex(of: UInt8(ascii: ":")) else {
             return (nil, [Diagnostic(.invalidCitation, "a citation block is written 'Sources (apple): source · source' or 'Sources (recommendation): …'", at: start)])
         }
-        let head = trimmed(scalars, 0..<colon)
-        let basisText: String
-        if head.hasBytePrefix("Sources ("), head.hasByteSuffix(")") {
-            basisText = String(decoding: head.utf8.dropFirst("Sources (".utf8.count).dropLast(), as: UTF8.self).trimmed
-        } else {
-            basisText = ""
+        let head = text.trimmed(0..<colon)
+        let opening: StaticString = "Sources ("
+        var basisText = ""
+        if head.count > opening.utf8CodeUnitCount, text.bytes[head.upperBound - 1] == UInt8(ascii: ")"),
+           text.bytes[head.lowerBound..<(head.lowerBound + opening.utf8CodeUnitCount)].elementsEqual(UnsafeBufferPointer(start: opening.utf8Start, count: opening.utf8CodeUnitCount)) {
+            basisText = text.string(text.trimmed((head.lowerBound + opening.utf8CodeUnitCount)..<(head.upperBound - 1)))
         }
         guard let basis = CitationBlock.Basis(rawValue: basisText) else {
             let what = basisText.isEmpty ? "no basis" : "the basis '\(basisText)'"
@@ -32,17 +40,36 @@ enum CitationParser {
         }
 
         // Nothing but separators and spaces after the colon: one finding.
-        if ((colon + 1)..<scalars.count).allSatisfy({ scalars[$0].isSpace || scalars[$0] == "·" }) {
+        var offset = colon + 1
+        var onlySeparators = true
+        while offset < text.bytes.count {
+            let (scalar, length) = text.scalar(at: offset)
+            guard scalar.isSpace || scalar == "·" else {
+                onlySeparators = false
+                break
+            }
+            offset += length
+        }
+        if onlySeparators {
             return (CitationBlock(basis: basis, citations: [], location: start), [Diagnostic(.invalidCitation, "the citation block names no source; list the source ids from sources.yml after the colon", at: start)])
         }
 
+        // The citations between the `·` (C2 B7: no other character's bytes hold that pair).
         var citations: [Citation] = []
         var pieceStart = colon + 1
-        for index in (colon + 1)...scalars.count where index == scalars.count || scalars[index] == "·" {
-            if let citation = parseCitation(scalars, pieceStart..<index, position: position, diagnostics: &diagnostics) {
+        var index = pieceStart
+        let count = text.bytes.count
+        while index <= count {
+            let isSeparator = index + 1 < count && text.bytes[index] == 0xC2 && text.bytes[index + 1] == 0xB7
+            guard index == count || isSeparator else {
+                index += 1
+                continue
+            }
+            if let citation = parseCitation(text, pieceStart..<index, position: position, diagnostics: &diagnostics) {
                 citations.append(citation)
             }
-            pieceStart = index + 1
+            index += isSeparator ? 2 : 1
+            pieceStart = index
         }
         if citations.isEmpty && diagnostics.isEmpty {
             diagnostics.append(Diagnostic(.invalidCitation, "the citation block names no source; list the source ids from sources.yml after the colon", at: start))
@@ -50,109 +77,105 @@ enum CitationParser {
         return (CitationBlock(basis: basis, citations: citations, location: start), diagnostics)
     }
 
-    private static func parseCitation(_ scalars: ScalarText, _ range: Range<Int>, position: (Int) -> SourceLocation, diagnostics: inout [Diagnostic]) -> Citation? {
-        var lower = range.lowerBound, upper = range.upperBound
-        while lower < upper, scalars[lower].isSpace { lower += 1 }
-        while upper > lower, scalars[upper - 1].isSpace { upper -= 1 }
+    /// One citation, the bytes `range` of the text (between two `·`).
+    private static func parseCitation(_ text: BlockText, _ range: Range<Int>, position: (Int) -> SourceLocation, diagnostics: inout [Diagnostic]) -> Citation? {
+        let trimmed = text.trimmed(range)
+        let lower = trimmed.lowerBound, upper = trimmed.upperBound
         guard lower < upper else {
-            diagnostics.append(Diagnostic(.invalidCitation, "an empty citation between two '·'; remove the extra separator or name a source", at: position(min(range.lowerBound, max(range.upperBound - 1, 0)))))
+            // At the piece's first character, or the separator's before it.
+            let first = text.scalarOffset(of: range.lowerBound), last = text.scalarOffset(of: range.upperBound) - 1
+            diagnostics.append(Diagnostic(.invalidCitation, "an empty citation between two '·'; remove the extra separator or name a source", at: position(min(first, max(last, 0)))))
             return nil
         }
-        let location = position(lower)
+        let location = position(text.scalarOffset(of: lower))
         // The citation as written, for findings only.
-        var piece: String { string(scalars, lower..<upper) }
+        var piece: String { text.string(lower..<upper) }
         var idEnd = lower
-        while idEnd < upper, !scalars[idEnd].isSpace, scalars[idEnd] != "§", scalars[idEnd] != "@" {
-            idEnd += 1
+        while idEnd < upper {
+            let (scalar, length) = text.scalar(at: idEnd)
+            if scalar.isSpace || scalar == "§" || scalar == "@" { break }
+            idEnd += length
         }
-        let id = string(scalars, lower..<idEnd)
+        let id = text.string(lower..<idEnd)
         guard !id.isEmpty else {
             diagnostics.append(Diagnostic(.invalidCitation, "the citation '\(piece)' names no source; start it with a source id from sources.yml", at: location))
             return nil
         }
-        var restStart = idEnd
-        while restStart < upper, scalars[restStart].isSpace { restStart += 1 }
+        let restStart = text.trimmed(idEnd..<upper).lowerBound
         var locator: Citation.Locator?
         if restStart == upper {
             locator = nil
-        } else if scalars[restStart] == "§" {
-            let name = trimmed(scalars, (restStart + 1)..<upper)
-            guard !name.isEmpty else {
-                diagnostics.append(Diagnostic(.invalidCitation, "'§' in '\(piece)' names no section; write '\(id) § Section name'", at: location))
-                return nil
-            }
-            locator = .section(name)
-        } else if scalars[restStart] == "@" {
-            let moment = trimmed(scalars, (restStart + 1)..<upper)
-            guard let seconds = Timestamp.seconds(moment) else {
-                diagnostics.append(Diagnostic(.invalidCitation, "'\(moment)' in '\(piece)' is not a moment; write it M:SS or H:MM:SS, like '\(id) @ 6:13'", at: location))
-                return nil
-            }
-            locator = .time(seconds: seconds, text: moment)
         } else {
-            diagnostics.append(Diagnostic(.invalidCitation, "cannot read '\(piece)': after a source id comes '§ Section' or '@ M:SS', and citations are separated by ' · '", at: location))
-            return nil
+            let (marker, length) = text.scalar(at: restStart)
+            if marker == "§" {
+                let name = text.string(text.trimmed((restStart + length)..<upper))
+                guard !name.isEmpty else {
+                    diagnostics.append(Diagnostic(.invalidCitation, "'§' in '\(piece)' names no section; write '\(id) § Section name'", at: location))
+                    return nil
+                }
+                locator = .section(name)
+            } else if marker == "@" {
+                let moment = text.string(text.trimmed((restStart + length)..<upper))
+                guard let seconds = Timestamp.seconds(moment) else {
+                    diagnostics.append(Diagnostic(.invalidCitation, "'\(moment)' in '\(piece)' is not a moment; write it M:SS or H:MM:SS, like '\(id) @ 6:13'", at: location))
+                    return nil
+                }
+                locator = .time(seconds: seconds, text: moment)
+            } else {
+                diagnostics.append(Diagnostic(.invalidCitation, "cannot read '\(piece)': after a source id comes '§ Section' or '@ M:SS', and citations are separated by ' · '", at: location))
+                return nil
+            }
         }
         return Citation(sourceID: id, locator: locator, location: location)
     }
-
-    private static func string(_ scalars: ScalarText, _ range: Range<Int>) -> String {
-        scalars.string(range)
-    }
-
-    private static func trimmed(_ scalars: ScalarText, _ range: Range<Int>) -> String {
-        var lower = range.lowerBound, upper = range.upperBound
-        while lower < upper, scalars[lower].isSpace { lower += 1 }
-        while upper > lower, scalars[upper - 1].isSpace { upper -= 1 }
-        return string(scalars, lower..<upper)
-    }
 }
 
-/// A text's Unicode scalars, addressable by offset, and its substrings.
-struct ScalarText {
-    private let bytes: [UInt8]
-    private let scalars: [Unicode.Scalar]
-    /// The UTF-8 offset each scalar starts at, and one for the end.
-    private let offsets: [Int32]
+/// A citation block's UTF-8 bytes (valid UTF-8: a string's), read in place.
+private struct BlockText {
+    let bytes: UnsafeBufferPointer<UInt8>
 
-    init(_ text: String) {
-        let bytes = Array(text.utf8)
+    init(_ bytes: UnsafeBufferPointer<UInt8>) {
         self.bytes = bytes
-        // Both arrays filled in one pass, with no check of capacity a scalar:
-        // there are never more scalars than bytes.
-        var count = 0
-        var offsets: [Int32] = []
-        scalars = bytes.withUnsafeBufferPointer { utf8 in
-            [Unicode.Scalar](unsafeUninitializedCapacity: utf8.count) { scalars, scalarCount in
-                offsets = [Int32](unsafeUninitializedCapacity: utf8.count + 1) { starts, startCount in
-                    var offset = 0
-                    while offset < utf8.count {
-                        let (scalar, length) = Unicode.Scalar.decode(utf8, at: offset)
-                        (scalars.baseAddress! + count).initialize(to: scalar)
-                        (starts.baseAddress! + count).initialize(to: Int32(offset))
-                        count += 1
-                        offset += length
-                    }
-                    (starts.baseAddress! + count).initialize(to: Int32(utf8.count))
-                    startCount = count + 1
-                }
-                scalarCount = count
-            }
-        }
-        self.offsets = offsets
     }
 
-    /// How many scalars.
-    var count: Int { scalars.count }
+    /// The scalar starting at byte `offset`, and how many bytes it takes.
+    @inline(__always)
+    func scalar(at offset: Int) -> (Unicode.Scalar, Int) {
+        let byte = bytes[offset]
+        if byte < 0x80 { return (Unicode.Scalar(byte), 1) }
+        return Unicode.Scalar.decode(bytes, at: offset)
+    }
 
-    /// The scalar at an offset.
-    subscript(offset: Int) -> Unicode.Scalar { scalars[offset] }
+    /// `range` without the white space at either end.
+    func trimmed(_ range: Range<Int>) -> Range<Int> {
+        var lower = range.lowerBound, upper = range.upperBound
+        while lower < upper {
+            let (scalar, length) = scalar(at: lower)
+            guard scalar.isSpace else { break }
+            lower += length
+        }
+        while upper > lower {
+            // The last scalar starts at the last byte that is not a continuation byte.
+            var start = upper - 1
+            while start > lower, bytes[start] & 0xC0 == 0x80 { start -= 1 }
+            guard scalar(at: start).0.isSpace else { break }
+            upper = start
+        }
+        return lower..<upper
+    }
 
-    /// The first offset of a scalar.
-    func firstIndex(of scalar: Unicode.Scalar) -> Int? { scalars.firstIndex(of: scalar) }
+    /// How many scalars stand before byte `offset`: every byte but a
+    /// continuation byte starts one.
+    func scalarOffset(of offset: Int) -> Int {
+        var continuations = 0
+        for index in 0..<min(offset, bytes.count) where bytes[index] & 0xC0 == 0x80 {
+            continuations += 1
+        }
+        return offset - continuations
+    }
 
-    /// The text of a range of offsets.
+    /// The text of a byte range.
     func string(_ range: Range<Int>) -> String {
-        String(decoding: bytes[Int(offsets[range.lowerBound])..<Int(offsets[range.upperBound])], as: UTF8.self)
+        String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self)
     }
 }

@@ -34,4 +34,16 @@ struct CitationParserTests {
         #expect(finding.code == .invalidCitation)
         #expect(finding.location.column == column)
     }
+
+    /// Every shape of citation block reads as it always has: sources,
+    /// locators, columns and findings alike.
+    @Test func everyCaseHasItsExpectation() {
+        #expect(CitationCases.inputs.count == CitationCases.expected.count)
+    }
+
+    @Test(arguments: zip(CitationCases.inputs, CitationCases.expected))
+    func everyShapeReadsAsExpected(text: String, expected: String) {
+        let (block, findings) = parse(text)
+        #expect(CitationCases.describe(block, findings) == expected)
+    }
 }

@@ -273,8 +273,14 @@ enum SourceStamp {
     /// The stamp of the file at `path`, or 0 when it cannot be read or was
     /// changed too recently (`since` is when the build began, in nanoseconds).
     static func of(_ path: String, notAfter since: UInt64) -> UInt64 {
+        of(path, relativeTo: AT_FDCWD, notAfter: since)
+    }
+
+    /// The stamp of the file at `path` relative to the open folder `folder`
+    /// (a rebuild looks at every page file: a short path is a short walk).
+    static func of(_ path: String, relativeTo folder: Int32, notAfter since: UInt64) -> UInt64 {
         var info = stat()
-        guard stat(path, &info) == 0 else { return 0 }
+        guard fstatat(folder, path, &info, 0) == 0 else { return 0 }
         return of(info, notAfter: since)
     }
 

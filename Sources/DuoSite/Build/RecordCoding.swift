@@ -93,79 +93,83 @@ struct RecordReader {
         position = line.startIndex
     }
 
-    /// The next field's bytes, as they are written.
-    private mutating func field() throws -> ArraySlice<UInt8> {
+    /// Calls `body` with the next field's bytes, as they are written, read
+    /// where they lie in the record (a rebuild reads a million fields).
+    private mutating func withField<R>(_ body: (UnsafeBufferPointer<UInt8>) throws -> R) throws -> R {
         guard position <= line.endIndex else { throw Malformed() }
-        let start = position
-        // memchr: records are read by the megabyte, and it looks at many bytes a step.
-        let end = line.withUnsafeBufferPointer { buffer -> Int in
-            let offset = start - line.startIndex
-            guard offset < buffer.count,
-                  let found = memchr(buffer.baseAddress! + offset, 0x1F, buffer.count - offset) else { return line.endIndex }
-            return buffer.baseAddress!.distance(to: found.assumingMemoryBound(to: UInt8.self)) + line.startIndex
+        let startIndex = line.startIndex
+        let start = position - startIndex
+        return try line.withUnsafeBufferPointer { buffer in
+            // memchr: records are read by the megabyte, and it looks at many bytes a step.
+            var end = buffer.count
+            if start < buffer.count, let found = memchr(buffer.baseAddress! + start, 0x1F, buffer.count - start) {
+                end = buffer.baseAddress!.distance(to: found.assumingMemoryBound(to: UInt8.self))
+            }
+            position = startIndex + end + 1
+            return try body(UnsafeBufferPointer(rebasing: buffer[min(start, end)..<end]))
         }
-        position = end + 1
-        return line[start..<end]
     }
 
     /// The next text field.
     mutating func text() throws -> String {
-        let field = try field()
-        let escaped = field.withUnsafeBufferPointer { buffer in
-            buffer.count > 0 && memchr(buffer.baseAddress!, Int32(UInt8(ascii: "\\")), buffer.count) != nil
-        }
-        guard escaped else { return String(decoding: field, as: UTF8.self) }
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(field.count)
-        var escaping = false
-        for byte in field {
-            if escaping {
-                switch byte {
-                case UInt8(ascii: "n"): bytes.append(0x0A)
-                case UInt8(ascii: "r"): bytes.append(0x0D)
-                case UInt8(ascii: "u"): bytes.append(0x1F)
-                default: bytes.append(byte)
-                }
-                escaping = false
-            } else if byte == UInt8(ascii: "\\") {
-                escaping = true
-            } else {
-                bytes.append(byte)
+        try withField { field in
+            guard field.count > 0, memchr(field.baseAddress!, Int32(UInt8(ascii: "\\")), field.count) != nil else {
+                return String(decoding: field, as: UTF8.self)
             }
+            var bytes: [UInt8] = []
+            bytes.reserveCapacity(field.count)
+            var escaping = false
+            for byte in field {
+                if escaping {
+                    switch byte {
+                    case UInt8(ascii: "n"): bytes.append(0x0A)
+                    case UInt8(ascii: "r"): bytes.append(0x0D)
+                    case UInt8(ascii: "u"): bytes.append(0x1F)
+                    default: bytes.append(byte)
+                    }
+                    escaping = false
+                } else if byte == UInt8(ascii: "\\") {
+                    escaping = true
+                } else {
+                    bytes.append(byte)
+                }
+            }
+            return String(decoding: bytes, as: UTF8.self)
         }
-        return String(decoding: bytes, as: UTF8.self)
     }
 
     /// The next number field.
     mutating func number() throws -> Int {
-        let field = try field()
-        var value = 0, negative = false, digits = 0
-        for byte in field {
-            if byte == UInt8(ascii: "-"), digits == 0, !negative {
-                negative = true
-                continue
+        try withField { field in
+            var value = 0, negative = false, digits = 0
+            for byte in field {
+                if byte == UInt8(ascii: "-"), digits == 0, !negative {
+                    negative = true
+                    continue
+                }
+                guard (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte), digits < 18 else { throw Malformed() }
+                value = value * 10 + Int(byte - UInt8(ascii: "0"))
+                digits += 1
             }
-            guard (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte), digits < 18 else { throw Malformed() }
-            value = value * 10 + Int(byte - UInt8(ascii: "0"))
-            digits += 1
+            guard digits > 0 else { throw Malformed() }
+            return negative ? -value : value
         }
-        guard digits > 0 else { throw Malformed() }
-        return negative ? -value : value
     }
 
     /// The next 64-bit number field.
     mutating func unsigned() throws -> UInt64 {
-        let field = try field()
-        guard !field.isEmpty, field.count <= 20 else { throw Malformed() }
-        var value: UInt64 = 0
-        for byte in field {
-            guard (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) else { throw Malformed() }
-            let (times10, overflow) = value.multipliedReportingOverflow(by: 10)
-            let (sum, carry) = times10.addingReportingOverflow(UInt64(byte - UInt8(ascii: "0")))
-            guard !overflow, !carry else { throw Malformed() }
-            value = sum
+        try withField { field in
+            guard !field.isEmpty, field.count <= 20 else { throw Malformed() }
+            var value: UInt64 = 0
+            for byte in field {
+                guard (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) else { throw Malformed() }
+                let (times10, overflow) = value.multipliedReportingOverflow(by: 10)
+                let (sum, carry) = times10.addingReportingOverflow(UInt64(byte - UInt8(ascii: "0")))
+                guard !overflow, !carry else { throw Malformed() }
+                value = sum
+            }
+            return value
         }
-        return value
     }
 
     /// The next optional text field.

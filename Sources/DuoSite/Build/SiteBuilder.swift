@@ -89,8 +89,10 @@ public struct SiteBuilder: Sendable {
         let rootPath = options.root.standardizedFileURL.path
         // (With no previous build there is nothing to look up: the stamp
         // then comes with the file as it is read.)
+        let rootFolder = previous == nil ? nil : OpenFolder(rootPath)
         let lookUp: @Sendable (String) -> (Pattern, [Diagnostic])? = { path in
-            let stamp = SourceStamp.of(rootPath + "/" + path, notAfter: started)
+            let stamp = rootFolder.map { SourceStamp.of(path, relativeTo: $0.descriptor, notAfter: started) }
+                ?? SourceStamp.of(rootPath + "/" + path, notAfter: started)
             entries.setStamp(stamp, for: path)
             guard stamp != 0, let entry = previous?.entries[path], entry.stamp == stamp else { return nil }
             entries.setHash(entry.hash, for: path)

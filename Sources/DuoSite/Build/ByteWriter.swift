@@ -37,13 +37,23 @@ struct ByteWriter {
     /// Appends an integer in decimal.
     mutating func append(_ number: Int) {
         if number < 0 { bytes.append(UInt8(ascii: "-")) }
-        let start = bytes.count
-        var magnitude = number.magnitude
-        repeat {
-            bytes.append(UInt8(ascii: "0") + UInt8(magnitude % 10))
-            magnitude /= 10
-        } while magnitude > 0
-        bytes[start...].reverse()
+        append(unsigned: UInt64(number.magnitude))
+    }
+
+    /// Appends an unsigned integer in decimal: its digits made from the
+    /// right in a small buffer, then appended at once (cache records hold
+    /// a million numbers on a large site).
+    mutating func append(unsigned number: UInt64) {
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 20) { digits in
+            var index = 20
+            var rest = number
+            repeat {
+                index -= 1
+                digits[index] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: rest % 10)
+                rest /= 10
+            } while rest > 0
+            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: digits[index..<20]))
+        }
     }
 
     /// Appends a date as `2026-10-08`.

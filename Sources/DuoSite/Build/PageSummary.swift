@@ -1,5 +1,3 @@
-import Foundation
-
 /// What the build cache keeps of a page between builds: the page without its
 /// HTML, demos or citations (but with the sources it cites) (what the site-wide checks, the index, the sitemap and the
 /// feed read) and the findings of its own checks, so that an unchanged page
@@ -27,8 +25,8 @@ struct PageSummary {
         writer.add(optional: front.order.map(String.init))
         writer.add(front.draft ? 1 : 0)
         writer.add(front.location)
-        // In byte order: deterministic, without comparing Unicode text.
-        let anchors = pattern.anchors.sorted(by: Self.precedesInBytes)
+        // Kept in byte order: written as they are, read back as they were.
+        let anchors = pattern.anchors.sorted
         writer.add(anchors.count); anchors.forEach { writer.add($0) }
         writer.add(pattern.rules.count)
         for rule in pattern.rules {
@@ -51,21 +49,6 @@ struct PageSummary {
             writer.add(diagnostic.severity.rawValue); writer.add(diagnostic.code.rawValue)
             writer.add(diagnostic.location.file); writer.add(diagnostic.location)
             writer.add(diagnostic.message)
-        }
-    }
-
-    /// Whether `a`'s UTF-8 bytes sort before `b`'s.
-    static func precedesInBytes(_ a: String, _ b: String) -> Bool {
-        var a = a, b = b
-        return a.withUTF8 { a in
-            b.withUTF8 { b in
-                let common = min(a.count, b.count)
-                if common > 0 {
-                    let order = memcmp(a.baseAddress!, b.baseAddress!, common)
-                    if order != 0 { return order < 0 }
-                }
-                return a.count < b.count
-            }
         }
     }
 
@@ -99,10 +82,7 @@ struct PageSummary {
             owner: owner, tags: tags, order: order, draft: draft, location: frontLocation
         )
         front.hasLastChecked = hasLastChecked
-        // The set made at its size: grown from empty, it would hash every anchor again as it grows.
-        let anchorCount = try reader.number()
-        var anchors = Set<String>(minimumCapacity: anchorCount)
-        for _ in 0..<anchorCount { anchors.insert(try reader.text()) }
+        guard let anchors = AnchorList(readBack: try (0..<reader.number()).map { _ in try reader.text() }) else { throw Malformed() }
         let rules = try (0..<reader.number()).map { _ in
             Rule(number: try reader.number(), html: "", citations: nil, location: try reader.location())
         }

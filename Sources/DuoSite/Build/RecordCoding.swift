@@ -49,11 +49,7 @@ struct RecordWriter {
     /// Appends a 64-bit number field (hashes, file times), in decimal.
     mutating func add(_ number: UInt64) {
         separate()
-        if number <= UInt64(Int.max) {
-            writer.append(Int(number))
-        } else {
-            writer.append(String(number))
-        }
+        writer.append(unsigned: number)
     }
 
     /// Whether no byte of `word` is one a field escapes.

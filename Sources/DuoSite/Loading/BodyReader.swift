@@ -15,7 +15,7 @@ struct BodyReader {
     private(set) var faq: [FAQEntry] = []
     private(set) var demos: [DemoBlock] = []
     private(set) var crossReferences: [CrossReference] = []
-    private(set) var anchors: Set<String> = []
+    private(set) var anchors = AnchorList()
 
     init(file: String, slug: String, document: MarkdownDocument, rendersHTML: Bool) {
         self.file = file

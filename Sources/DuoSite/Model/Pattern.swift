@@ -24,11 +24,11 @@ public struct Pattern: Sendable {
         var faq: [FAQEntry]
         var demos: [DemoBlock]
         var crossReferences: [CrossReference]
-        var anchors: Set<String>
+        var anchors: AnchorList
         var introduction: [Section.Part]
         var citedSources: [String]?
 
-        init(file: String, slug: String, frontMatter: FrontMatter, sections: [Section], rules: [Rule], faq: [FAQEntry], demos: [DemoBlock], crossReferences: [CrossReference], anchors: Set<String>, introduction: [Section.Part]) {
+        init(file: String, slug: String, frontMatter: FrontMatter, sections: [Section], rules: [Rule], faq: [FAQEntry], demos: [DemoBlock], crossReferences: [CrossReference], anchors: AnchorList, introduction: [Section.Part]) {
             self.file = file
             self.slug = slug
             self.frontMatter = frontMatter
@@ -60,7 +60,7 @@ public struct Pattern: Sendable {
         faq: [FAQEntry],
         demos: [DemoBlock],
         crossReferences: [CrossReference],
-        anchors: Set<String>,
+        anchors: AnchorList,
         introduction: [Section.Part]
     ) {
         storage = Storage(file: file, slug: slug, frontMatter: frontMatter, sections: sections, rules: rules, faq: faq, demos: demos, crossReferences: crossReferences, anchors: anchors, introduction: introduction)
@@ -144,7 +144,7 @@ public struct Pattern: Sendable {
     }
 
     /// Every anchor the page offers other pages: `rule-N`, heading slugs.
-    public var anchors: Set<String> {
+    public var anchors: AnchorList {
         get { storage.anchors }
         _modify {
             makeUnique()

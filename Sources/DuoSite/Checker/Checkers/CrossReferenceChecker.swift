@@ -55,7 +55,7 @@ public struct CrossReferenceChecker: Checker {
 
     private static func brokenAnchor(_ reference: CrossReference, _ anchor: String, in target: Pattern, from pattern: Pattern) -> Diagnostic {
         var message = "the link to '\(reference.destination)' names the anchor '#\(anchor)', which \(target.slug == pattern.slug ? "this page" : "'\(target.slug)'") does not have"
-        if let suggestion = Suggestion.nearest(to: anchor, in: target.anchors.sorted()) {
+        if let suggestion = Suggestion.nearest(to: anchor, in: target.anchors.sorted) {
             message += "; did you mean '#\(suggestion)'?"
         } else if anchor.hasPrefix("rule-") {
             message += " (it has \(target.rules.count) rule\(target.rules.count == 1 ? "" : "s"))"

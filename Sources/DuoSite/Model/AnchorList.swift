@@ -1,0 +1,99 @@
+import Foundation
+
+/// The anchors a page offers other pages (`rule-2`, `faq`, a question's
+/// slug), each once, kept in the order of their UTF-8 bytes.
+///
+/// A page has a score of them, and a rebuild reads ten thousand pages'
+/// lists back from the cache: kept sorted, a list is read as it was
+/// written and searched by halves, where a set would hash every anchor of
+/// every page on the way in.
+public struct AnchorList: Sendable, Equatable, ExpressibleByArrayLiteral {
+    /// The anchors, in byte order.
+    public private(set) var sorted: [String]
+
+    /// No anchors.
+    public init() { sorted = [] }
+
+    /// The anchors of `anchors`, in any order, a repeated one kept once.
+    public init<S: Sequence>(_ anchors: S) where S.Element == String {
+        var list = Array(anchors)
+        list.sort(by: Self.precedes)
+        var unique: [String] = []
+        unique.reserveCapacity(list.count)
+        for anchor in list where unique.last.map({ !Self.same($0, anchor) }) ?? true {
+            unique.append(anchor)
+        }
+        sorted = unique
+    }
+
+    /// `["rule-1", "faq"]` builds a list.
+    public init(arrayLiteral anchors: String...) {
+        self.init(anchors)
+    }
+
+    /// A list read back as it was written: in byte order, each once. Nil
+    /// when it is not (a damaged record).
+    init?(readBack anchors: [String]) {
+        for index in anchors.indices.dropFirst() where !Self.precedes(anchors[index - 1], anchors[index]) {
+            return nil
+        }
+        sorted = anchors
+    }
+
+    /// Adds `anchor` in its place; false when the list already has it.
+    @discardableResult
+    public mutating func insert(_ anchor: String) -> Bool {
+        var low = 0, high = sorted.count
+        while low < high {
+            let middle = (low + high) / 2
+            switch Self.order(sorted[middle], anchor) {
+            case 0: return false
+            case ..<0: low = middle + 1
+            default: high = middle
+            }
+        }
+        sorted.insert(anchor, at: low)
+        return true
+    }
+
+    /// How many anchors.
+    public var count: Int { sorted.count }
+
+    /// Whether the page offers `anchor`.
+    public func contains(_ anchor: String) -> Bool {
+        var low = 0, high = sorted.count
+        while low < high {
+            let middle = (low + high) / 2
+            switch Self.order(sorted[middle], anchor) {
+            case 0: return true
+            case ..<0: low = middle + 1
+            default: high = middle
+            }
+        }
+        return false
+    }
+
+    /// Whether `a`'s UTF-8 bytes sort before `b`'s.
+    static func precedes(_ a: String, _ b: String) -> Bool {
+        order(a, b) < 0
+    }
+
+    private static func same(_ a: String, _ b: String) -> Bool {
+        order(a, b) == 0
+    }
+
+    /// Negative, zero or positive as `a`'s bytes sort before, with or after `b`'s.
+    private static func order(_ a: String, _ b: String) -> Int {
+        var a = a, b = b
+        return a.withUTF8 { a in
+            b.withUTF8 { b in
+                let common = min(a.count, b.count)
+                if common > 0 {
+                    let order = memcmp(a.baseAddress!, b.baseAddress!, common)
+                    if order != 0 { return Int(order) }
+                }
+                return a.count - b.count
+            }
+        }
+    }
+}

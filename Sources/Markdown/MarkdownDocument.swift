@@ -108,20 +108,26 @@ public final class MarkdownDocument: @unchecked Sendable {
     /// The HTML inside a node's own element: a heading's or a paragraph's
     /// inline content, for a template to wrap in an element of its choosing.
     public func innerHTML(_ node: MarkdownNode) -> String {
-        let bytes = Array(html(node).utf8)
+        let extensions = cmark_parser_get_syntax_extensions(parser)
+        guard let rendered = cmark_render_html(nodes[node.handle], renderOptions, extensions) else {
+            return ""
+        }
+        defer { free(rendered) }
+        // Cut where cmark-gfm wrote it: no copy of the whole element first.
+        let bytes = UnsafeBufferPointer(start: UnsafeRawPointer(rendered).assumingMemoryBound(to: UInt8.self), count: strlen(rendered))
         var end = bytes.count
         while end > 0, bytes[end - 1] == UInt8(ascii: "\n") { end -= 1 }
         // `<h2>…</h2>`: from after the first `>` to the last `</`.
         guard end > 0, bytes[0] == UInt8(ascii: "<"),
               let open = bytes[..<end].firstIndex(of: UInt8(ascii: ">")) else {
-            return String(decoding: bytes[..<end], as: UTF8.self)
+            return String(decoding: UnsafeBufferPointer(rebasing: bytes[..<end]), as: UTF8.self)
         }
         var close = end - 2
         while close > open, !(bytes[close] == UInt8(ascii: "<") && bytes[close + 1] == UInt8(ascii: "/")) {
             close -= 1
         }
-        guard close > open else { return String(decoding: bytes[..<end], as: UTF8.self) }
-        return String(decoding: bytes[(open + 1)..<close], as: UTF8.self)
+        guard close > open else { return String(decoding: UnsafeBufferPointer(rebasing: bytes[..<end]), as: UTF8.self) }
+        return String(decoding: UnsafeBufferPointer(rebasing: bytes[(open + 1)..<close]), as: UTF8.self)
     }
 }
 

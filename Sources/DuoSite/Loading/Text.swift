@@ -30,9 +30,19 @@ extension StringProtocol {
         utf8.withContiguousStorageIfAvailable(scalarCount(of:)) ?? utf8.reduce(0) { $0 &+ ($1 & 0xC0 != 0x80 ? 1 : 0) }
     }
 
-    /// Whether the text contains `needle`, compared byte for byte.
-    func containsBytes(_ needle: String) -> Bool {
-        needle.isEmpty || Array(utf8).firstRange(of: Array(needle.utf8)) != nil
+    /// Whether the text contains `needle`, compared byte for byte, where
+    /// the bytes lie (every link of every page is asked for `://`).
+    func containsBytes(_ needle: StaticString) -> Bool {
+        let needle = UnsafeBufferPointer(start: needle.utf8Start, count: needle.utf8CodeUnitCount)
+        guard let first = needle.first else { return true }
+        let search = { (text: UnsafeBufferPointer<UInt8>) -> Bool in
+            guard text.count >= needle.count else { return false }
+            for start in 0...(text.count - needle.count) where text[start] == first {
+                if UnsafeBufferPointer(rebasing: text[start..<(start + needle.count)]).elementsEqual(needle) { return true }
+            }
+            return false
+        }
+        return utf8.withContiguousStorageIfAvailable(search) ?? Array(utf8).withUnsafeBufferPointer(search)
     }
 
     /// Whether the text's UTF-8 starts with `prefix`'s. For the ASCII

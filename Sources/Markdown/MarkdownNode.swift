@@ -96,11 +96,14 @@ public struct MarkdownNode: Sendable {
             break
         default:
             let isBlock = kind.isBlock
-            for child in children {
-                if isBlock, child.kind.isBlock, !text.isEmpty, text.utf8.last != UInt8(ascii: " ") {
-                    text += " "
+            // The children read where they are: copying each would retain its text and children.
+            children.withUnsafeBufferPointer { children in
+                for index in children.indices {
+                    if isBlock, children[index].kind.isBlock, !text.isEmpty, text.utf8.last != UInt8(ascii: " ") {
+                        text += " "
+                    }
+                    children[index].appendPlainText(to: &text)
                 }
-                child.appendPlainText(to: &text)
             }
         }
     }

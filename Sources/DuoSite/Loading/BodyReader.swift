@@ -57,16 +57,18 @@ struct BodyReader {
             guard let (question, blocks) = pendingQuestion else { return }
             var entry = question
             pendingQuestion = nil
-            let visible = blocks.filter { block in
-                if case .codeBlock(let info, _) = block.kind, Self.isDemo(info) { return true }
-                return !block.plainText.isBlank
+            // Each block's text, made once: for the blank check and the structured data.
+            let texts = blocks.map(\.plainText)
+            let visible = blocks.indices.contains { index in
+                if case .codeBlock(let info, _) = blocks[index].kind, Self.isDemo(info) { return true }
+                return !texts[index].isBlank
             }
-            if visible.isEmpty {
+            if !visible {
                 reader.diagnostics.append(Diagnostic(.emptyAnswer, "the question '\(entry.question)' has no answer; write it under the question's heading", at: entry.location))
             }
             // The answer as HTML, and as text for structured data: only a build needs them.
             if reader.rendersHTML {
-                entry.answerText = blocks.map(\.plainText).filter { !$0.isEmpty }.joined(separator: " ")
+                entry.answerText = texts.filter { !$0.isEmpty }.joined(separator: " ")
                 entry.answerHTML = blocks.map { reader.document.html($0) }.joined()
             }
             reader.faq.append(entry)

@@ -192,6 +192,11 @@ struct Output: ~Copyable {
         Array(UnsafeBufferPointer(start: base, count: count))
     }
 
+    /// Calls `body` with the bytes written, where they are.
+    consuming func withBytes<R>(_ body: (UnsafeBufferPointer<UInt8>) throws -> R) rethrows -> R {
+        try body(UnsafeBufferPointer(start: base, count: count))
+    }
+
     /// The text written, as a string.
     consuming func makeString() -> String {
         String(decoding: UnsafeBufferPointer(start: base, count: count), as: UTF8.self)

@@ -43,6 +43,14 @@ public struct TemplateLibrary: Sendable {
         return output.makeBytes()
     }
 
+    /// Renders the template named `name` against `context` and calls `body`
+    /// with the UTF-8 bytes where they were written: a page goes to its file
+    /// without being copied into an array first.
+    public func renderUTF8<R>(_ name: String, _ context: Value, _ body: (UnsafeBufferPointer<UInt8>) throws -> R) throws -> R {
+        let output = try render(template(named: name), into: Output(capacity: 65_536), context)
+        return try output.withBytes(body)
+    }
+
     /// Renders `template` (which need not belong to the library) against `context`,
     /// with the library's templates as its partials and parents.
     public func render(_ template: Template, _ context: Value) throws(TemplateError) -> String {

@@ -351,6 +351,13 @@ struct ContentHash {
         return hasher.value
     }
 
+    /// The hash of bytes where they lie (a page just rendered).
+    static func of(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt64 {
+        var hasher = ContentHash()
+        hasher.add(UnsafeRawBufferPointer(bytes))
+        return hasher.value
+    }
+
     /// The hash of one file's bytes, as read.
     static func of(_ bytes: [UInt8]) -> UInt64 {
         var hasher = ContentHash()

@@ -186,7 +186,7 @@ struct OutputFolder: Sendable {
 
     /// Writes a page whose bytes `key` identifies. A page the spare already
     /// holds with the same key is left as it is.
-    func writePage(_ bytes: [UInt8], slug: String, key: UInt64) throws {
+    func writePage(_ bytes: UnsafeBufferPointer<UInt8>, slug: String, key: UInt64) throws {
         if let page = held.pages[slug], page.key == key {
             ledger.record(page, for: slug)
             return
@@ -204,13 +204,11 @@ struct OutputFolder: Sendable {
         let descriptor = openat(staging, relative, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
         guard descriptor >= 0 else { throw failure }
         defer { close(descriptor) }
-        try bytes.withUnsafeBufferPointer { buffer in
-            var offset = 0
-            while offset < buffer.count {
-                let written = Foundation.write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
-                guard written > 0 else { throw failure }
-                offset += written
-            }
+        var offset = 0
+        while offset < bytes.count {
+            let written = Foundation.write(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
+            guard written > 0 else { throw failure }
+            offset += written
         }
         // The file's time once written, and its folder's once the file is in it.
         var file = stat(), made = stat()

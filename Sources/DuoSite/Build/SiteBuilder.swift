@@ -118,9 +118,10 @@ public struct SiteBuilder: Sendable {
                !diagnostics.contains(where: { $0.severity == .error && $0.code.blocksBuild }) {
                 let context = PageContext(site: site, baseURL: Self.baseURL(site, options), today: options.today, demos: shared.demos, links: shared.links)
                 do {
-                    let html = try templates.renderUTF8("pattern", context.make(pattern))
-                    let hash = entries.hash(for: pattern.file) ?? ContentHash.of(Data(html))
-                    try output.writePage(html, slug: pattern.slug, key: OutputTree.key(hash: hash, fingerprint: fingerprint))
+                    try templates.renderUTF8("pattern", context.make(pattern)) { html in
+                        let hash = entries.hash(for: pattern.file) ?? ContentHash.of(html)
+                        try output.writePage(html, slug: pattern.slug, key: OutputTree.key(hash: hash, fingerprint: fingerprint))
+                    }
                     written = true
                 } catch let error as TemplateError {
                     failures.append(Self.diagnostic(error))

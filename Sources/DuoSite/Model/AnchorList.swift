@@ -43,17 +43,9 @@ public struct AnchorList: Sendable, Equatable, ExpressibleByArrayLiteral {
     /// Adds `anchor` in its place; false when the list already has it.
     @discardableResult
     public mutating func insert(_ anchor: String) -> Bool {
-        var low = 0, high = sorted.count
-        while low < high {
-            let middle = (low + high) / 2
-            switch Self.order(sorted[middle], anchor) {
-            case 0: return false
-            case ..<0: low = middle + 1
-            default: high = middle
-            }
-        }
-        sorted.insert(anchor, at: low)
-        return true
+        let (index, found) = place(of: anchor)
+        if !found { sorted.insert(anchor, at: index) }
+        return !found
     }
 
     /// How many anchors.
@@ -61,16 +53,21 @@ public struct AnchorList: Sendable, Equatable, ExpressibleByArrayLiteral {
 
     /// Whether the page offers `anchor`.
     public func contains(_ anchor: String) -> Bool {
+        place(of: anchor).found
+    }
+
+    /// Where `anchor` is, or would go, found by halves.
+    private func place(of anchor: String) -> (index: Int, found: Bool) {
         var low = 0, high = sorted.count
         while low < high {
             let middle = (low + high) / 2
             switch Self.order(sorted[middle], anchor) {
-            case 0: return true
+            case 0: return (middle, true)
             case ..<0: low = middle + 1
             default: high = middle
             }
         }
-        return false
+        return (low, false)
     }
 
     /// Whether `a`'s UTF-8 bytes sort before `b`'s.

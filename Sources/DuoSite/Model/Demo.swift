@@ -81,11 +81,8 @@ public struct BarItem: Sendable, Equatable {
         case menu
     }
 
-    /// The fields, in one object shared by every copy until one changes:
-    /// an item is copied into each state, layout and figure of a demo, and
-    /// a copy is then one reference instead of a dozen.
-    private final class Storage: @unchecked Sendable {
-        // Only ever changed while uniquely referenced: see `makeUnique`.
+    /// The fields, shared by copies until one changes.
+    private struct Fields: Sendable, Equatable {
         var id: String
         var bar: Bar
         var title: String?
@@ -100,174 +97,102 @@ public struct BarItem: Sendable, Equatable {
         var switches: Bool
         var location: SourceLocation
         var symbolLocation: SourceLocation?
-
-        init(id: String, bar: Bar, title: String?, symbol: String?, value: String?, badge: Int?, kind: Kind, segments: [String], entries: [String], vertical: Bool, keepHorizontal: Bool, switches: Bool, location: SourceLocation, symbolLocation: SourceLocation?) {
-            self.id = id
-            self.bar = bar
-            self.title = title
-            self.symbol = symbol
-            self.value = value
-            self.badge = badge
-            self.kind = kind
-            self.segments = segments
-            self.entries = entries
-            self.vertical = vertical
-            self.keepHorizontal = keepHorizontal
-            self.switches = switches
-            self.location = location
-            self.symbolLocation = symbolLocation
-        }
-
-        func copy() -> Storage {
-            Storage(id: id, bar: bar, title: title, symbol: symbol, value: value, badge: badge, kind: kind, segments: segments, entries: entries, vertical: vertical, keepHorizontal: keepHorizontal, switches: switches, location: location, symbolLocation: symbolLocation)
-        }
     }
 
-    private var storage: Storage
+    private var storage: CopyOnWrite<Fields>
 
     /// Creates an item.
     public init(id: String, bar: Bar, title: String?, symbol: String?, value: String?, badge: Int?, kind: Kind, segments: [String], entries: [String], vertical: Bool, keepHorizontal: Bool, switches: Bool, location: SourceLocation, symbolLocation: SourceLocation?) {
-        storage = Storage(id: id, bar: bar, title: title, symbol: symbol, value: value, badge: badge, kind: kind, segments: segments, entries: entries, vertical: vertical, keepHorizontal: keepHorizontal, switches: switches, location: location, symbolLocation: symbolLocation)
-    }
-
-    private mutating func makeUnique() {
-        if !isKnownUniquelyReferenced(&storage) { storage = storage.copy() }
+        storage = CopyOnWrite(Fields(id: id, bar: bar, title: title, symbol: symbol, value: value, badge: badge, kind: kind, segments: segments, entries: entries, vertical: vertical, keepHorizontal: keepHorizontal, switches: switches, location: location, symbolLocation: symbolLocation))
     }
 
     /// The item's id (default: its title, slugified; `back` for the back button).
     public var id: String {
-        get { storage.id }
-        _modify {
-            makeUnique()
-            yield &storage.id
-        }
+        get { storage.fields.id }
+        _modify { yield &storage.fields.id }
     }
 
     /// The bar it is declared in.
     public var bar: Bar {
-        get { storage.bar }
-        _modify {
-            makeUnique()
-            yield &storage.bar
-        }
+        get { storage.fields.bar }
+        _modify { yield &storage.fields.bar }
     }
 
     /// The title.
     public var title: String? {
-        get { storage.title }
-        _modify {
-            makeUnique()
-            yield &storage.title
-        }
+        get { storage.fields.title }
+        _modify { yield &storage.fields.title }
     }
 
     /// The symbol's name.
     public var symbol: String? {
-        get { storage.symbol }
-        _modify {
-            makeUnique()
-            yield &storage.symbol
-        }
+        get { storage.fields.symbol }
+        _modify { yield &storage.fields.symbol }
     }
 
     /// Text the item always shows beside its symbol.
     public var value: String? {
-        get { storage.value }
-        _modify {
-            makeUnique()
-            yield &storage.value
-        }
+        get { storage.fields.value }
+        _modify { yield &storage.fields.value }
     }
 
     /// A count shown as the system badge on the symbol.
     public var badge: Int? {
-        get { storage.badge }
-        _modify {
-            makeUnique()
-            yield &storage.badge
-        }
+        get { storage.fields.badge }
+        _modify { yield &storage.fields.badge }
     }
 
     /// The kind of control.
     public var kind: Kind {
-        get { storage.kind }
-        _modify {
-            makeUnique()
-            yield &storage.kind
-        }
+        get { storage.fields.kind }
+        _modify { yield &storage.fields.kind }
     }
 
     /// A segmented control's segments.
     public var segments: [String] {
-        get { storage.segments }
-        _modify {
-            makeUnique()
-            yield &storage.segments
-        }
+        get { storage.fields.segments }
+        _modify { yield &storage.fields.segments }
     }
 
     /// A menu's entries.
     public var entries: [String] {
-        get { storage.entries }
-        _modify {
-            makeUnique()
-            yield &storage.entries
-        }
+        get { storage.fields.entries }
+        _modify { yield &storage.fields.entries }
     }
 
     /// A custom view that declares it can go vertical.
     public var vertical: Bool {
-        get { storage.vertical }
-        _modify {
-            makeUnique()
-            yield &storage.vertical
-        }
+        get { storage.fields.vertical }
+        _modify { yield &storage.fields.vertical }
     }
 
     /// The app keeps the item horizontal.
     public var keepHorizontal: Bool {
-        get { storage.keepHorizontal }
-        _modify {
-            makeUnique()
-            yield &storage.keepHorizontal
-        }
+        get { storage.fields.keepHorizontal }
+        _modify { yield &storage.fields.keepHorizontal }
     }
 
     /// The item switches between a symbol and text with its state.
     public var switches: Bool {
-        get { storage.switches }
-        _modify {
-            makeUnique()
-            yield &storage.switches
-        }
+        get { storage.fields.switches }
+        _modify { yield &storage.fields.switches }
     }
 
     /// Where the item is written.
     public var location: SourceLocation {
-        get { storage.location }
-        _modify {
-            makeUnique()
-            yield &storage.location
-        }
+        get { storage.fields.location }
+        _modify { yield &storage.fields.location }
     }
 
     /// Where its symbol is written, for unknown-symbol findings.
     public var symbolLocation: SourceLocation? {
-        get { storage.symbolLocation }
-        _modify {
-            makeUnique()
-            yield &storage.symbolLocation
-        }
+        get { storage.fields.symbolLocation }
+        _modify { yield &storage.fields.symbolLocation }
     }
 
     /// Two items are equal when every field is.
     public static func == (lhs: BarItem, rhs: BarItem) -> Bool {
-        if lhs.storage === rhs.storage { return true }
-        let a = lhs.storage, b = rhs.storage
-        return a.id == b.id && a.bar == b.bar && a.title == b.title && a.symbol == b.symbol && a.value == b.value
-            && a.badge == b.badge && a.kind == b.kind && a.segments == b.segments && a.entries == b.entries
-            && a.vertical == b.vertical && a.keepHorizontal == b.keepHorizontal && a.switches == b.switches
-            && a.location == b.location && a.symbolLocation == b.symbolLocation
+        lhs.storage.isShared(with: rhs.storage) || lhs.storage.fields == rhs.storage.fields
     }
 
     /// The fields an item may have in a demo.

@@ -14,8 +14,7 @@ public struct Pattern: Sendable {
     /// (into the site, the cache, sorted lists, each check) and holds dozens
     /// of strings and arrays, so a copy shares the box, and a change to a
     /// shared page copies it first (copy on write).
-    private final class Storage: @unchecked Sendable {
-        // Only ever changed while uniquely referenced: see `makeUnique`.
+    private struct Fields: Sendable {
         var file: String
         var slug: String
         var frontMatter: FrontMatter
@@ -27,28 +26,9 @@ public struct Pattern: Sendable {
         var anchors: AnchorList
         var introduction: [Section.Part]
         var citedSources: [String]?
-
-        init(file: String, slug: String, frontMatter: FrontMatter, sections: [Section], rules: [Rule], faq: [FAQEntry], demos: [DemoBlock], crossReferences: [CrossReference], anchors: AnchorList, introduction: [Section.Part]) {
-            self.file = file
-            self.slug = slug
-            self.frontMatter = frontMatter
-            self.sections = sections
-            self.rules = rules
-            self.faq = faq
-            self.demos = demos
-            self.crossReferences = crossReferences
-            self.anchors = anchors
-            self.introduction = introduction
-        }
-
-        func copy() -> Storage {
-            let copy = Storage(file: file, slug: slug, frontMatter: frontMatter, sections: sections, rules: rules, faq: faq, demos: demos, crossReferences: crossReferences, anchors: anchors, introduction: introduction)
-            copy.citedSources = citedSources
-            return copy
-        }
     }
 
-    private var storage: Storage
+    private var storage: CopyOnWrite<Fields>
 
     /// A page from its parts.
     public init(
@@ -63,102 +43,70 @@ public struct Pattern: Sendable {
         anchors: AnchorList,
         introduction: [Section.Part]
     ) {
-        storage = Storage(file: file, slug: slug, frontMatter: frontMatter, sections: sections, rules: rules, faq: faq, demos: demos, crossReferences: crossReferences, anchors: anchors, introduction: introduction)
-    }
-
-    /// Gives this page its own box before a change, when another page shares it.
-    private mutating func makeUnique() {
-        if !isKnownUniquelyReferenced(&storage) { storage = storage.copy() }
+        storage = CopyOnWrite(Fields(
+            file: file, slug: slug, frontMatter: frontMatter, sections: sections, rules: rules, faq: faq, demos: demos,
+            crossReferences: crossReferences, anchors: anchors, introduction: introduction, citedSources: nil
+        ))
     }
 
     /// The page's file, relative to the site root.
     public var file: String {
-        get { storage.file }
-        _modify {
-            makeUnique()
-            yield &storage.file
-        }
+        get { storage.fields.file }
+        _modify { yield &storage.fields.file }
     }
 
     /// The file name without `.md`: the page's URL is `/patterns/<slug>/`.
     public var slug: String {
-        get { storage.slug }
-        _modify {
-            makeUnique()
-            yield &storage.slug
-        }
+        get { storage.fields.slug }
+        _modify { yield &storage.fields.slug }
     }
 
     /// The page's front matter.
     public var frontMatter: FrontMatter {
-        get { storage.frontMatter }
-        _modify {
-            makeUnique()
-            yield &storage.frontMatter
-        }
+        get { storage.fields.frontMatter }
+        _modify { yield &storage.fields.frontMatter }
     }
 
     /// The page's `##` sections, in order.
     public var sections: [Section] {
-        get { storage.sections }
-        _modify {
-            makeUnique()
-            yield &storage.sections
-        }
+        get { storage.fields.sections }
+        _modify { yield &storage.fields.sections }
     }
 
     /// The rule list of `## The rules`.
     public var rules: [Rule] {
-        get { storage.rules }
-        _modify {
-            makeUnique()
-            yield &storage.rules
-        }
+        get { storage.fields.rules }
+        _modify { yield &storage.fields.rules }
     }
 
     /// The FAQ of `## FAQ`.
     public var faq: [FAQEntry] {
-        get { storage.faq }
-        _modify {
-            makeUnique()
-            yield &storage.faq
-        }
+        get { storage.fields.faq }
+        _modify { yield &storage.fields.faq }
     }
 
     /// Every demo block, in document order.
     public var demos: [DemoBlock] {
-        get { storage.demos }
-        _modify {
-            makeUnique()
-            yield &storage.demos
-        }
+        get { storage.fields.demos }
+        _modify { yield &storage.fields.demos }
     }
 
     /// Every link to another page's file.
     public var crossReferences: [CrossReference] {
-        get { storage.crossReferences }
-        _modify {
-            makeUnique()
-            yield &storage.crossReferences
-        }
+        get { storage.fields.crossReferences }
+        _modify { yield &storage.fields.crossReferences }
     }
 
     /// Every anchor the page offers other pages: `rule-N`, heading slugs.
     public var anchors: AnchorList {
-        get { storage.anchors }
-        _modify {
-            makeUnique()
-            yield &storage.anchors
-        }
+        get { storage.fields.anchors }
+        _modify { yield &storage.fields.anchors }
     }
 
     /// The Markdown before the first `##` heading (an introduction).
     public var introduction: [Section.Part] {
-        get { storage.introduction }
-        _modify {
-            makeUnique()
-            yield &storage.introduction
-        }
+        get { storage.fields.introduction }
+        _modify { yield &storage.fields.introduction }
     }
 
     /// The page's URL path, root-relative.
@@ -167,20 +115,17 @@ public struct Pattern: Sendable {
     /// (in the build cache) keeps these rather than every citation.
     public var citedSources: [String] {
         get {
-            if let cited = storage.citedSources { return cited }
+            if let cited = storage.fields.citedSources { return cited }
             // A page cites a handful of sources: searched in order, not hashed.
             var cited: [String] = []
-            for rule in storage.rules {
+            for rule in storage.fields.rules {
                 for citation in rule.citations?.citations ?? [] where !cited.contains(citation.sourceID) {
                     cited.append(citation.sourceID)
                 }
             }
             return cited
         }
-        set {
-            makeUnique()
-            storage.citedSources = newValue
-        }
+        set { storage.fields.citedSources = newValue }
     }
 
     public var path: String { "/patterns/\(slug)/" }

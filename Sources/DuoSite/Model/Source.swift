@@ -1,10 +1,8 @@
 /// One entry of the bibliography, `Content/sources.yml`: a document or a
 /// talk that rules cite.
 public struct Source: Sendable {
-    /// The fields, in one object shared by every copy until one changes:
-    /// a source is copied into each page's list and each citation's link.
-    private final class Storage: @unchecked Sendable {
-        // Only ever changed while uniquely referenced: see `makeUnique`.
+    /// The fields, shared by copies until one changes.
+    private struct Fields: Sendable {
         var id: String
         var title: String
         var publisher: String
@@ -15,125 +13,74 @@ public struct Source: Sendable {
         var duration: Int?
         var timeURL: String?
         var location: SourceLocation
-
-        init(id: String, title: String, publisher: String, kind: String, date: Located<Day>?, url: String, short: String, duration: Int?, timeURL: String?, location: SourceLocation) {
-            self.id = id
-            self.title = title
-            self.publisher = publisher
-            self.kind = kind
-            self.date = date
-            self.url = url
-            self.short = short
-            self.duration = duration
-            self.timeURL = timeURL
-            self.location = location
-        }
-
-        func copy() -> Storage {
-            Storage(id: id, title: title, publisher: publisher, kind: kind, date: date, url: url, short: short, duration: duration, timeURL: timeURL, location: location)
-        }
     }
 
-    private var storage: Storage
+    private var storage: CopyOnWrite<Fields>
 
     /// Creates an entry.
     init(id: String, title: String, publisher: String, kind: String, date: Located<Day>?, url: String, short: String, duration: Int?, timeURL: String?, location: SourceLocation) {
-        storage = Storage(id: id, title: title, publisher: publisher, kind: kind, date: date, url: url, short: short, duration: duration, timeURL: timeURL, location: location)
-    }
-
-    private mutating func makeUnique() {
-        if !isKnownUniquelyReferenced(&storage) { storage = storage.copy() }
+        storage = CopyOnWrite(Fields(id: id, title: title, publisher: publisher, kind: kind, date: date, url: url, short: short, duration: duration, timeURL: timeURL, location: location))
     }
 
     /// The id citations use (`raise-the-bar`).
     public var id: String {
-        get { storage.id }
-        _modify {
-            makeUnique()
-            yield &storage.id
-        }
+        get { storage.fields.id }
+        _modify { yield &storage.fields.id }
     }
 
     /// The full title, shown in a page's numbered source list.
     public var title: String {
-        get { storage.title }
-        _modify {
-            makeUnique()
-            yield &storage.title
-        }
+        get { storage.fields.title }
+        _modify { yield &storage.fields.title }
     }
 
     /// Who published it (`Apple Developer`).
     public var publisher: String {
-        get { storage.publisher }
-        _modify {
-            makeUnique()
-            yield &storage.publisher
-        }
+        get { storage.fields.publisher }
+        _modify { yield &storage.fields.publisher }
     }
 
     /// What it is (`Tech Talk`, `Developer article`).
     public var kind: String {
-        get { storage.kind }
-        _modify {
-            makeUnique()
-            yield &storage.kind
-        }
+        get { storage.fields.kind }
+        _modify { yield &storage.fields.kind }
     }
 
     /// When it was published or last updated, if known.
     public var date: Located<Day>? {
-        get { storage.date }
-        _modify {
-            makeUnique()
-            yield &storage.date
-        }
+        get { storage.fields.date }
+        _modify { yield &storage.fields.date }
     }
 
     /// Where it is.
     public var url: String {
-        get { storage.url }
-        _modify {
-            makeUnique()
-            yield &storage.url
-        }
+        get { storage.fields.url }
+        _modify { yield &storage.fields.url }
     }
 
     /// The label a citation shows (`HIG`, `“Raise the bar”`).
     public var short: String {
-        get { storage.short }
-        _modify {
-            makeUnique()
-            yield &storage.short
-        }
+        get { storage.fields.short }
+        _modify { yield &storage.fields.short }
     }
 
     /// A video's length in seconds, if known: later timestamps are errors.
     public var duration: Int? {
-        get { storage.duration }
-        _modify {
-            makeUnique()
-            yield &storage.duration
-        }
+        get { storage.fields.duration }
+        _modify { yield &storage.fields.duration }
     }
 
     /// How to link to a moment of a video: `{url}` and `{seconds}` are
     /// replaced.
     public var timeURL: String? {
-        get { storage.timeURL }
-        _modify {
-            makeUnique()
-            yield &storage.timeURL
-        }
+        get { storage.fields.timeURL }
+        _modify { yield &storage.fields.timeURL }
     }
 
     /// Where the entry is written.
     public var location: SourceLocation {
-        get { storage.location }
-        _modify {
-            makeUnique()
-            yield &storage.location
-        }
+        get { storage.fields.location }
+        _modify { yield &storage.fields.location }
     }
 
     /// Whether the source is a talk (it can be cited at a moment): the

@@ -337,18 +337,7 @@ struct ContentHash {
     /// The hash of a text's UTF-8 bytes.
     static func of(_ text: String) -> UInt64 {
         var text = text
-        return text.withUTF8 { bytes in
-            var hasher = ContentHash()
-            hasher.add(UnsafeRawBufferPointer(bytes))
-            return hasher.value
-        }
-    }
-
-    /// The hash of one file's bytes.
-    static func of(_ data: Data) -> UInt64 {
-        var hasher = ContentHash()
-        hasher.add(data)
-        return hasher.value
+        return text.withUTF8 { of($0) }
     }
 
     /// The hash of bytes where they lie (a page just rendered).
@@ -360,8 +349,6 @@ struct ContentHash {
 
     /// The hash of one file's bytes, as read.
     static func of(_ bytes: [UInt8]) -> UInt64 {
-        var hasher = ContentHash()
-        bytes.withUnsafeBytes { hasher.add($0) }
-        return hasher.value
+        bytes.withUnsafeBufferPointer { of($0) }
     }
 }

@@ -19,12 +19,10 @@ struct SourceFile: Sendable {
 
     /// Reads `path` under `root`.
     static func read(_ path: String, root: URL) -> Result<SourceFile, Diagnostic> {
-        let url = root.appendingPathComponent(path)
-        let location = SourceLocation(file: path)
-        guard let data = FileManager.default.contents(atPath: url.path) else {
-            return .failure(Diagnostic(.missingFile, "cannot read \(path): the file is missing or unreadable", at: location))
+        guard let (bytes, _) = contents(atPath: root.appendingPathComponent(path).path) else {
+            return .failure(Diagnostic(.missingFile, "cannot read \(path): the file is missing or unreadable", at: SourceLocation(file: path)))
         }
-        return decode(data, path: path)
+        return decode(bytes, path: path)
     }
 
     /// The bytes of the file at `path` and its status (size, times, inode),

@@ -96,17 +96,12 @@ public struct PlacementChecker: Checker {
         for pattern in site.patterns {
             for block in pattern.demos {
                 guard let demo = block.demo, let device = site.device(demo.device.value) else { continue }
-                // Each state's items in the column's order (`Screen.allItems`),
-                // read in place rather than gathered.
-                func visit(_ item: BarItem, in state: Int) {
-                    guard !engine.hasMatchingRule(for: item, on: device), reported.insert(item.location).inserted else { return }
-                    diagnostics.append(Diagnostic(.invalidPlacement, "no row of \(Site.Paths.placement) matches the item '\(item.id)' (state '\(demo.states[state].name)', on \(device.id)); add a row that does", at: item.location))
-                }
-                for state in demo.states.indices {
-                    if let back = demo.states[state].screen.back { visit(back, in: state) }
-                    for index in demo.states[state].screen.navigation.indices { visit(demo.states[state].screen.navigation[index], in: state) }
-                    for index in demo.states[state].screen.toolbar.indices { visit(demo.states[state].screen.toolbar[index], in: state) }
-                    for index in demo.states[state].screen.tabs.indices { visit(demo.states[state].screen.tabs[index], in: state) }
+                // Each state's items in the column's order, visited where they are.
+                for state in demo.states {
+                    state.screen.forEachItem { item in
+                        guard !engine.hasMatchingRule(for: item, on: device), reported.insert(item.location).inserted else { return }
+                        diagnostics.append(Diagnostic(.invalidPlacement, "no row of \(Site.Paths.placement) matches the item '\(item.id)' (state '\(state.name)', on \(device.id)); add a row that does", at: item.location))
+                    }
                 }
             }
         }

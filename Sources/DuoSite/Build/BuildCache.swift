@@ -22,24 +22,128 @@ struct BuildCache: Sendable {
         var stamp: UInt64 = 0
         /// The page's `SiteFiles.pageKey`.
         var siteKey: UInt64 = 0
-        /// The page without HTML, and its own findings.
-        var summary: PageSummary
-        /// The entry as a cache record: as the previous cache wrote it when
-        /// the page did not change, or as encoded when the page was built.
-        var record: ArraySlice<UInt8>? = nil
+        /// Whether the page is a draft (a build without --drafts leaves it out).
+        var draft: Bool
+        /// The page file's path.
+        var file: String
+        /// The hash of `summaryFields`. A rebuild learns from these hashes
+        /// alone whether anything the checks across pages read has changed.
+        var summaryHash: UInt64
+        /// The page's summary, encoded (`PageSummary.encode`): as the
+        /// previous cache wrote it, or as encoded when the page was built.
+        var summaryFields: ArraySlice<UInt8>
 
-        /// The entry's record, without its line end.
-        func encodedRecord() -> ArraySlice<UInt8> {
-            if let record { return record }
+        /// The entry of a page built now, its summary encoded on the
+        /// thread that built it.
+        init(hash: UInt64, written: Bool, stamp: UInt64, siteKey: UInt64, summary: PageSummary) {
+            self.hash = hash
+            self.written = written
+            self.stamp = stamp
+            self.siteKey = siteKey
+            draft = summary.pattern.frontMatter.draft
+            file = summary.pattern.file
             var writer = RecordWriter()
+            summary.encode(into: &writer)
+            // A copy of exactly the summary's size: the cache keeps ten thousand.
+            summaryFields = writer.bytes.withUnsafeBufferPointer { ArraySlice($0) }
+            summaryHash = summaryFields.withUnsafeBufferPointer { ContentHash.of($0) }
+        }
+
+        /// The entry a cache record holds, its summary left encoded; nil
+        /// when the record is damaged (its summary no longer has its hash).
+        init?(record: ArraySlice<UInt8>) {
+            var reader = RecordReader(record)
+            guard let hash = try? reader.unsigned(), let written = try? reader.number(), let stamp = try? reader.unsigned(),
+                  let siteKey = try? reader.unsigned(), let draft = try? reader.number(), let summaryHash = try? reader.unsigned(),
+                  let file = try? reader.text() else { return nil }
+            let fields = reader.rest
+            guard fields.withUnsafeBufferPointer({ ContentHash.of($0) }) == summaryHash else { return nil }
+            self.hash = hash
+            self.written = written == 1
+            self.stamp = stamp
+            self.siteKey = siteKey
+            self.draft = draft == 1
+            self.summaryHash = summaryHash
+            self.file = file
+            summaryFields = fields
+        }
+
+        /// The page without HTML, and its own findings.
+        func summary() throws -> PageSummary {
+            var reader = RecordReader(summaryFields)
+            return try PageSummary.decode(from: &reader, file: file)
+        }
+
+        /// The page's own findings alone (what a rebuild reports of a page it keeps).
+        func diagnostics() throws -> [Diagnostic] {
+            var reader = RecordReader(summaryFields)
+            return try PageSummary.decodeDiagnostics(from: &reader)
+        }
+
+        /// Appends the entry's record, without its line end.
+        func encodeRecord(into bytes: inout [UInt8]) {
+            var writer = RecordWriter(capacity: 128)
             writer.add(hash)
             writer.add(written ? 1 : 0)
             writer.add(stamp)
             writer.add(siteKey)
-            summary.encode(into: &writer)
-            // A copy of exactly the record's size: the cache keeps ten thousand.
-            return writer.bytes.withUnsafeBufferPointer { ArraySlice($0) }
+            writer.add(draft ? 1 : 0)
+            writer.add(summaryHash)
+            writer.add(file)
+            bytes.append(contentsOf: writer.bytes)
+            bytes.append(0x1F)
+            bytes.append(contentsOf: summaryFields)
         }
+    }
+
+    /// The findings of the checks across pages, and the key of what they
+    /// read (`siteChecksKey`): a rebuild whose key is the same reports them
+    /// again without reading any kept page's summary.
+    struct SiteFindings: Sendable {
+        /// `siteChecksKey` of the build that made the findings.
+        var key: UInt64
+        /// The findings.
+        var diagnostics: [Diagnostic]
+
+        /// The marker that starts the cache's last line.
+        static let marker = "site"
+
+        /// The findings as a record, without its line end.
+        func encodedRecord() -> [UInt8] {
+            var writer = RecordWriter(capacity: 256)
+            writer.add(Self.marker)
+            writer.add(key)
+            PageSummary.encode(diagnostics, into: &writer)
+            return writer.bytes
+        }
+
+        /// The findings a record written by `encodedRecord` holds.
+        init?(record: ArraySlice<UInt8>) {
+            var reader = RecordReader(record)
+            guard (try? reader.text()) == Self.marker, let key = try? reader.unsigned(),
+                  let diagnostics = try? PageSummary.decodeDiagnostics(from: &reader) else { return nil }
+            self.init(key: key, diagnostics: diagnostics)
+        }
+
+        /// Findings with their key.
+        init(key: UInt64, diagnostics: [Diagnostic]) {
+            self.key = key
+            self.diagnostics = diagnostics
+        }
+    }
+
+    /// What the checks across pages read, as one number: the fingerprint,
+    /// and for each page file in order its path and its summary's hash (or
+    /// that it could not be read). The checks read nothing else.
+    static func siteChecksKey(fingerprint: UInt64, files: [String], summaryHashes: [UInt64?]) -> UInt64 {
+        var hasher = ContentHash()
+        withUnsafeBytes(of: fingerprint) { hasher.add($0) }
+        for (file, summaryHash) in zip(files, summaryHashes) {
+            var file = file
+            file.withUTF8 { hasher.add(UnsafeRawBufferPointer($0)) }
+            withUnsafeBytes(of: (summaryHash ?? 0, summaryHash == nil ? 0 as UInt8 : 1)) { hasher.add($0) }
+        }
+        return hasher.value
     }
 
     /// The fingerprint of everything pages depend on.
@@ -50,8 +154,10 @@ struct BuildCache: Sendable {
     var live = OutputTree()
     /// What the pages of the spare (the output before it) hold.
     var spare = OutputTree()
+    /// The previous build's findings across pages (none when the fingerprint has changed).
+    var siteFindings: SiteFindings?
 
-    static let header = "duosite-cache 9"
+    static let header = "duosite-cache 10"
 
     /// Where the cache of an output folder lives.
     static func location(for output: URL) -> URL {
@@ -97,23 +203,22 @@ struct BuildCache: Sendable {
             }
         }
         let sameFingerprint = String(decoding: first, as: UTF8.self) == "\(header) \(fingerprint)"
-        let records = sameFingerprint ? Array(lines) : []
-        // Records decode on every core; one that cannot be read voids them all.
-        let decoded = ParallelMap.map(records) { line -> Entry? in
-            var reader = RecordReader(line)
-            guard let hash = try? reader.unsigned(), let written = try? reader.number(), let stamp = try? reader.unsigned(),
-                  let siteKey = try? reader.unsigned(), let summary = try? PageSummary.decode(from: &reader) else { return nil }
-            return Entry(hash: hash, written: written == 1, stamp: stamp, siteKey: siteKey, summary: summary, record: line)
-        }
+        var records = sameFingerprint ? Array(lines) : []
+        // The last line holds the findings across pages.
+        let siteFindings = records.last.flatMap(SiteFindings.init(record:))
+        if siteFindings != nil { records.removeLast() }
+        // Records decode on every core, their summaries left encoded; one
+        // that cannot be read voids them all.
+        let decoded = ParallelMap.map(records, Entry.init(record:))
         decodingTrees.wait()
         guard let (live, spare) = trees else { return nil }
         var entries: [String: Entry] = [:]
         entries.reserveCapacity(decoded.count)
         for entry in decoded {
             guard let entry else { return BuildCache(fingerprint: fingerprint, entries: [:], live: live, spare: spare) }
-            entries[entry.summary.pattern.file] = entry
+            entries[entry.file] = entry
         }
-        return BuildCache(fingerprint: fingerprint, entries: entries, live: live, spare: spare)
+        return BuildCache(fingerprint: fingerprint, entries: entries, live: live, spare: spare, siteFindings: siteFindings)
     }
 
     /// A file's bytes, read with one allocation (nil when it cannot be read).
@@ -182,8 +287,11 @@ struct BuildCache: Sendable {
     /// build is still running: `publishDraft` puts it in place once the
     /// output is swapped in, and `discardDraft` removes it if it is not.
     /// `entries` come in page file order; the records are written a buffer
-    /// at a time, never gathered whole.
-    static func writeDraft(beside output: URL, fingerprint: UInt64, entries: [Entry], live: OutputTree, spare: OutputTree) throws {
+    /// at a time, never gathered whole. The findings across pages come
+    /// last: `siteFindings` is asked for them once the records are written
+    /// (the checks run meanwhile).
+    static func writeDraft(beside output: URL, fingerprint: UInt64, entries: [Entry], live: OutputTree, spare: OutputTree,
+                           siteFindings: () -> SiteFindings) throws {
         let temporary = Self.draftPath(for: output)
         let descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
         guard descriptor >= 0 else { throw CocoaError(.fileWriteUnknown) }
@@ -210,10 +318,12 @@ struct BuildCache: Sendable {
             buffer.removeAll(keepingCapacity: true)
         }
         for entry in entries {
-            buffer.append(contentsOf: entry.encodedRecord())
+            entry.encodeRecord(into: &buffer)
             buffer.append(0x0A)
             if buffer.count >= 1 << 16 { flush() }
         }
+        buffer.append(contentsOf: siteFindings().encodedRecord())
+        buffer.append(0x0A)
         flush()
         close(descriptor)
         guard complete else {

@@ -8,10 +8,12 @@ struct PageSummary {
     /// The findings about this page alone (parsing and page checks).
     var diagnostics: [Diagnostic]
 
-    /// Encodes the summary as one record.
+    /// Encodes the summary as fields of a record: the findings first, which
+    /// a rebuild reads alone for a page it keeps, then the page. The page
+    /// file's path is not written: the record holds it once, ahead.
     func encode(into writer: inout RecordWriter) {
+        Self.encode(diagnostics, into: &writer)
         let front = pattern.frontMatter
-        writer.add(pattern.file)
         writer.add(pattern.slug)
         writer.add(front.title.value); writer.add(front.title.location)
         writer.add(front.summary.value); writer.add(front.summary.location)
@@ -44,6 +46,10 @@ struct PageSummary {
         for reference in pattern.crossReferences {
             writer.add(reference.slug); writer.add(optional: reference.anchor); writer.add(reference.destination); writer.add(reference.location)
         }
+    }
+
+    /// Encodes findings as fields: their count, then each one.
+    static func encode(_ diagnostics: [Diagnostic], into writer: inout RecordWriter) {
         writer.add(diagnostics.count)
         for diagnostic in diagnostics {
             writer.add(diagnostic.severity.rawValue); writer.add(diagnostic.code.rawValue)
@@ -52,10 +58,23 @@ struct PageSummary {
         }
     }
 
-    /// Decodes a summary written by `encode`.
-    static func decode(from reader: inout RecordReader) throws -> PageSummary {
+    /// Decodes findings written by `encode(_:into:)`.
+    static func decodeDiagnostics(from reader: inout RecordReader) throws -> [Diagnostic] {
+        try (0..<reader.number()).map { _ -> Diagnostic in
+            guard let severity = Diagnostic.Severity(rawValue: try reader.text()),
+                  let code = DiagnosticCode(rawValue: try reader.text()) else { throw RecordReader.Malformed() }
+            var location = SourceLocation(file: try reader.text())
+            let position = try reader.location()
+            location.line = position.line
+            location.column = position.column
+            return Diagnostic(code, try reader.text(), at: location, severity: severity)
+        }
+    }
+
+    /// Decodes a summary written by `encode`, of the page file `file`.
+    static func decode(from reader: inout RecordReader, file: String) throws -> PageSummary {
         typealias Malformed = RecordReader.Malformed
-        let file = try reader.text()
+        let diagnostics = try decodeDiagnostics(from: &reader)
         reader.file = file
         let slug = try reader.text()
         let title = Located(try reader.text(), at: try reader.location())
@@ -94,15 +113,6 @@ struct PageSummary {
         }
         let references = try (0..<reader.number()).map { _ in
             CrossReference(slug: try reader.text(), anchor: try reader.optionalText(), destination: try reader.text(), location: try reader.location())
-        }
-        let diagnostics = try (0..<reader.number()).map { _ -> Diagnostic in
-            guard let severity = Diagnostic.Severity(rawValue: try reader.text()),
-                  let code = DiagnosticCode(rawValue: try reader.text()) else { throw Malformed() }
-            var location = SourceLocation(file: try reader.text())
-            let position = try reader.location()
-            location.line = position.line
-            location.column = position.column
-            return Diagnostic(code, try reader.text(), at: location, severity: severity)
         }
         var pattern = Pattern(
             file: file, slug: slug, frontMatter: front, sections: [], rules: rules, faq: faq, demos: [],

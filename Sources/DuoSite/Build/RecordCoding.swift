@@ -106,6 +106,11 @@ struct RecordReader {
         }
     }
 
+    /// The fields not read yet, as they are written.
+    var rest: ArraySlice<UInt8> {
+        line[min(position, line.endIndex)...]
+    }
+
     /// The next text field.
     mutating func text() throws -> String {
         try withField { field in

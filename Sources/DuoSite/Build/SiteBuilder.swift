@@ -67,21 +67,20 @@ public struct SiteBuilder: Sendable {
         let entries = CacheEntries(files: files)
         let once = Once<Shared>()
 
-        // An unchanged page's previous entry, with its page put into staging.
-        let take: @Sendable (BuildCache.Entry, UInt64) -> (Pattern, [Diagnostic])? = { entry, stamp in
-            guard let output else { return nil }
+        // An unchanged page's previous entry, with its page put into staging:
+        // the page is kept, and its own findings (read alone from its
+        // summary) reported again.
+        let take: @Sendable (BuildCache.Entry, UInt64) -> [Diagnostic]? = { entry, stamp in
+            guard let output, let found = try? entry.diagnostics() else { return nil }
             if entry.written {
                 let key = OutputTree.key(hash: entry.hash, fingerprint: fingerprint)
-                guard (try? output.reusePage(slug: entry.summary.pattern.slug, key: key)) != nil else { return nil }
+                guard (try? output.reusePage(slug: SiteLoader.slug(ofFile: entry.file), key: key)) != nil else { return nil }
             }
             var entry = entry
-            if entry.stamp != stamp {
-                entry.stamp = stamp
-                entry.record = nil
-            }
-            entries.set(entry, for: entry.summary.pattern.file)
+            entry.stamp = stamp
+            entries.set(entry, for: entry.file)
             progress?(counter.increment(), total)
-            return (entry.summary.pattern, entry.summary.diagnostics)
+            return found
         }
         // A page file whose size, times and inode are as the cache recorded
         // them is not even read.
@@ -90,7 +89,7 @@ public struct SiteBuilder: Sendable {
         // (With no previous build there is nothing to look up: the stamp
         // then comes with the file as it is read.)
         let rootFolder = previous == nil ? nil : OpenFolder(rootPath)
-        let lookUp: @Sendable (String) -> (Pattern, [Diagnostic])? = { path in
+        let lookUp: @Sendable (String) -> [Diagnostic]? = { path in
             let stamp = rootFolder.map { SourceStamp.of(path, relativeTo: $0.descriptor, notAfter: started) }
                 ?? SourceStamp.of(rootPath + "/" + path, notAfter: started)
             entries.setStamp(stamp, for: path)
@@ -99,7 +98,7 @@ public struct SiteBuilder: Sendable {
             return take(entry, stamp)
         }
         let reuseUnread = previous == nil ? nil : lookUp
-        let reuse: @Sendable (String, [UInt8], stat) -> (Pattern, [Diagnostic])? = { path, bytes, status in
+        let reuse: @Sendable (String, [UInt8], stat) -> [Diagnostic]? = { path, bytes, status in
             // The stamp of the file as read, which the next build compares.
             entries.setStamp(SourceStamp.of(status, notAfter: started), for: path)
             let hash = ContentHash.of(bytes)
@@ -130,59 +129,109 @@ public struct SiteBuilder: Sendable {
                 }
             }
             if let hash = entries.hash(for: pattern.file) {
-                // The cache record is encoded here, on every core, rather than all at the end.
-                var entry = BuildCache.Entry(hash: hash, written: written, stamp: entries.stamp(for: pattern.file),
-                                             siteKey: SiteFiles.pageKey(slim), summary: PageSummary(pattern: slim, diagnostics: diagnostics))
-                entry.record = entry.encodedRecord()
-                entries.set(entry, for: pattern.file)
+                // The summary is encoded here, on every core, rather than all at the end.
+                entries.set(BuildCache.Entry(hash: hash, written: written, stamp: entries.stamp(for: pattern.file), siteKey: SiteFiles.pageKey(slim),
+                                             summary: PageSummary(pattern: slim, diagnostics: diagnostics)),
+                            for: pattern.file)
             }
             return (slim, diagnostics)
         }
         var loader = SiteLoader(root: options.root, rendersHTML: output != nil)
         loader.parallel = options.parallel
         loader.files = files
-        let (site, loadDiagnostics) = loader.load(processing: process, reuseUnread: reuseUnread, reuse: reuse)
-        let published = site.patterns.filter { options.drafts || !$0.frontMatter.draft }
-        let context = CheckContext(site: site, today: options.today, publishedSlugs: Set(published.map(\.slug)))
+        let (readSite, outcomes, loadDiagnostics) = loader.load(processing: process, reuseUnread: reuseUnread, reuse: reuse)
+        // The published pages' files, and the pages kept from the previous
+        // build, whose summaries stay encoded until something needs them.
+        let publishedFiles = zip(files, outcomes).compactMap { file, outcome -> String? in
+            switch outcome {
+            case .read(let pattern): return options.drafts || !pattern.frontMatter.draft ? file : nil
+            case .kept: return options.drafts || entries.entry(for: file)?.draft == false ? file : nil
+            case .unreadable: return nil
+            }
+        }
+        // The site with every page: those kept decoded from their summaries,
+        // on every core, only when the checks across pages or the site-wide
+        // files need them.
+        let wholeSite = Once<Site>()
+        let whole: @Sendable () -> Site = {
+            wholeSite.get {
+                var site = readSite
+                let pages = ParallelMap.map(Array(outcomes.indices)) { index -> Pattern? in
+                    switch outcomes[index] {
+                    case .read(let pattern): return pattern
+                    case .kept:
+                        guard let summary = try? entries.entry(for: files[index])?.summary() else {
+                            failures.append(Diagnostic(.missingFile, "cannot read what the previous build kept of this page; build again", at: SourceLocation(file: files[index])))
+                            return nil
+                        }
+                        return summary.pattern
+                    case .unreadable: return nil
+                    }
+                }
+                site.patterns = pages.compactMap { $0 }
+                return site
+            }
+        }
+        // The checks across pages read only the page summaries (and what the
+        // fingerprint covers): when none changed, the previous findings stand.
+        let siteChecksKey = BuildCache.siteChecksKey(fingerprint: fingerprint, files: files, summaryHashes: files.map { entries.entry(for: $0)?.summaryHash })
+        let checkAcrossPages: @Sendable () -> [Diagnostic] = {
+            if let kept = previous?.siteFindings, kept.key == siteChecksKey { return kept.diagnostics }
+            let site = whole()
+            let published = Set(publishedFiles.map(SiteLoader.slug(ofFile:)))
+            return Checkers.runSiteLevel(CheckContext(site: site, today: options.today, publishedSlugs: published))
+        }
 
         // Steps 3–5, side by side: the checks across pages, and the
         // site-wide files and assets, written into the staging folder (which
         // is discarded if a check finds an error). Every error but staleness
         // stops the build.
-        let earlier = diagnostics + loadDiagnostics + failures.all
+        let pageFailures = failures.all
+        let earlier = diagnostics + loadDiagnostics + pageFailures
         let siteChecks = Once<[Diagnostic]>()
         let cacheDrafted = Once<Bool>()
         var siteFilesError: (any Error)?
         if let templates, let output, !earlier.contains(where: { $0.severity == .error && $0.code.blocksBuild }) {
             let checking = DispatchGroup()
             DispatchQueue.global().async(group: checking) {
-                _ = siteChecks.get { Checkers.runSiteLevel(context) }
+                _ = siteChecks.get(checkAcrossPages)
             }
             // Meanwhile: the site-wide files (linked from the published site
             // when nothing they show has changed); the spare's pages this
             // build did not write go; and the next build's cache is written
-            // under a temporary name (each page's record was encoded as the
-            // page was built; the output becomes the spare).
+            // under a temporary name (each page's summary was encoded as the
+            // page was built; the output becomes the spare), the findings
+            // across pages last.
             do {
                 // Each page's part of the key was made as the page was read, or kept in the cache.
-                let pageKeys = published.map { entries.siteKey(for: $0.file) ?? SiteFiles.pageKey($0) }
-                try writeSiteFiles(site: site, pages: published, baseURL: Self.baseURL(site, options), templates: templates,
-                                   key: SiteFiles.key(pageKeys, fingerprint: fingerprint), into: output)
+                let pageKeys = publishedFiles.map { entries.entry(for: $0)?.siteKey ?? 0 }
+                try writeSiteFiles(key: SiteFiles.key(pageKeys, fingerprint: fingerprint), templates: templates, into: output) {
+                    let site = whole()
+                    let published = Set(publishedFiles)
+                    return (site, site.patterns.filter { published.contains($0.file) })
+                }
             } catch {
                 siteFilesError = error
             }
             output.removeUnwrittenPages()
             _ = cacheDrafted.get {
-                let written = try? BuildCache.writeDraft(beside: options.output, fingerprint: fingerprint, entries: entries.all,
-                                                         live: output.tree, spare: output.mirrorTree ?? previous?.live ?? OutputTree())
+                let written: Void? = try? BuildCache.writeDraft(beside: options.output, fingerprint: fingerprint, entries: entries.all,
+                                                         live: output.tree, spare: output.mirrorTree ?? previous?.live ?? OutputTree()) {
+                    BuildCache.SiteFindings(key: siteChecksKey, diagnostics: siteChecks.get(checkAcrossPages))
+                }
                 return written != nil
             }
             checking.wait()
         }
-        diagnostics = (earlier + siteChecks.get { Checkers.runSiteLevel(context) }).sortedForOutput()
+        let pageCount = publishedFiles.count
+        // A kept page whose summary could not be decoded stops the build, and
+        // the cache goes with it: the next build reads every page.
+        let cacheFailures = failures.all.dropFirst(pageFailures.count)
+        diagnostics = (earlier + siteChecks.get(checkAcrossPages) + cacheFailures).sortedForOutput()
         let blocking = diagnostics.contains { $0.severity == .error && $0.code.blocksBuild }
         guard !blocking, templates != nil, let output else {
             if cacheDrafted.get({ false }) { BuildCache.discardDraft(beside: options.output) }
+            if !cacheFailures.isEmpty { BuildCache.remove(beside: options.output) }
             output?.discard()
             return Outcome(diagnostics: diagnostics, published: false, pageCount: 0)
         }
@@ -208,7 +257,7 @@ public struct SiteBuilder: Sendable {
             let failure = Diagnostic(.missingFile, "cannot write the site to \(options.output.path): \(error.localizedDescription)", at: SourceLocation(file: options.output.lastPathComponent))
             return Outcome(diagnostics: diagnostics + [failure], published: false, pageCount: 0)
         }
-        return Outcome(diagnostics: diagnostics, published: true, pageCount: published.count)
+        return Outcome(diagnostics: diagnostics, published: true, pageCount: pageCount)
     }
 
     /// The address the site is published at: `--base-url`, else site.yml's.
@@ -246,7 +295,9 @@ public struct SiteBuilder: Sendable {
 
     /// Writes the site-wide files and copies the theme's assets; links the
     /// published site's files instead when `key` says they would be the same.
-    private func writeSiteFiles(site: Site, pages: [Pattern], baseURL: String, templates: TemplateLibrary, key: UInt64, into output: OutputFolder) throws {
+    /// `pages` gives the site with every page and the published pages, asked
+    /// for only when the files are written.
+    private func writeSiteFiles(key: UInt64, templates: TemplateLibrary, into output: OutputFolder, pages: () -> (Site, [Pattern])) throws {
         let assets = options.root.appendingPathComponent(Site.Paths.assets)
         if output.linkSiteFiles(key: key) {
             if FileManager.default.fileExists(atPath: assets.path) {
@@ -254,6 +305,8 @@ public struct SiteBuilder: Sendable {
             }
             return
         }
+        let (site, pages) = pages()
+        let baseURL = Self.baseURL(site, options)
         let pageContext = PageContext(site: site, baseURL: baseURL, today: options.today, demos: DemoContext(site: site, symbols: SymbolLibrary(drawings: [:])))
 
         let indexed = pages.sorted { lhs, rhs in
@@ -472,9 +525,9 @@ final class CacheEntries: @unchecked Sendable {
         if let index = slotIndex[path] { slots[index].entry = entry }
     }
 
-    /// The `SiteFiles.pageKey` of the page read from `path`, when it has an entry.
-    func siteKey(for path: String) -> UInt64? {
-        slotIndex[path].flatMap { slots[$0].entry?.siteKey }
+    /// The entry of the page read from `path`, once it is set.
+    func entry(for path: String) -> BuildCache.Entry? {
+        slotIndex[path].flatMap { slots[$0].entry }
     }
 
     /// Every entry set, in page file order. (Read once every page is done.)

@@ -23,7 +23,18 @@ public struct SiteLoader: Sendable {
 
     /// Reads the site.
     public func load() -> (Site, [Diagnostic]) {
-        load(processing: nil)
+        let (site, _, diagnostics) = load(processing: nil)
+        return (site, diagnostics)
+    }
+
+    /// What became of one page file as the site was read.
+    enum PageOutcome: Sendable {
+        /// Read anew (and handed to `process`): the page kept.
+        case read(Pattern)
+        /// Left as a previous build had it: the caller keeps what stands in for it.
+        case kept
+        /// Not read: a name that cannot be an address, or a file that cannot be read or parsed.
+        case unreadable
     }
 
     /// Reads the site, handing each page, as soon as it is read, to `process`
@@ -32,21 +43,23 @@ public struct SiteLoader: Sendable {
     /// build renders and writes each page there, then keeps it without its
     /// HTML, so that memory does not grow with the pages' text.
     ///
-    /// `reuse`, given a page file's path, bytes and status, may return the page and
-    /// its findings as a previous build left them, and the page is then not
-    /// parsed (nor handed to `process`). `reuseUnread`, given the path alone
-    /// and asked first, may do the same without the file being read.
+    /// `reuse`, given a page file's path, bytes and status, may keep the
+    /// page as a previous build left it, returning its findings: the page is
+    /// then not parsed (nor handed to `process`), and its outcome is `kept`.
+    /// `reuseUnread`, given the path alone and asked first, may do the same
+    /// without the file being read. The site's `patterns` are the pages
+    /// read anew; the outcomes say, in page file order, what became of each.
     func load(
         processing process: (@Sendable (Pattern, Site, [Diagnostic]) -> (Pattern, [Diagnostic]))?,
-        reuseUnread: (@Sendable (String) -> (Pattern, [Diagnostic])?)? = nil,
-        reuse: (@Sendable (String, [UInt8], stat) -> (Pattern, [Diagnostic])?)? = nil
-    ) -> (Site, [Diagnostic]) {
+        reuseUnread: (@Sendable (String) -> [Diagnostic]?)? = nil,
+        reuse: (@Sendable (String, [UInt8], stat) -> [Diagnostic]?)? = nil
+    ) -> (Site, [PageOutcome], [Diagnostic]) {
         var diagnostics: [Diagnostic] = []
         var site = Site(root: root, settings: .fallback, sources: [], devices: [], patterns: [], symbols: nil, placement: nil)
 
         var isFolder: ObjCBool = false
         guard FileManager.default.fileExists(atPath: root.appendingPathComponent(Site.Paths.content).path, isDirectory: &isFolder), isFolder.boolValue else {
-            return (site, [Diagnostic(.missingFile, "no Content/ folder here: a site root holds Content/ and Theme/ (use --root to name another folder)", at: SourceLocation(file: Site.Paths.content))])
+            return (site, [], [Diagnostic(.missingFile, "no Content/ folder here: a site root holds Content/ and Theme/ (use --root to name another folder)", at: SourceLocation(file: Site.Paths.content))])
         }
 
         if let node = readYAML(Site.Paths.settings, required: true, diagnostics: &diagnostics) {
@@ -72,14 +85,17 @@ public struct SiteLoader: Sendable {
         site.symbols = readSymbols()
 
         let files = self.files ?? patternFiles()
-        let (patterns, found) = readPatterns(files, site: site, process: process, reuseUnread: reuseUnread, reuse: reuse)
-        site.patterns = patterns
-        if patterns.count < files.count {
-            let read = Set(patterns.map(\.slug))
-            site.unreadablePages = Set(files.map(Self.slug(ofFile:)).filter { !read.contains($0) })
+        let (outcomes, found) = readPatterns(files, site: site, process: process, reuseUnread: reuseUnread, reuse: reuse)
+        site.patterns = outcomes.compactMap { outcome in
+            if case .read(let pattern) = outcome { return pattern }
+            return nil
         }
+        site.unreadablePages = Set(zip(files, outcomes).compactMap { file, outcome in
+            if case .unreadable = outcome { return Self.slug(ofFile: file) }
+            return nil
+        })
         diagnostics += found
-        return (site, diagnostics)
+        return (site, outcomes, diagnostics)
     }
 
     private func readYAML(_ path: String, required: Bool, diagnostics: inout [Diagnostic]) -> YAMLNode? {
@@ -117,41 +133,42 @@ public struct SiteLoader: Sendable {
         _ files: [String],
         site: Site,
         process: (@Sendable (Pattern, Site, [Diagnostic]) -> (Pattern, [Diagnostic]))?,
-        reuseUnread: (@Sendable (String) -> (Pattern, [Diagnostic])?)?,
-        reuse: (@Sendable (String, [UInt8], stat) -> (Pattern, [Diagnostic])?)?
-    ) -> ([Pattern], [Diagnostic]) {
+        reuseUnread: (@Sendable (String) -> [Diagnostic]?)?,
+        reuse: (@Sendable (String, [UInt8], stat) -> [Diagnostic]?)?
+    ) -> ([PageOutcome], [Diagnostic]) {
         let parser = PatternParser(rendersHTML: rendersHTML, allowRawHTML: site.settings.allowRawHTML)
         let rootPath = root.path
-        let read: @Sendable (String) -> (Pattern?, [Diagnostic]) = { path in
+        let read: @Sendable (String) -> (PageOutcome, [Diagnostic]) = { path in
             var diagnostics: [Diagnostic] = []
             let name = Self.slug(ofFile: path)
             if !Self.isValidSlug(name) {
                 diagnostics.append(Diagnostic(.invalidField, "the file name '\(name).md' cannot be a page's address; use lowercase letters, digits and '-' (like where-the-bars-go.md)", at: SourceLocation(file: path)))
-                return (nil, diagnostics)
+                return (.unreadable, diagnostics)
             }
-            if let reused = reuseUnread?(path) {
-                return reused
+            if let kept = reuseUnread?(path) {
+                return (.kept, kept)
             }
             guard let (bytes, status) = SourceFile.contents(atPath: rootPath + "/" + path) else {
-                return (nil, [Diagnostic(.missingFile, "cannot read \(path): the file is missing or unreadable", at: SourceLocation(file: path))])
+                return (.unreadable, [Diagnostic(.missingFile, "cannot read \(path): the file is missing or unreadable", at: SourceLocation(file: path))])
             }
-            if let reused = reuse?(path, bytes, status) {
-                return reused
+            if let kept = reuse?(path, bytes, status) {
+                return (.kept, kept)
             }
             switch SourceFile.decode(bytes, path: path) {
             case .failure(let diagnostic):
-                return (nil, [diagnostic])
+                return (.unreadable, [diagnostic])
             case .success(let file):
                 let (pattern, found) = parser.parse(file)
-                if let pattern, let process {
+                guard let pattern else { return (.unreadable, found) }
+                if let process {
                     let (processed, diagnostics) = process(pattern, site, found)
-                    return (processed, diagnostics)
+                    return (.read(processed), diagnostics)
                 }
-                return (pattern, found)
+                return (.read(pattern), found)
             }
         }
         let results = parallel ? ParallelMap.map(files, read) : files.map(read)
-        return (results.compactMap(\.0), results.flatMap(\.1))
+        return (results.map(\.0), results.flatMap(\.1))
     }
 
     /// Whether a file name makes a safe slug: lowercase letters, digits, `-`.

@@ -244,6 +244,59 @@ import Testing
         #expect(result.err.contains("the source 'never-cited' is cited on no page"), "\(result.err)")
     }
 
+    /// The findings across pages are kept with the cache. A page edited
+    /// where the checks across pages do not look leaves them to be reported
+    /// again as they were; one edited where they look has them found again.
+    /// Either way, a rebuild reports what a full build reports.
+    @Test func findingsAcrossPagesAreKeptUntilWhatTheyReadChanges() throws {
+        let site = try TestSite()
+        defer { site.remove() }
+        let extra = "---\ntitle: Extra\nsummary: An extra page.\nstatus: apple\nlast_checked: 2026-10-08\n---\n\nSome text.\n\n## FAQ\n\n### Why do some buttons stay at the top on iPhone Duo?\n\nBecause.\n"
+        try site.write(extra, to: "Content/patterns/extra.md")
+        let duplicate = "warning: the question 'Why do some buttons stay at the top on iPhone Duo?' is also asked in Content/patterns/extra.md:12"
+        var result = site.run(["build", "--today", "2026-11-29"])
+        #expect(result.status == 0)
+        #expect(result.err.contains(duplicate), "\(result.err)")
+
+        // Text the checks across pages do not read: the finding is reported again.
+        try site.write(extra.replacingOccurrences(of: "Some text.", with: "Other text."), to: "Content/patterns/extra.md")
+        result = site.run(["build", "--today", "2026-11-29"])
+        #expect(result.status == 0)
+        #expect(result.err.contains(duplicate), "\(result.err)")
+        var fresh = site.run(["build", "--today", "2026-11-29", "--output", "Fresh"])
+        #expect(result.err == fresh.err)
+
+        // The question itself: the finding goes.
+        try site.write(extra.replacingOccurrences(of: "### Why do some", with: "### Why do a few"), to: "Content/patterns/extra.md")
+        result = site.run(["build", "--today", "2026-11-29"])
+        #expect(result.status == 0)
+        #expect(!result.err.contains("is also asked in"), "\(result.err)")
+        try FileManager.default.removeItem(at: site.root.appendingPathComponent("Fresh"))
+        try? FileManager.default.removeItem(at: site.root.appendingPathComponent(".Fresh.duosite-cache"))
+        fresh = site.run(["build", "--today", "2026-11-29", "--output", "Fresh"])
+        #expect(result.err == fresh.err)
+        #expect(site.tree() == site.tree("Fresh"))
+    }
+
+    /// A cache whose record of a page was changed since it was written is
+    /// not trusted: the page is read again, and its own findings are the
+    /// ones its text gives.
+    @Test func aDamagedCacheRecordIsNotTrusted() throws {
+        let site = try TestSite()
+        defer { site.remove() }
+        try site.write("---\ntitle: Extra\nsummary: An extra page.\nstatus: apple\nlast_checked: 2026-10-08\nbogus: 1\n---\n\nText.\n", to: "Content/patterns/extra.md")
+        var result = site.run(["build", "--today", "2026-11-29"])
+        #expect(result.err.contains("warning: unknown key 'bogus'"))
+        let cache = site.root.appendingPathComponent(".Public.duosite-cache")
+        let text = try String(contentsOf: cache, encoding: .utf8)
+        #expect(text.contains("unknown key 'bogus'"))
+        try text.replacingOccurrences(of: "unknown key 'bogus'", with: "unknown key 'BOGUS'").write(to: cache, atomically: true, encoding: .utf8)
+        result = site.run(["build", "--today", "2026-11-29"])
+        #expect(result.status == 0)
+        #expect(result.err.contains("warning: unknown key 'bogus'"), "\(result.err)")
+        #expect(!result.err.contains("BOGUS"), "\(result.err)")
+    }
+
     @Test func aCachedPageStillReportsItsFindingsAndLinksAreCheckedAgain() throws {
         let site = try TestSite()
         defer { site.remove() }

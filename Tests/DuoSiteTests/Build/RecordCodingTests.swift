@@ -86,6 +86,77 @@ struct RecordCodingTests {
         #expect(throws: RecordReader.Malformed.self) { _ = try OutputTree.decode(from: &damaged) }
     }
 
+    /// A page's entry is read back with its summary left encoded; its
+    /// findings are read alone, and the summary decoded on demand is the
+    /// one that was written.
+    @Test func aPageEntryRoundTripsWithItsSummaryLeftEncoded() throws {
+        let (site, _) = SiteLoader(root: TestSite.repositoryRoot).load()
+        let page = try #require(site.patterns.first { $0.slug == "symbols-not-labels" })
+        let finding = Diagnostic(.invalidField, "a finding, with a\nnew line and a \u{1F} separator", at: DuoSite.SourceLocation(file: page.file, line: 3, column: 7), severity: .warning)
+        let entry = BuildCache.Entry(hash: 7, written: true, stamp: 9, siteKey: 11, summary: PageSummary(pattern: page.withoutHTML, diagnostics: [finding]))
+        var record: [UInt8] = []
+        entry.encodeRecord(into: &record)
+        #expect(!record.contains(0x0A), "a record is one line")
+
+        let read = try #require(BuildCache.Entry(record: record[...]))
+        #expect(read.hash == 7 && read.written && read.stamp == 9 && read.siteKey == 11)
+        #expect(!read.draft && read.file == page.file && read.summaryHash == entry.summaryHash)
+        #expect(try read.diagnostics() == [finding])
+        let summary = try read.summary()
+        #expect(summary.diagnostics == [finding])
+        #expect(summary.pattern.slug == page.slug && summary.pattern.file == page.file)
+        #expect(summary.pattern.frontMatter.title.value == page.frontMatter.title.value)
+        #expect(summary.pattern.faq.map(\.question) == page.faq.map(\.question))
+        #expect(summary.pattern.crossReferences.map(\.destination) == page.crossReferences.map(\.destination))
+        // Decoded and encoded again, the summary is the same bytes.
+        let again = BuildCache.Entry(hash: 7, written: true, stamp: 9, siteKey: 11, summary: summary)
+        #expect(again.summaryFields == entry.summaryFields)
+    }
+
+    /// A record whose summary no longer has the hash it was written with is
+    /// refused as it is read, not when a rebuild comes to decode it.
+    @Test func aRecordWhoseSummaryIsDamagedIsRefused() throws {
+        let (site, _) = SiteLoader(root: TestSite.repositoryRoot).load()
+        let page = try #require(site.patterns.first)
+        let entry = BuildCache.Entry(hash: 1, written: true, stamp: 2, siteKey: 3, summary: PageSummary(pattern: page.withoutHTML, diagnostics: []))
+        var record: [UInt8] = []
+        entry.encodeRecord(into: &record)
+        #expect(BuildCache.Entry(record: record[...]) != nil)
+        for offset in [record.count - entry.summaryFields.count, record.count - entry.summaryFields.count / 2, record.count - 1] {
+            var damaged = record
+            damaged[offset] = damaged[offset] == UInt8(ascii: "x") ? UInt8(ascii: "y") : UInt8(ascii: "x")
+            let refused = BuildCache.Entry(record: damaged[...]) == nil
+            #expect(refused, "a byte changed at \(offset)")
+        }
+        let refused = BuildCache.Entry(record: record.dropLast(5)) == nil
+        #expect(refused, "cut short")
+    }
+
+    @Test func findingsAcrossPagesRoundTrip() throws {
+        let findings = BuildCache.SiteFindings(key: .max, diagnostics: [
+            Diagnostic(.unusedSource, "the source 'x' is cited on no page", at: DuoSite.SourceLocation(file: "Content/sources.yml", line: 4, column: 1), severity: .warning),
+            Diagnostic(.brokenLink, "no such page", at: DuoSite.SourceLocation(file: "Content/patterns/a.md", line: 9, column: 5)),
+        ])
+        let read = try #require(BuildCache.SiteFindings(record: findings.encodedRecord()[...]))
+        #expect(read.key == .max && read.diagnostics == findings.diagnostics)
+        #expect(BuildCache.SiteFindings(record: Array("12\u{1F}0".utf8)[...]) == nil, "a page's record is not findings")
+    }
+
+    /// The key of what the checks across pages read changes with the
+    /// fingerprint, with any page's summary, and with which pages could
+    /// not be read.
+    @Test func whatTheChecksAcrossPagesReadChangesTheirKey() {
+        let files = ["Content/patterns/a.md", "Content/patterns/b.md"]
+        let key = BuildCache.siteChecksKey(fingerprint: 1, files: files, summaryHashes: [10, 20])
+        #expect(key == BuildCache.siteChecksKey(fingerprint: 1, files: files, summaryHashes: [10, 20]))
+        #expect(key != BuildCache.siteChecksKey(fingerprint: 2, files: files, summaryHashes: [10, 20]))
+        #expect(key != BuildCache.siteChecksKey(fingerprint: 1, files: files, summaryHashes: [10, 21]))
+        #expect(key != BuildCache.siteChecksKey(fingerprint: 1, files: files, summaryHashes: [20, 10]))
+        #expect(key != BuildCache.siteChecksKey(fingerprint: 1, files: ["Content/patterns/a.md", "Content/patterns/c.md"], summaryHashes: [10, 20]))
+        #expect(BuildCache.siteChecksKey(fingerprint: 1, files: files, summaryHashes: [10, nil])
+            != BuildCache.siteChecksKey(fingerprint: 1, files: files, summaryHashes: [10, 0]))
+    }
+
     @Test func aPageKeyDependsOnTheTextAndTheFingerprint() {
         let key = OutputTree.key(hash: 1, fingerprint: 2)
         #expect(key == OutputTree.key(hash: 1, fingerprint: 2))

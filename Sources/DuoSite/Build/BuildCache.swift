@@ -26,9 +26,16 @@ struct BuildCache: Sendable {
         var draft: Bool
         /// The page file's path.
         var file: String
-        /// The hash of `summaryFields`. A rebuild learns from these hashes
-        /// alone whether anything the checks across pages read has changed.
+        /// The hash of `summaryFields`, which a cache record's must match.
         var summaryHash: UInt64
+        /// The hash of what other pages read of this page (its summary but
+        /// its own findings and its links). A rebuild learns from these
+        /// hashes alone whether the checks across pages would find anything
+        /// new.
+        var outwardHash: UInt64
+        /// The hash of the page's links: a rebuild checks again the links of
+        /// a page whose links changed.
+        var linksHash: UInt64
         /// The page's summary, encoded (`PageSummary.encode`): as the
         /// previous cache wrote it, or as encoded when the page was built.
         var summaryFields: ArraySlice<UInt8>
@@ -43,10 +50,14 @@ struct BuildCache: Sendable {
             draft = summary.pattern.frontMatter.draft
             file = summary.pattern.file
             var writer = RecordWriter()
-            summary.encode(into: &writer)
+            let parts = summary.encode(into: &writer)
             // A copy of exactly the summary's size: the cache keeps ten thousand.
-            summaryFields = writer.bytes.withUnsafeBufferPointer { ArraySlice($0) }
-            summaryHash = summaryFields.withUnsafeBufferPointer { ContentHash.of($0) }
+            let fields = writer.bytes.withUnsafeBufferPointer { ArraySlice($0) }
+            summaryFields = fields
+            (summaryHash, outwardHash, linksHash) = fields.withUnsafeBufferPointer { bytes in
+                (ContentHash.of(bytes), ContentHash.of(UnsafeBufferPointer(rebasing: bytes[parts.outward..<parts.links])),
+                 ContentHash.of(UnsafeBufferPointer(rebasing: bytes[parts.links...])))
+            }
         }
 
         /// The entry a cache record holds, its summary left encoded; nil
@@ -55,7 +66,7 @@ struct BuildCache: Sendable {
             var reader = RecordReader(record)
             guard let hash = try? reader.unsigned(), let written = try? reader.number(), let stamp = try? reader.unsigned(),
                   let siteKey = try? reader.unsigned(), let draft = try? reader.number(), let summaryHash = try? reader.unsigned(),
-                  let file = try? reader.text() else { return nil }
+                  let outwardHash = try? reader.unsigned(), let linksHash = try? reader.unsigned(), let file = try? reader.text() else { return nil }
             let fields = reader.rest
             guard fields.withUnsafeBufferPointer({ ContentHash.of($0) }) == summaryHash else { return nil }
             self.hash = hash
@@ -64,6 +75,8 @@ struct BuildCache: Sendable {
             self.siteKey = siteKey
             self.draft = draft == 1
             self.summaryHash = summaryHash
+            self.outwardHash = outwardHash
+            self.linksHash = linksHash
             self.file = file
             summaryFields = fields
         }
@@ -89,6 +102,8 @@ struct BuildCache: Sendable {
             writer.add(siteKey)
             writer.add(draft ? 1 : 0)
             writer.add(summaryHash)
+            writer.add(outwardHash)
+            writer.add(linksHash)
             writer.add(file)
             bytes.append(contentsOf: writer.bytes)
             bytes.append(0x1F)
@@ -98,12 +113,15 @@ struct BuildCache: Sendable {
 
     /// The findings of the checks across pages, and the key of what they
     /// read (`siteChecksKey`): a rebuild whose key is the same reports them
-    /// again without reading any kept page's summary.
+    /// again without reading any kept page's summary, checking again only
+    /// the links of the pages whose links changed.
     struct SiteFindings: Sendable {
         /// `siteChecksKey` of the build that made the findings.
         var key: UInt64
-        /// The findings.
-        var diagnostics: [Diagnostic]
+        /// The findings about links, each in the file of the page whose link it is.
+        var links: [Diagnostic]
+        /// The other findings.
+        var others: [Diagnostic]
 
         /// The marker that starts the cache's last line.
         static let marker = "site"
@@ -113,7 +131,8 @@ struct BuildCache: Sendable {
             var writer = RecordWriter(capacity: 256)
             writer.add(Self.marker)
             writer.add(key)
-            PageSummary.encode(diagnostics, into: &writer)
+            PageSummary.encode(links, into: &writer)
+            PageSummary.encode(others, into: &writer)
             return writer.bytes
         }
 
@@ -121,24 +140,26 @@ struct BuildCache: Sendable {
         init?(record: ArraySlice<UInt8>) {
             var reader = RecordReader(record)
             guard (try? reader.text()) == Self.marker, let key = try? reader.unsigned(),
-                  let diagnostics = try? PageSummary.decodeDiagnostics(from: &reader) else { return nil }
-            self.init(key: key, diagnostics: diagnostics)
+                  let links = try? PageSummary.decodeDiagnostics(from: &reader),
+                  let others = try? PageSummary.decodeDiagnostics(from: &reader) else { return nil }
+            self.init(key: key, links: links, others: others)
         }
 
         /// Findings with their key.
-        init(key: UInt64, diagnostics: [Diagnostic]) {
+        init(key: UInt64, links: [Diagnostic], others: [Diagnostic]) {
             self.key = key
-            self.diagnostics = diagnostics
+            self.links = links
+            self.others = others
         }
     }
 
-    /// What the checks across pages read, as one number: the fingerprint,
-    /// and for each page file in order its path and its summary's hash (or
-    /// that it could not be read). The checks read nothing else.
-    static func siteChecksKey(fingerprint: UInt64, files: [String], summaryHashes: [UInt64?]) -> UInt64 {
+    /// What the checks across pages read of every page but its links, as
+    /// one number: the fingerprint, and for each page file in order its path
+    /// and its `outwardHash` (or that it could not be read).
+    static func siteChecksKey(fingerprint: UInt64, files: [String], outwardHashes: [UInt64?]) -> UInt64 {
         var hasher = ContentHash()
         withUnsafeBytes(of: fingerprint) { hasher.add($0) }
-        for (file, summaryHash) in zip(files, summaryHashes) {
+        for (file, summaryHash) in zip(files, outwardHashes) {
             var file = file
             file.withUTF8 { hasher.add(UnsafeRawBufferPointer($0)) }
             withUnsafeBytes(of: (summaryHash ?? 0, summaryHash == nil ? 0 as UInt8 : 1)) { hasher.add($0) }
@@ -157,7 +178,7 @@ struct BuildCache: Sendable {
     /// The previous build's findings across pages (none when the fingerprint has changed).
     var siteFindings: SiteFindings?
 
-    static let header = "duosite-cache 10"
+    static let header = "duosite-cache 11"
 
     /// Where the cache of an output folder lives.
     static func location(for output: URL) -> URL {

@@ -8,11 +8,22 @@ struct PageSummary {
     /// The findings about this page alone (parsing and page checks).
     var diagnostics: [Diagnostic]
 
+    /// Where the parts of an encoded summary start, in bytes from the
+    /// record's first: what other pages read of the page (for the checks
+    /// across pages), and its links.
+    struct Parts {
+        var outward: Int
+        var links: Int
+    }
+
     /// Encodes the summary as fields of a record: the findings first, which
-    /// a rebuild reads alone for a page it keeps, then the page. The page
-    /// file's path is not written: the record holds it once, ahead.
-    func encode(into writer: inout RecordWriter) {
+    /// a rebuild reads alone for a page it keeps, then the page, its links
+    /// last. The page file's path is not written: the record holds it once,
+    /// ahead.
+    @discardableResult
+    func encode(into writer: inout RecordWriter) -> Parts {
         Self.encode(diagnostics, into: &writer)
+        var parts = Parts(outward: writer.bytes.count, links: 0)
         let front = pattern.frontMatter
         writer.add(pattern.slug)
         writer.add(front.title.value); writer.add(front.title.location)
@@ -42,10 +53,12 @@ struct PageSummary {
             // The key, only when it is not the anchor (it usually is).
             writer.add(optional: entry.key == entry.anchor ? nil : entry.key)
         }
+        parts.links = writer.bytes.count
         writer.add(pattern.crossReferences.count)
         for reference in pattern.crossReferences {
             writer.add(reference.slug); writer.add(optional: reference.anchor); writer.add(reference.destination); writer.add(reference.location)
         }
+        return parts
     }
 
     /// Encodes findings as fields: their count, then each one.

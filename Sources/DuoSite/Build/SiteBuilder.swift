@@ -173,13 +173,48 @@ public struct SiteBuilder: Sendable {
             }
         }
         // The checks across pages read only the page summaries (and what the
-        // fingerprint covers): when none changed, the previous findings stand.
-        let siteChecksKey = BuildCache.siteChecksKey(fingerprint: fingerprint, files: files, summaryHashes: files.map { entries.entry(for: $0)?.summaryHash })
-        let checkAcrossPages: @Sendable () -> [Diagnostic] = {
-            if let kept = previous?.siteFindings, kept.key == siteChecksKey { return kept.diagnostics }
-            let site = whole()
-            let published = Set(publishedFiles.map(SiteLoader.slug(ofFile:)))
-            return Checkers.runSiteLevel(CheckContext(site: site, today: options.today, publishedSlugs: published))
+        // fingerprint covers). When what they read of every page but its
+        // links is unchanged, the previous findings stand, but for the links
+        // of the pages read again whose links changed, checked again alone.
+        let siteChecksKey = BuildCache.siteChecksKey(fingerprint: fingerprint, files: files, outwardHashes: files.map { entries.entry(for: $0)?.outwardHash })
+        let checkAcrossPages: @Sendable () -> BuildCache.SiteFindings = {
+            guard let kept = previous?.siteFindings, kept.key == siteChecksKey else {
+                let published = Set(publishedFiles.map(SiteLoader.slug(ofFile:)))
+                let (links, others) = Checkers.runSiteLevelApart(CheckContext(site: whole(), today: options.today, publishedSlugs: published))
+                return BuildCache.SiteFindings(key: siteChecksKey, links: links, others: others)
+            }
+            let relinked = outcomes.compactMap { outcome -> Pattern? in
+                guard case .read(let pattern) = outcome, let entry = entries.entry(for: pattern.file),
+                      entry.linksHash != previous?.entries[pattern.file]?.linksHash else { return nil }
+                return pattern
+            }
+            guard !relinked.isEmpty else { return kept }
+            let relinkedFiles = Set(relinked.map(\.file))
+            var links = kept.links.filter { !relinkedFiles.contains($0.location.file) }
+            let fileIndex = Dictionary(uniqueKeysWithValues: files.indices.map { (SiteLoader.slug(ofFile: files[$0]), $0) })
+            let target: (String) -> (page: Pattern, published: Bool)? = { slug in
+                guard let index = fileIndex[slug] else { return nil }
+                let page: Pattern
+                switch outcomes[index] {
+                case .read(let pattern): page = pattern
+                case .kept:
+                    guard let summary = try? entries.entry(for: files[index])?.summary() else {
+                        failures.append(Diagnostic(.missingFile, "cannot read what the previous build kept of this page; build again", at: SourceLocation(file: files[index])))
+                        return nil
+                    }
+                    page = summary.pattern
+                case .unreadable: return nil
+                }
+                return (page, options.drafts || !page.frontMatter.draft)
+            }
+            let slugs = { zip(files, outcomes).compactMap { file, outcome -> String? in
+                if case .unreadable = outcome { return nil }
+                return SiteLoader.slug(ofFile: file)
+            } }
+            for pattern in relinked where options.drafts || !pattern.frontMatter.draft {
+                links += CrossReferenceChecker.findings(for: pattern, unreadable: readSite.unreadablePages, slugs: slugs, target: target)
+            }
+            return BuildCache.SiteFindings(key: siteChecksKey, links: links, others: kept.others)
         }
 
         // Steps 3–5, side by side: the checks across pages, and the
@@ -188,7 +223,7 @@ public struct SiteBuilder: Sendable {
         // stops the build.
         let pageFailures = failures.all
         let earlier = diagnostics + loadDiagnostics + pageFailures
-        let siteChecks = Once<[Diagnostic]>()
+        let siteChecks = Once<BuildCache.SiteFindings>()
         let cacheDrafted = Once<Bool>()
         var siteFilesError: (any Error)?
         if let templates, let output, !earlier.contains(where: { $0.severity == .error && $0.code.blocksBuild }) {
@@ -217,7 +252,7 @@ public struct SiteBuilder: Sendable {
             _ = cacheDrafted.get {
                 let written: Void? = try? BuildCache.writeDraft(beside: options.output, fingerprint: fingerprint, entries: entries.all,
                                                          live: output.tree, spare: output.mirrorTree ?? previous?.live ?? OutputTree()) {
-                    BuildCache.SiteFindings(key: siteChecksKey, diagnostics: siteChecks.get(checkAcrossPages))
+                    siteChecks.get(checkAcrossPages)
                 }
                 return written != nil
             }
@@ -226,8 +261,9 @@ public struct SiteBuilder: Sendable {
         let pageCount = publishedFiles.count
         // A kept page whose summary could not be decoded stops the build, and
         // the cache goes with it: the next build reads every page.
+        let acrossPages = siteChecks.get(checkAcrossPages)
         let cacheFailures = failures.all.dropFirst(pageFailures.count)
-        diagnostics = (earlier + siteChecks.get(checkAcrossPages) + cacheFailures).sortedForOutput()
+        diagnostics = (earlier + acrossPages.links + acrossPages.others + cacheFailures).sortedForOutput()
         let blocking = diagnostics.contains { $0.severity == .error && $0.code.blocksBuild }
         guard !blocking, templates != nil, let output else {
             if cacheDrafted.get({ false }) { BuildCache.discardDraft(beside: options.output) }

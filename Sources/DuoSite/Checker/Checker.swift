@@ -73,6 +73,18 @@ public enum Checkers {
         ParallelMap.map(siteLevel.indices.map { $0 }) { siteLevel[$0].check(context) }.flatMap { $0 }
     }
 
+    /// The checks across pages, run side by side, with the findings about
+    /// links (`CrossReferenceChecker`'s) apart from the others: a rebuild
+    /// keeps them apart, to check again only the links of the pages it read.
+    static func runSiteLevelApart(_ context: CheckContext) -> (links: [Diagnostic], others: [Diagnostic]) {
+        let found = ParallelMap.map(siteLevel.indices.map { $0 }) { siteLevel[$0].check(context) }
+        var links: [Diagnostic] = [], others: [Diagnostic] = []
+        for (checker, findings) in zip(siteLevel, found) {
+            if checker is CrossReferenceChecker { links += findings } else { others += findings }
+        }
+        return (links, others)
+    }
+
     /// Runs every check on a site read whole.
     public static func run(_ context: CheckContext) -> [Diagnostic] {
         context.site.patterns.flatMap { page($0, context) } + runSiteLevel(context)

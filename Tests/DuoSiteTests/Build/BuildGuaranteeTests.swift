@@ -278,6 +278,36 @@ import Testing
         #expect(site.tree() == site.tree("Fresh"))
     }
 
+    /// A link edited where it stands, with nothing else moving on the page,
+    /// is checked again, though the rest of what the checks across pages
+    /// read is unchanged; mended, the site builds again.
+    @Test func aLinkEditedInPlaceIsCheckedAgain() throws {
+        let site = try TestSite()
+        defer { site.remove() }
+        let extra = "---\ntitle: Extra\nsummary: An extra page.\nstatus: apple\nlast_checked: 2026-10-08\n---\n\nSee [the first rule](where-the-bars-go.md#rule-1) and more.\n"
+        try site.write(extra, to: "Content/patterns/extra.md")
+        #expect(site.run(["build", "--today", "2026-11-29", "--quiet"]).status == 0)
+
+        // The same length, the same line: only the link differs.
+        try site.write(extra.replacingOccurrences(of: "#rule-1)", with: "#rule-9)"), to: "Content/patterns/extra.md")
+        var result = site.run(["build", "--today", "2026-11-29", "--quiet"])
+        #expect(result.status == 1)
+        #expect(result.err.contains("Content/patterns/extra.md:8:5: error: the link to 'where-the-bars-go.md#rule-9' names the anchor '#rule-9'"), "\(result.err)")
+
+        // Text before the link moves it along its line: still broken, at its new column.
+        try site.write(extra.replacingOccurrences(of: "#rule-1)", with: "#rule-9)").replacingOccurrences(of: "See [", with: "Do see ["), to: "Content/patterns/extra.md")
+        result = site.run(["build", "--today", "2026-11-29", "--quiet"])
+        #expect(result.status == 1)
+        #expect(result.err.contains("Content/patterns/extra.md:8:8: error: the link to 'where-the-bars-go.md#rule-9'"), "\(result.err)")
+
+        // Mended: the build succeeds, and gives what a full build gives.
+        try site.write(extra.replacingOccurrences(of: "See [", with: "Do see ["), to: "Content/patterns/extra.md")
+        result = site.run(["build", "--today", "2026-11-29", "--quiet"])
+        #expect(result.status == 0, "\(result.err)")
+        #expect(site.run(["build", "--today", "2026-11-29", "--output", "Fresh", "--quiet"]).status == 0)
+        #expect(site.tree() == site.tree("Fresh"))
+    }
+
     /// A cache whose record of a page was changed since it was written is
     /// not trusted: the page is read again, and its own findings are the
     /// ones its text gives.

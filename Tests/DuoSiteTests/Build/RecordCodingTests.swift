@@ -113,6 +113,29 @@ struct RecordCodingTests {
         #expect(again.summaryFields == entry.summaryFields)
     }
 
+    /// What other pages read of a page and its links are hashed apart: a
+    /// link that moves along its line changes the second alone, a title or
+    /// an anchor the first.
+    @Test func aPageLinksAreHashedApartFromWhatOtherPagesRead() throws {
+        let (site, _) = SiteLoader(root: TestSite.repositoryRoot).load()
+        let page = try #require(site.patterns.first { !$0.crossReferences.isEmpty })
+        let entry = { (pattern: Pattern) in
+            BuildCache.Entry(hash: 1, written: true, stamp: 2, siteKey: 3, summary: PageSummary(pattern: pattern.withoutHTML, diagnostics: []))
+        }
+        var moved = page
+        moved.crossReferences[0].location.column += 4
+        #expect(entry(moved).outwardHash == entry(page).outwardHash)
+        #expect(entry(moved).linksHash != entry(page).linksHash)
+        var retitled = page
+        retitled.frontMatter.title.value += " again"
+        #expect(entry(retitled).outwardHash != entry(page).outwardHash)
+        #expect(entry(retitled).linksHash == entry(page).linksHash)
+        // A finding of the page's own, say at the moved link, changes neither.
+        let finding = Diagnostic(.invalidField, "a finding", at: DuoSite.SourceLocation(file: page.file, line: 9, column: 1), severity: .warning)
+        let found = BuildCache.Entry(hash: 1, written: true, stamp: 2, siteKey: 3, summary: PageSummary(pattern: page.withoutHTML, diagnostics: [finding]))
+        #expect(found.outwardHash == entry(page).outwardHash && found.linksHash == entry(page).linksHash)
+    }
+
     /// A record whose summary no longer has the hash it was written with is
     /// refused as it is read, not when a rebuild comes to decode it.
     @Test func aRecordWhoseSummaryIsDamagedIsRefused() throws {
@@ -133,12 +156,13 @@ struct RecordCodingTests {
     }
 
     @Test func findingsAcrossPagesRoundTrip() throws {
-        let findings = BuildCache.SiteFindings(key: .max, diagnostics: [
-            Diagnostic(.unusedSource, "the source 'x' is cited on no page", at: DuoSite.SourceLocation(file: "Content/sources.yml", line: 4, column: 1), severity: .warning),
-            Diagnostic(.brokenLink, "no such page", at: DuoSite.SourceLocation(file: "Content/patterns/a.md", line: 9, column: 5)),
-        ])
+        let findings = BuildCache.SiteFindings(
+            key: .max,
+            links: [Diagnostic(.brokenLink, "no such page", at: DuoSite.SourceLocation(file: "Content/patterns/a.md", line: 9, column: 5))],
+            others: [Diagnostic(.unusedSource, "the source 'x' is cited on no page", at: DuoSite.SourceLocation(file: "Content/sources.yml", line: 4, column: 1), severity: .warning)]
+        )
         let read = try #require(BuildCache.SiteFindings(record: findings.encodedRecord()[...]))
-        #expect(read.key == .max && read.diagnostics == findings.diagnostics)
+        #expect(read.key == .max && read.links == findings.links && read.others == findings.others)
         #expect(BuildCache.SiteFindings(record: Array("12\u{1F}0".utf8)[...]) == nil, "a page's record is not findings")
     }
 
@@ -147,14 +171,14 @@ struct RecordCodingTests {
     /// not be read.
     @Test func whatTheChecksAcrossPagesReadChangesTheirKey() {
         let files = ["Content/patterns/a.md", "Content/patterns/b.md"]
-        let key = BuildCache.siteChecksKey(fingerprint: 1, files: files, summaryHashes: [10, 20])
-        #expect(key == BuildCache.siteChecksKey(fingerprint: 1, files: files, summaryHashes: [10, 20]))
-        #expect(key != BuildCache.siteChecksKey(fingerprint: 2, files: files, summaryHashes: [10, 20]))
-        #expect(key != BuildCache.siteChecksKey(fingerprint: 1, files: files, summaryHashes: [10, 21]))
-        #expect(key != BuildCache.siteChecksKey(fingerprint: 1, files: files, summaryHashes: [20, 10]))
-        #expect(key != BuildCache.siteChecksKey(fingerprint: 1, files: ["Content/patterns/a.md", "Content/patterns/c.md"], summaryHashes: [10, 20]))
-        #expect(BuildCache.siteChecksKey(fingerprint: 1, files: files, summaryHashes: [10, nil])
-            != BuildCache.siteChecksKey(fingerprint: 1, files: files, summaryHashes: [10, 0]))
+        let key = BuildCache.siteChecksKey(fingerprint: 1, files: files, outwardHashes: [10, 20])
+        #expect(key == BuildCache.siteChecksKey(fingerprint: 1, files: files, outwardHashes: [10, 20]))
+        #expect(key != BuildCache.siteChecksKey(fingerprint: 2, files: files, outwardHashes: [10, 20]))
+        #expect(key != BuildCache.siteChecksKey(fingerprint: 1, files: files, outwardHashes: [10, 21]))
+        #expect(key != BuildCache.siteChecksKey(fingerprint: 1, files: files, outwardHashes: [20, 10]))
+        #expect(key != BuildCache.siteChecksKey(fingerprint: 1, files: ["Content/patterns/a.md", "Content/patterns/c.md"], outwardHashes: [10, 20]))
+        #expect(BuildCache.siteChecksKey(fingerprint: 1, files: files, outwardHashes: [10, nil])
+            != BuildCache.siteChecksKey(fingerprint: 1, files: files, outwardHashes: [10, 0]))
     }
 
     @Test func aPageKeyDependsOnTheTextAndTheFingerprint() {

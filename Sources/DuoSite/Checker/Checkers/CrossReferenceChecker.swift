@@ -24,30 +24,43 @@ public struct CrossReferenceChecker: Checker {
     private static func check(_ patterns: [Pattern], _ part: Range<Int>, pages: [String: Int], published: [Bool], unreadable: Set<String>) -> [Diagnostic] {
         var diagnostics: [Diagnostic] = []
         for index in part where published[index] {
-            // Each link read where it is: fifty thousand of them on a large site.
-            patterns[index].crossReferences.withUnsafeBufferPointer { references in
-                for reference in references.indices {
-                    guard let targetIndex = pages[references[reference].slug] else {
-                        if unreadable.contains(references[reference].slug) { continue }
-                        diagnostics.append(brokenLink(references[reference], pages: pages))
-                        continue
-                    }
-                    if !published[targetIndex] {
-                        diagnostics.append(Diagnostic(.brokenLink, "the link to '\(references[reference].destination)' points at a draft, which this build leaves out; publish it or build with --drafts", at: references[reference].location))
-                        continue
-                    }
-                    if let anchor = references[reference].anchor, !anchor.isEmpty, !patterns[targetIndex].anchors.contains(anchor) {
-                        diagnostics.append(brokenAnchor(references[reference], anchor, in: patterns[targetIndex], from: patterns[index]))
-                    }
+            diagnostics += findings(for: patterns[index], unreadable: unreadable, slugs: { Array(pages.keys) }) { slug in
+                pages[slug].map { (patterns[$0], published[$0]) }
+            }
+        }
+        return diagnostics
+    }
+
+    /// The findings about the links of one published page: `target` finds
+    /// the page a slug names, and whether it is published; `slugs` gives
+    /// every page's slug, for suggestions. A rebuild checks the links of the
+    /// pages it read again this way, finding only their targets.
+    static func findings(for pattern: Pattern, unreadable: Set<String>, slugs: () -> [String],
+                         target: (String) -> (page: Pattern, published: Bool)?) -> [Diagnostic] {
+        var diagnostics: [Diagnostic] = []
+        // Each link read where it is: fifty thousand of them on a large site.
+        pattern.crossReferences.withUnsafeBufferPointer { references in
+            for reference in references.indices {
+                guard let (page, published) = target(references[reference].slug) else {
+                    if unreadable.contains(references[reference].slug) { continue }
+                    diagnostics.append(brokenLink(references[reference], slugs: slugs))
+                    continue
+                }
+                if !published {
+                    diagnostics.append(Diagnostic(.brokenLink, "the link to '\(references[reference].destination)' points at a draft, which this build leaves out; publish it or build with --drafts", at: references[reference].location))
+                    continue
+                }
+                if let anchor = references[reference].anchor, !anchor.isEmpty, !page.anchors.contains(anchor) {
+                    diagnostics.append(brokenAnchor(references[reference], anchor, in: page, from: pattern))
                 }
             }
         }
         return diagnostics
     }
 
-    private static func brokenLink(_ reference: CrossReference, pages: [String: Int]) -> Diagnostic {
+    private static func brokenLink(_ reference: CrossReference, slugs: () -> [String]) -> Diagnostic {
         var message = "the link to '\(reference.destination)' names no page: there is no \(Site.Paths.patterns)/\(reference.slug).md"
-        if let suggestion = Suggestion.nearest(to: reference.slug, in: Array(pages.keys).sorted()) {
+        if let suggestion = Suggestion.nearest(to: reference.slug, in: slugs().sorted()) {
             message += "; did you mean '\(suggestion).md'?"
         }
         return Diagnostic(.brokenLink, message, at: reference.location)

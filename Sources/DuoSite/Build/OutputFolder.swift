@@ -59,6 +59,7 @@ struct OutputFolder: Sendable {
         livePath = self.url.path
         sparePath = parent.appendingPathComponent(".\(name).spare").path
         try FileManager.default.createDirectory(at: parent, withIntermediateDirectories: true)
+        Self.removeLeftovers(beside: parent.path, name: name)
         FolderRemoval.remove(stagingPath)
         if let spare, Self.isFolder(sparePath), rename(sparePath, stagingPath) == 0 {
             held = Self.prune(stagingPath, keeping: spare)
@@ -80,6 +81,23 @@ struct OutputFolder: Sendable {
         }
         self.openStaging = openStaging
         openMirror = mirrorPath.flatMap(OpenFolder.init)
+    }
+
+    /// Removes the staging folders and mirrors that builds into the same
+    /// output, stopped before they finished, left beside it (a stopped build
+    /// of ten thousand pages leaves hundreds of megabytes). Each is named for
+    /// its build's process: one whose process still runs is left alone.
+    static func removeLeftovers(beside parent: String, name: String) {
+        guard let entries = try? FileManager.default.contentsOfDirectory(atPath: parent) else { return }
+        let own = ProcessInfo.processInfo.processIdentifier
+        for entry in entries {
+            for prefix in [".\(name).staging-", ".\(name).mirror-"] where entry.hasPrefix(prefix) {
+                guard let process = Int32(entry.dropFirst(prefix.count)), process > 0, process != own else { continue }
+                if kill(process, 0) == -1 && errno == ESRCH {
+                    FolderRemoval.remove(parent + "/" + entry)
+                }
+            }
+        }
     }
 
     /// Empties a spare of all but the pages `description` describes exactly:

@@ -192,6 +192,30 @@ import Testing
         #expect(site.tree()["patterns/symbols-not-labels/stray.txt"] == nil)
     }
 
+    /// A build stopped before it finished leaves its staging folder and its
+    /// mirror, named for its process; the next build removes them, but not
+    /// those of a build still running.
+    @Test func whatAStoppedBuildLeftIsRemovedByTheNext() throws {
+        let site = try TestSite()
+        defer { site.remove() }
+        // A process that has ended: its number names no running build.
+        let ended = Process()
+        ended.executableURL = URL(fileURLWithPath: "/bin/true")
+        try ended.run()
+        ended.waitUntilExit()
+        let stopped = ended.processIdentifier
+        for folder in [".Public.staging-\(stopped)", ".Public.mirror-\(stopped)", ".Public.staging-1"] {
+            try site.write("left", to: "\(folder)/patterns/a/index.html")
+        }
+        build(site)
+        let exists = { (path: String) in FileManager.default.fileExists(atPath: site.root.appendingPathComponent(path).path) }
+        #expect(!exists(".Public.staging-\(stopped)"))
+        #expect(!exists(".Public.mirror-\(stopped)"))
+        // Process 1 always runs: its folder is another build's, still going.
+        #expect(exists(".Public.staging-1/patterns/a/index.html"))
+        #expect(site.tree() == freshBuild(site))
+    }
+
     /// The inode of a published file: the same inode, the file was linked
     /// rather than written again.
     private func inode(_ site: TestSite, _ path: String) -> UInt64 {

@@ -39,6 +39,9 @@ struct BuildCache: Sendable {
         /// The page's summary, encoded (`PageSummary.encode`): as the
         /// previous cache wrote it, or as encoded when the page was built.
         var summaryFields: ArraySlice<UInt8>
+        /// The whole record as the previous cache wrote it, written again as
+        /// it is while nothing in it changes (a page kept, its file untouched).
+        var record: ArraySlice<UInt8>?
 
         /// The entry of a page built now, its summary encoded on the
         /// thread that built it.
@@ -79,6 +82,7 @@ struct BuildCache: Sendable {
             self.linksHash = linksHash
             self.file = file
             summaryFields = fields
+            self.record = record
         }
 
         /// The page without HTML, and its own findings.
@@ -95,6 +99,10 @@ struct BuildCache: Sendable {
 
         /// Appends the entry's record, without its line end.
         func encodeRecord(into bytes: inout [UInt8]) {
+            if let record {
+                bytes.append(contentsOf: record)
+                return
+            }
             var writer = RecordWriter(capacity: 128)
             writer.add(hash)
             writer.add(written ? 1 : 0)
@@ -169,8 +177,12 @@ struct BuildCache: Sendable {
 
     /// The fingerprint of everything pages depend on.
     var fingerprint: UInt64
-    /// Entries by page file path: none when the fingerprint has changed.
-    var entries: [String: Entry]
+    /// Entries in the order the previous build read the page files: none
+    /// when the fingerprint has changed.
+    var entries: [Entry]
+    /// Each entry's place by page file path, made only when a page file is
+    /// not where it was (files added or removed since).
+    private let places = Once<[String: Int]>()
     /// What the pages of the output folder hold.
     var live = OutputTree()
     /// What the pages of the spare (the output before it) hold.
@@ -178,7 +190,16 @@ struct BuildCache: Sendable {
     /// The previous build's findings across pages (none when the fingerprint has changed).
     var siteFindings: SiteFindings?
 
-    static let header = "duosite-cache 11"
+    /// The entry of the page file `path`, the `index`th this build reads:
+    /// looked up by its place first, by its path only when files were
+    /// added or removed (a rebuild asks for ten thousand).
+    func entry(for path: String, at index: Int) -> Entry? {
+        if index < entries.count, entries[index].file == path { return entries[index] }
+        let positions = places.get { Dictionary(entries.indices.map { (entries[$0].file, $0) }, uniquingKeysWith: { first, _ in first }) }
+        return positions[path].map { entries[$0] }
+    }
+
+    static let header = "duosite-cache 12"
 
     /// Where the cache of an output folder lives.
     static func location(for output: URL) -> URL {
@@ -233,11 +254,11 @@ struct BuildCache: Sendable {
         let decoded = ParallelMap.map(records, Entry.init(record:))
         decodingTrees.wait()
         guard let (live, spare) = trees else { return nil }
-        var entries: [String: Entry] = [:]
+        var entries: [Entry] = []
         entries.reserveCapacity(decoded.count)
         for entry in decoded {
-            guard let entry else { return BuildCache(fingerprint: fingerprint, entries: [:], live: live, spare: spare) }
-            entries[entry.file] = entry
+            guard let entry else { return BuildCache(fingerprint: fingerprint, entries: [], live: live, spare: spare) }
+            entries.append(entry)
         }
         return BuildCache(fingerprint: fingerprint, entries: entries, live: live, spare: spare, siteFindings: siteFindings)
     }

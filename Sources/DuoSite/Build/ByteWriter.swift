@@ -56,6 +56,21 @@ struct ByteWriter {
         }
     }
 
+    /// Appends a number in lowercase hexadecimal, without leading zeros
+    /// (the build cache's hashes and times: no division, a digit a shift).
+    mutating func append(hex number: UInt64) {
+        let count = max(1, (64 - number.leadingZeroBitCount + 3) / 4)
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 16) { digits in
+            var rest = number
+            for index in stride(from: count - 1, through: 0, by: -1) {
+                let nibble = UInt8(truncatingIfNeeded: rest & 0xF)
+                digits[index] = nibble < 10 ? UInt8(ascii: "0") &+ nibble : UInt8(ascii: "a") &+ nibble &- 10
+                rest >>= 4
+            }
+            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: digits[..<count]))
+        }
+    }
+
     /// Appends a date as `2026-10-08`.
     mutating func append(_ day: Day) {
         appendDigits(day.year, 4)

@@ -46,10 +46,11 @@ struct RecordWriter {
         writer.append(number)
     }
 
-    /// Appends a 64-bit number field (hashes, file times), in decimal.
+    /// Appends a 64-bit number field (hashes, file times), in hexadecimal:
+    /// a rebuild reads a hundred thousand of them, and writes as many.
     mutating func add(_ number: UInt64) {
         separate()
-        writer.append(unsigned: number)
+        writer.append(hex: number)
     }
 
     /// Whether no byte of `word` is one a field escapes.
@@ -157,17 +158,19 @@ struct RecordReader {
         }
     }
 
-    /// The next 64-bit number field.
+    /// The next 64-bit number field (hexadecimal).
     mutating func unsigned() throws -> UInt64 {
         try withField { field in
-            guard !field.isEmpty, field.count <= 20 else { throw Malformed() }
+            guard !field.isEmpty, field.count <= 16 else { throw Malformed() }
             var value: UInt64 = 0
             for byte in field {
-                guard (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) else { throw Malformed() }
-                let (times10, overflow) = value.multipliedReportingOverflow(by: 10)
-                let (sum, carry) = times10.addingReportingOverflow(UInt64(byte - UInt8(ascii: "0")))
-                guard !overflow, !carry else { throw Malformed() }
-                value = sum
+                let digit: UInt8
+                switch byte {
+                case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = byte &- UInt8(ascii: "0")
+                case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = byte &- UInt8(ascii: "a") &+ 10
+                default: throw Malformed()
+                }
+                value = value << 4 | UInt64(digit)
             }
             return value
         }

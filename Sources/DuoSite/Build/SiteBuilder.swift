@@ -64,21 +64,25 @@ public struct SiteBuilder: Sendable {
         let progress = self.progress
         let files = SiteLoader(root: options.root).patternFiles()
         let total = files.count
-        let entries = CacheEntries(files: files)
+        let entries = CacheEntries(count: files.count)
         let once = Once<Shared>()
 
         // An unchanged page's previous entry, with its page put into staging:
         // the page is kept, and its own findings (read alone from its
         // summary) reported again.
-        let take: @Sendable (BuildCache.Entry, UInt64) -> [Diagnostic]? = { entry, stamp in
+        let take: @Sendable (Int, BuildCache.Entry, UInt64) -> [Diagnostic]? = { index, entry, stamp in
             guard let output, let found = try? entry.diagnostics() else { return nil }
             if entry.written {
                 let key = OutputTree.key(hash: entry.hash, fingerprint: fingerprint)
                 guard (try? output.reusePage(slug: SiteLoader.slug(ofFile: entry.file), key: key)) != nil else { return nil }
             }
             var entry = entry
-            entry.stamp = stamp
-            entries.set(entry, for: entry.file)
+            if entry.stamp != stamp {
+                // The record holds the stamp: it is written anew.
+                entry.stamp = stamp
+                entry.record = nil
+            }
+            entries.set(entry, at: index)
             progress?(counter.increment(), total)
             return found
         }
@@ -89,24 +93,24 @@ public struct SiteBuilder: Sendable {
         // (With no previous build there is nothing to look up: the stamp
         // then comes with the file as it is read.)
         let rootFolder = previous == nil ? nil : OpenFolder(rootPath)
-        let lookUp: @Sendable (String) -> [Diagnostic]? = { path in
+        let lookUp: @Sendable (Int, String) -> [Diagnostic]? = { index, path in
             let stamp = rootFolder.map { SourceStamp.of(path, relativeTo: $0.descriptor, notAfter: started) }
                 ?? SourceStamp.of(rootPath + "/" + path, notAfter: started)
-            entries.setStamp(stamp, for: path)
-            guard stamp != 0, let entry = previous?.entries[path], entry.stamp == stamp else { return nil }
-            entries.setHash(entry.hash, for: path)
-            return take(entry, stamp)
+            entries.setStamp(stamp, at: index)
+            guard stamp != 0, let entry = previous?.entry(for: path, at: index), entry.stamp == stamp else { return nil }
+            entries.setHash(entry.hash, at: index)
+            return take(index, entry, stamp)
         }
         let reuseUnread = previous == nil ? nil : lookUp
-        let reuse: @Sendable (String, [UInt8], stat) -> [Diagnostic]? = { path, bytes, status in
+        let reuse: @Sendable (Int, String, [UInt8], stat) -> [Diagnostic]? = { index, path, bytes, status in
             // The stamp of the file as read, which the next build compares.
-            entries.setStamp(SourceStamp.of(status, notAfter: started), for: path)
+            entries.setStamp(SourceStamp.of(status, notAfter: started), at: index)
             let hash = ContentHash.of(bytes)
-            entries.setHash(hash, for: path)
-            guard let entry = previous?.entries[path], entry.hash == hash else { return nil }
-            return take(entry, entries.stamp(for: path))
+            entries.setHash(hash, at: index)
+            guard let entry = previous?.entry(for: path, at: index), entry.hash == hash else { return nil }
+            return take(index, entry, entries.stamp(at: index))
         }
-        let process: @Sendable (Pattern, Site, [Diagnostic]) -> (Pattern, [Diagnostic]) = { pattern, site, found in
+        let process: @Sendable (Int, Pattern, Site, [Diagnostic]) -> (Pattern, [Diagnostic]) = { index, pattern, site, found in
             defer { progress?(counter.increment(), total) }
             let shared = once.get { Shared(site: site, today: options.today) }
             let diagnostics = found + Checkers.page(pattern, shared.checks)
@@ -118,7 +122,7 @@ public struct SiteBuilder: Sendable {
                 let context = PageContext(site: site, baseURL: Self.baseURL(site, options), today: options.today, demos: shared.demos, links: shared.links)
                 do {
                     try templates.renderUTF8("pattern", context.make(pattern)) { html in
-                        let hash = entries.hash(for: pattern.file) ?? ContentHash.of(html)
+                        let hash = entries.hash(at: index) ?? ContentHash.of(html)
                         try output.writePage(html, slug: pattern.slug, key: OutputTree.key(hash: hash, fingerprint: fingerprint))
                     }
                     written = true
@@ -128,11 +132,11 @@ public struct SiteBuilder: Sendable {
                     failures.append(Diagnostic(.missingFile, "cannot write the page of \(pattern.slug): \(error.localizedDescription)", at: SourceLocation(file: pattern.file)))
                 }
             }
-            if let hash = entries.hash(for: pattern.file) {
+            if let hash = entries.hash(at: index) {
                 // The summary is encoded here, on every core, rather than all at the end.
-                entries.set(BuildCache.Entry(hash: hash, written: written, stamp: entries.stamp(for: pattern.file), siteKey: SiteFiles.pageKey(slim),
+                entries.set(BuildCache.Entry(hash: hash, written: written, stamp: entries.stamp(at: index), siteKey: SiteFiles.pageKey(slim),
                                              summary: PageSummary(pattern: slim, diagnostics: diagnostics)),
-                            for: pattern.file)
+                            at: index)
             }
             return (slim, diagnostics)
         }
@@ -140,13 +144,14 @@ public struct SiteBuilder: Sendable {
         loader.parallel = options.parallel
         loader.files = files
         let (readSite, outcomes, loadDiagnostics) = loader.load(processing: process, reuseUnread: reuseUnread, reuse: reuse)
-        // The published pages' files, and the pages kept from the previous
-        // build, whose summaries stay encoded until something needs them.
-        let publishedFiles = zip(files, outcomes).compactMap { file, outcome -> String? in
-            switch outcome {
-            case .read(let pattern): return options.drafts || !pattern.frontMatter.draft ? file : nil
-            case .kept: return options.drafts || entries.entry(for: file)?.draft == false ? file : nil
-            case .unreadable: return nil
+        // The published pages, by their place in the list of page files: the
+        // pages kept from the previous build keep their summaries encoded
+        // until something needs them.
+        let published = outcomes.indices.filter { index in
+            switch outcomes[index] {
+            case .read(let pattern): return options.drafts || !pattern.frontMatter.draft
+            case .kept: return options.drafts || entries.entry(at: index)?.draft == false
+            case .unreadable: return false
             }
         }
         // The site with every page: those kept decoded from their summaries,
@@ -160,7 +165,7 @@ public struct SiteBuilder: Sendable {
                     switch outcomes[index] {
                     case .read(let pattern): return pattern
                     case .kept:
-                        guard let summary = try? entries.entry(for: files[index])?.summary() else {
+                        guard let summary = try? entries.entry(at: index)?.summary() else {
                             failures.append(Diagnostic(.missingFile, "cannot read what the previous build kept of this page; build again", at: SourceLocation(file: files[index])))
                             return nil
                         }
@@ -176,16 +181,16 @@ public struct SiteBuilder: Sendable {
         // fingerprint covers). When what they read of every page but its
         // links is unchanged, the previous findings stand, but for the links
         // of the pages read again whose links changed, checked again alone.
-        let siteChecksKey = BuildCache.siteChecksKey(fingerprint: fingerprint, files: files, outwardHashes: files.map { entries.entry(for: $0)?.outwardHash })
+        let siteChecksKey = BuildCache.siteChecksKey(fingerprint: fingerprint, files: files, outwardHashes: files.indices.map { entries.entry(at: $0)?.outwardHash })
         let checkAcrossPages: @Sendable () -> BuildCache.SiteFindings = {
             guard let kept = previous?.siteFindings, kept.key == siteChecksKey else {
-                let published = Set(publishedFiles.map(SiteLoader.slug(ofFile:)))
-                let (links, others) = Checkers.runSiteLevelApart(CheckContext(site: whole(), today: options.today, publishedSlugs: published))
+                let slugs = Set(published.map { SiteLoader.slug(ofFile: files[$0]) })
+                let (links, others) = Checkers.runSiteLevelApart(CheckContext(site: whole(), today: options.today, publishedSlugs: slugs))
                 return BuildCache.SiteFindings(key: siteChecksKey, links: links, others: others)
             }
-            let relinked = outcomes.compactMap { outcome -> Pattern? in
-                guard case .read(let pattern) = outcome, let entry = entries.entry(for: pattern.file),
-                      entry.linksHash != previous?.entries[pattern.file]?.linksHash else { return nil }
+            let relinked = outcomes.indices.compactMap { index -> Pattern? in
+                guard case .read(let pattern) = outcomes[index], let entry = entries.entry(at: index),
+                      entry.linksHash != previous?.entry(for: files[index], at: index)?.linksHash else { return nil }
                 return pattern
             }
             guard !relinked.isEmpty else { return kept }
@@ -198,7 +203,7 @@ public struct SiteBuilder: Sendable {
                 switch outcomes[index] {
                 case .read(let pattern): page = pattern
                 case .kept:
-                    guard let summary = try? entries.entry(for: files[index])?.summary() else {
+                    guard let summary = try? entries.entry(at: index)?.summary() else {
                         failures.append(Diagnostic(.missingFile, "cannot read what the previous build kept of this page; build again", at: SourceLocation(file: files[index])))
                         return nil
                     }
@@ -239,11 +244,11 @@ public struct SiteBuilder: Sendable {
             // across pages last.
             do {
                 // Each page's part of the key was made as the page was read, or kept in the cache.
-                let pageKeys = publishedFiles.map { entries.entry(for: $0)?.siteKey ?? 0 }
+                let pageKeys = published.map { entries.entry(at: $0)?.siteKey ?? 0 }
                 try writeSiteFiles(key: SiteFiles.key(pageKeys, fingerprint: fingerprint), templates: templates, into: output) {
                     let site = whole()
-                    let published = Set(publishedFiles)
-                    return (site, site.patterns.filter { published.contains($0.file) })
+                    let publishedFiles = Set(published.map { files[$0] })
+                    return (site, site.patterns.filter { publishedFiles.contains($0.file) })
                 }
             } catch {
                 siteFilesError = error
@@ -258,7 +263,7 @@ public struct SiteBuilder: Sendable {
             }
             checking.wait()
         }
-        let pageCount = publishedFiles.count
+        let pageCount = published.count
         // A kept page whose summary could not be decoded stops the build, and
         // the cache goes with it: the next build reads every page.
         let acrossPages = siteChecks.get(checkAcrossPages)
@@ -514,8 +519,9 @@ extension Pattern {
 }
 
 /// The cache entries, file hashes and stamps of a build, gathered from
-/// many threads: one slot for each page file, which only the thread reading
-/// that file writes, so no lock is needed.
+/// many threads: one slot for each page file, by its place in the list of
+/// page files, which only the thread reading that file writes, so no lock is
+/// needed (and no path is hashed).
 final class CacheEntries: @unchecked Sendable {
     private struct Slot {
         var entry: BuildCache.Entry?
@@ -523,16 +529,11 @@ final class CacheEntries: @unchecked Sendable {
         var stamp: UInt64 = 0
     }
 
-    private let slotIndex: [String: Int]
     private let slots: UnsafeMutableBufferPointer<Slot>
 
-    /// Slots for `files`, the page files' paths in order.
-    init(files: [String]) {
-        var slotIndex: [String: Int] = [:]
-        slotIndex.reserveCapacity(files.count)
-        for (index, path) in files.enumerated() { slotIndex[path] = index }
-        self.slotIndex = slotIndex
-        slots = .allocate(capacity: files.count)
+    /// Slots for `count` page files.
+    init(count: Int) {
+        slots = .allocate(capacity: count)
         slots.initialize(repeating: Slot())
     }
 
@@ -541,29 +542,29 @@ final class CacheEntries: @unchecked Sendable {
         slots.deallocate()
     }
 
-    func setStamp(_ stamp: UInt64, for path: String) {
-        if let index = slotIndex[path] { slots[index].stamp = stamp }
+    func setStamp(_ stamp: UInt64, at index: Int) {
+        slots[index].stamp = stamp
     }
 
-    func stamp(for path: String) -> UInt64 {
-        slotIndex[path].map { slots[$0].stamp } ?? 0
+    func stamp(at index: Int) -> UInt64 {
+        slots[index].stamp
     }
 
-    func setHash(_ hash: UInt64, for path: String) {
-        if let index = slotIndex[path] { slots[index].hash = hash }
+    func setHash(_ hash: UInt64, at index: Int) {
+        slots[index].hash = hash
     }
 
-    func hash(for path: String) -> UInt64? {
-        slotIndex[path].flatMap { slots[$0].hash }
+    func hash(at index: Int) -> UInt64? {
+        slots[index].hash
     }
 
-    func set(_ entry: BuildCache.Entry, for path: String) {
-        if let index = slotIndex[path] { slots[index].entry = entry }
+    func set(_ entry: BuildCache.Entry, at index: Int) {
+        slots[index].entry = entry
     }
 
-    /// The entry of the page read from `path`, once it is set.
-    func entry(for path: String) -> BuildCache.Entry? {
-        slotIndex[path].flatMap { slots[$0].entry }
+    /// The entry of the `index`th page file, once it is set.
+    func entry(at index: Int) -> BuildCache.Entry? {
+        slots[index].entry
     }
 
     /// Every entry set, in page file order. (Read once every page is done.)

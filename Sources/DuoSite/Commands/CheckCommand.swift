@@ -83,7 +83,7 @@ public struct SiteCheck: Sendable {
         // Each page is checked alone as soon as it is read, then kept
         // without its demos; the checks across pages run once all are read.
         let once = Once<CheckContext>()
-        let (site, _, loadDiagnostics) = SiteLoader(root: root).load(processing: { pattern, site, found in
+        let (site, _, loadDiagnostics) = SiteLoader(root: root).load(processing: { _, pattern, site, found in
             let checks = once.get {
                 Checkers.pageContext(site: site, today: today, engine: site.placement.map(PlacementEngine.init(table:)))
             }

@@ -43,6 +43,7 @@ public struct SiteLoader: Sendable {
     /// build renders and writes each page there, then keeps it without its
     /// HTML, so that memory does not grow with the pages' text.
     ///
+    /// Each is given the page file's place in the list of page files too.
     /// `reuse`, given a page file's path, bytes and status, may keep the
     /// page as a previous build left it, returning its findings: the page is
     /// then not parsed (nor handed to `process`), and its outcome is `kept`.
@@ -50,9 +51,9 @@ public struct SiteLoader: Sendable {
     /// without the file being read. The site's `patterns` are the pages
     /// read anew; the outcomes say, in page file order, what became of each.
     func load(
-        processing process: (@Sendable (Pattern, Site, [Diagnostic]) -> (Pattern, [Diagnostic]))?,
-        reuseUnread: (@Sendable (String) -> [Diagnostic]?)? = nil,
-        reuse: (@Sendable (String, [UInt8], stat) -> [Diagnostic]?)? = nil
+        processing process: (@Sendable (Int, Pattern, Site, [Diagnostic]) -> (Pattern, [Diagnostic]))?,
+        reuseUnread: (@Sendable (Int, String) -> [Diagnostic]?)? = nil,
+        reuse: (@Sendable (Int, String, [UInt8], stat) -> [Diagnostic]?)? = nil
     ) -> (Site, [PageOutcome], [Diagnostic]) {
         var diagnostics: [Diagnostic] = []
         var site = Site(root: root, settings: .fallback, sources: [], devices: [], patterns: [], symbols: nil, placement: nil)
@@ -123,35 +124,42 @@ public struct SiteLoader: Sendable {
 
     /// The slug a page file's path names: its file name without `.md`.
     static func slug(ofFile path: String) -> String {
-        let utf8 = path.utf8
-        let start = utf8.lastIndex(of: UInt8(ascii: "/")).map { utf8.index(after: $0) } ?? utf8.startIndex
-        let end = utf8.count >= 3 && path.hasByteSuffix(".md") ? utf8.index(utf8.endIndex, offsetBy: -3) : utf8.endIndex
-        return String(path[start..<max(start, end)])
+        // Read as bytes: a rebuild asks this of every page file, more than once.
+        ByteScan.withUTF8(of: path) { bytes in
+            var start = bytes.count
+            while start > 0, bytes[start - 1] != UInt8(ascii: "/") { start -= 1 }
+            var end = bytes.count
+            if end - start >= 3, bytes[end - 3] == UInt8(ascii: "."), bytes[end - 2] == UInt8(ascii: "m"), bytes[end - 1] == UInt8(ascii: "d") {
+                end -= 3
+            }
+            return String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self)
+        }
     }
 
     private func readPatterns(
         _ files: [String],
         site: Site,
-        process: (@Sendable (Pattern, Site, [Diagnostic]) -> (Pattern, [Diagnostic]))?,
-        reuseUnread: (@Sendable (String) -> [Diagnostic]?)?,
-        reuse: (@Sendable (String, [UInt8], stat) -> [Diagnostic]?)?
+        process: (@Sendable (Int, Pattern, Site, [Diagnostic]) -> (Pattern, [Diagnostic]))?,
+        reuseUnread: (@Sendable (Int, String) -> [Diagnostic]?)?,
+        reuse: (@Sendable (Int, String, [UInt8], stat) -> [Diagnostic]?)?
     ) -> ([PageOutcome], [Diagnostic]) {
         let parser = PatternParser(rendersHTML: rendersHTML, allowRawHTML: site.settings.allowRawHTML)
         let rootPath = root.path
-        let read: @Sendable (String) -> (PageOutcome, [Diagnostic]) = { path in
+        let read: @Sendable (Int) -> (PageOutcome, [Diagnostic]) = { index in
+            let path = files[index]
             var diagnostics: [Diagnostic] = []
             let name = Self.slug(ofFile: path)
             if !Self.isValidSlug(name) {
                 diagnostics.append(Diagnostic(.invalidField, "the file name '\(name).md' cannot be a page's address; use lowercase letters, digits and '-' (like where-the-bars-go.md)", at: SourceLocation(file: path)))
                 return (.unreadable, diagnostics)
             }
-            if let kept = reuseUnread?(path) {
+            if let kept = reuseUnread?(index, path) {
                 return (.kept, kept)
             }
             guard let (bytes, status) = SourceFile.contents(atPath: rootPath + "/" + path) else {
                 return (.unreadable, [Diagnostic(.missingFile, "cannot read \(path): the file is missing or unreadable", at: SourceLocation(file: path))])
             }
-            if let kept = reuse?(path, bytes, status) {
+            if let kept = reuse?(index, path, bytes, status) {
                 return (.kept, kept)
             }
             switch SourceFile.decode(bytes, path: path) {
@@ -161,13 +169,14 @@ public struct SiteLoader: Sendable {
                 let (pattern, found) = parser.parse(file)
                 guard let pattern else { return (.unreadable, found) }
                 if let process {
-                    let (processed, diagnostics) = process(pattern, site, found)
+                    let (processed, diagnostics) = process(index, pattern, site, found)
                     return (.read(processed), diagnostics)
                 }
                 return (.read(pattern), found)
             }
         }
-        let results = parallel ? ParallelMap.map(files, read) : files.map(read)
+        let indices = Array(files.indices)
+        let results = parallel ? ParallelMap.map(indices, read) : indices.map(read)
         return (results.map(\.0), results.flatMap(\.1))
     }
 

@@ -44,6 +44,21 @@ struct RecordCodingTests {
         #expect(try reader.number() == number)
     }
 
+    @Test(arguments: [0, 1, 15, 16, 255, 1 << 32, UInt64.max, 1_795_969_222_094_524_900] as [UInt64])
+    func hashesAndTimesRoundTripInHexadecimal(number: UInt64) throws {
+        var writer = RecordWriter()
+        writer.add(number)
+        #expect(writer.line == String(number, radix: 16))
+        var reader = RecordReader(writer.bytes[...])
+        #expect(try reader.unsigned() == number)
+    }
+
+    @Test(arguments: ["", "12G", "1A", "-1", "1 2", "10000000000000000"])
+    func aDamagedHexadecimalNumberIsRefused(field: String) {
+        var reader = RecordReader(Array(field.utf8)[...])
+        #expect(throws: RecordReader.Malformed.self) { _ = try reader.unsigned() }
+    }
+
     @Test func optionalTextAndLocationsRoundTrip() throws {
         var writer = RecordWriter()
         writer.add(optional: nil)

@@ -33,6 +33,10 @@ struct BuildCache: Sendable {
         /// hashes alone whether the checks across pages would find anything
         /// new.
         var outwardHash: UInt64
+        /// The hash of the lines and columns the page's rules and questions
+        /// stand at: a rebuild in which only these moved finds the questions
+        /// asked twice again, and only when this page asks one of them.
+        var positionsHash: UInt64
         /// The hash of the page's links: a rebuild checks again the links of
         /// a page whose links changed.
         var linksHash: UInt64
@@ -57,8 +61,9 @@ struct BuildCache: Sendable {
             // A copy of exactly the summary's size: the cache keeps ten thousand.
             let fields = writer.bytes.withUnsafeBufferPointer { ArraySlice($0) }
             summaryFields = fields
-            (summaryHash, outwardHash, linksHash) = fields.withUnsafeBufferPointer { bytes in
-                (ContentHash.of(bytes), ContentHash.of(UnsafeBufferPointer(rebasing: bytes[parts.outward..<parts.links])),
+            (summaryHash, outwardHash, positionsHash, linksHash) = fields.withUnsafeBufferPointer { bytes in
+                (ContentHash.of(bytes), ContentHash.of(UnsafeBufferPointer(rebasing: bytes[parts.outward..<parts.positions])),
+                 ContentHash.of(UnsafeBufferPointer(rebasing: bytes[parts.positions..<parts.links])),
                  ContentHash.of(UnsafeBufferPointer(rebasing: bytes[parts.links...])))
             }
         }
@@ -69,7 +74,8 @@ struct BuildCache: Sendable {
             var reader = RecordReader(record)
             guard let hash = try? reader.unsigned(), let written = try? reader.number(), let stamp = try? reader.unsigned(),
                   let siteKey = try? reader.unsigned(), let draft = try? reader.number(), let summaryHash = try? reader.unsigned(),
-                  let outwardHash = try? reader.unsigned(), let linksHash = try? reader.unsigned(), let file = try? reader.text() else { return nil }
+                  let outwardHash = try? reader.unsigned(), let positionsHash = try? reader.unsigned(), let linksHash = try? reader.unsigned(),
+                  let file = try? reader.text() else { return nil }
             let fields = reader.rest
             guard fields.withUnsafeBufferPointer({ ContentHash.of($0) }) == summaryHash else { return nil }
             self.hash = hash
@@ -79,6 +85,7 @@ struct BuildCache: Sendable {
             self.draft = draft == 1
             self.summaryHash = summaryHash
             self.outwardHash = outwardHash
+            self.positionsHash = positionsHash
             self.linksHash = linksHash
             self.file = file
             summaryFields = fields
@@ -111,6 +118,7 @@ struct BuildCache: Sendable {
             writer.add(draft ? 1 : 0)
             writer.add(summaryHash)
             writer.add(outwardHash)
+            writer.add(positionsHash)
             writer.add(linksHash)
             writer.add(file)
             bytes.append(contentsOf: writer.bytes)
@@ -122,12 +130,17 @@ struct BuildCache: Sendable {
     /// The findings of the checks across pages, and the key of what they
     /// read (`siteChecksKey`): a rebuild whose key is the same reports them
     /// again without reading any kept page's summary, checking again only
-    /// the links of the pages whose links changed.
+    /// the links of the pages whose links changed, and the questions asked
+    /// twice when one of the pages asking them moved its questions.
     struct SiteFindings: Sendable {
         /// `siteChecksKey` of the build that made the findings.
         var key: UInt64
         /// The findings about links, each in the file of the page whose link it is.
         var links: [Diagnostic]
+        /// The questions asked on two pages (`DuplicateQuestionChecker`'s findings).
+        var questions: [Diagnostic]
+        /// The files of the pages that ask a question another page asks too.
+        var questionPages: [String]
         /// The other findings.
         var others: [Diagnostic]
 
@@ -140,6 +153,9 @@ struct BuildCache: Sendable {
             writer.add(Self.marker)
             writer.add(key)
             PageSummary.encode(links, into: &writer)
+            PageSummary.encode(questions, into: &writer)
+            writer.add(questionPages.count)
+            questionPages.forEach { writer.add($0) }
             PageSummary.encode(others, into: &writer)
             return writer.bytes
         }
@@ -149,16 +165,23 @@ struct BuildCache: Sendable {
             var reader = RecordReader(record)
             guard (try? reader.text()) == Self.marker, let key = try? reader.unsigned(),
                   let links = try? PageSummary.decodeDiagnostics(from: &reader),
+                  let questions = try? PageSummary.decodeDiagnostics(from: &reader),
+                  let questionPages = try? (0..<reader.number()).map({ _ in try reader.text() }),
                   let others = try? PageSummary.decodeDiagnostics(from: &reader) else { return nil }
-            self.init(key: key, links: links, others: others)
+            self.init(key: key, links: links, questions: questions, questionPages: questionPages, others: others)
         }
 
         /// Findings with their key.
-        init(key: UInt64, links: [Diagnostic], others: [Diagnostic]) {
+        init(key: UInt64, links: [Diagnostic], questions: [Diagnostic], questionPages: [String], others: [Diagnostic]) {
             self.key = key
             self.links = links
+            self.questions = questions
+            self.questionPages = questionPages
             self.others = others
         }
+
+        /// Every finding.
+        var all: [Diagnostic] { links + questions + others }
     }
 
     /// What the checks across pages read of every page but its links, as
@@ -199,7 +222,7 @@ struct BuildCache: Sendable {
         return positions[path].map { entries[$0] }
     }
 
-    static let header = "duosite-cache 12"
+    static let header = "duosite-cache 13"
 
     /// Where the cache of an output folder lives.
     static func location(for output: URL) -> URL {

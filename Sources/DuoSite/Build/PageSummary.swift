@@ -10,20 +10,22 @@ struct PageSummary {
 
     /// Where the parts of an encoded summary start, in bytes from the
     /// record's first: what other pages read of the page (for the checks
-    /// across pages), and its links.
+    /// across pages), where its rules and questions stand, and its links.
     struct Parts {
         var outward: Int
+        var positions: Int
         var links: Int
     }
 
     /// Encodes the summary as fields of a record: the findings first, which
-    /// a rebuild reads alone for a page it keeps, then the page, its links
-    /// last. The page file's path is not written: the record holds it once,
-    /// ahead.
+    /// a rebuild reads alone for a page it keeps, then the page, the lines
+    /// its rules and questions stand on next to last (a line added above
+    /// them moves them, and nothing else other pages read), its links last.
+    /// The page file's path is not written: the record holds it once, ahead.
     @discardableResult
     func encode(into writer: inout RecordWriter) -> Parts {
         Self.encode(diagnostics, into: &writer)
-        var parts = Parts(outward: writer.bytes.count, links: 0)
+        var parts = Parts(outward: writer.bytes.count, positions: 0, links: 0)
         let front = pattern.frontMatter
         writer.add(pattern.slug)
         writer.add(front.title.value); writer.add(front.title.location)
@@ -42,17 +44,18 @@ struct PageSummary {
         let anchors = pattern.anchors.sorted
         writer.add(anchors.count); anchors.forEach { writer.add($0) }
         writer.add(pattern.rules.count)
-        for rule in pattern.rules {
-            writer.add(rule.number); writer.add(rule.location)
-        }
+        pattern.rules.forEach { writer.add($0.number) }
         let cited = pattern.citedSources
         writer.add(cited.count); cited.forEach { writer.add($0) }
         writer.add(pattern.faq.count)
         for entry in pattern.faq {
-            writer.add(entry.question); writer.add(entry.anchor); writer.add(entry.location)
+            writer.add(entry.question); writer.add(entry.anchor)
             // The key, only when it is not the anchor (it usually is).
             writer.add(optional: entry.key == entry.anchor ? nil : entry.key)
         }
+        parts.positions = writer.bytes.count
+        pattern.rules.forEach { writer.add($0.location) }
+        pattern.faq.forEach { writer.add($0.location) }
         parts.links = writer.bytes.count
         writer.add(pattern.crossReferences.count)
         for reference in pattern.crossReferences {
@@ -115,14 +118,17 @@ struct PageSummary {
         )
         front.hasLastChecked = hasLastChecked
         guard let anchors = AnchorList(readBack: try (0..<reader.number()).map { _ in try reader.text() }) else { throw Malformed() }
-        let rules = try (0..<reader.number()).map { _ in
-            Rule(number: try reader.number(), html: "", citations: nil, location: try reader.location())
-        }
+        let numbers = try (0..<reader.number()).map { _ in try reader.number() }
         let cited = try (0..<reader.number()).map { _ in try reader.text() }
-        let faq = try (0..<reader.number()).map { _ in
-            let question = try reader.text(), anchor = try reader.text(), location = try reader.location()
-            let key = try reader.optionalText() ?? anchor
-            return FAQEntry(question: question, questionHTML: "", anchor: anchor, key: key, answerHTML: "", answerText: "", location: location)
+        let questions = try (0..<reader.number()).map { _ in
+            let question = try reader.text(), anchor = try reader.text()
+            return (question, anchor, try reader.optionalText() ?? anchor)
+        }
+        let rules = try numbers.map { number in
+            Rule(number: number, html: "", citations: nil, location: try reader.location())
+        }
+        let faq = try questions.map { question, anchor, key in
+            FAQEntry(question: question, questionHTML: "", anchor: anchor, key: key, answerHTML: "", answerText: "", location: try reader.location())
         }
         let references = try (0..<reader.number()).map { _ in
             CrossReference(slug: try reader.text(), anchor: try reader.optionalText(), destination: try reader.text(), location: try reader.location())

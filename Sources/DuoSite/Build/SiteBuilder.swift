@@ -154,72 +154,76 @@ public struct SiteBuilder: Sendable {
             case .unreadable: return false
             }
         }
-        // The site with every page: those kept decoded from their summaries,
-        // on every core, only when the checks across pages or the site-wide
-        // files need them.
+        // A page by its place in the list of page files: read in this build,
+        // or kept and decoded from its summary now.
+        let page: @Sendable (Int) -> Pattern? = { index in
+            switch outcomes[index] {
+            case .read(let pattern): return pattern
+            case .kept:
+                guard let summary = try? entries.entry(at: index)?.summary() else {
+                    failures.append(Diagnostic(.missingFile, "cannot read what the previous build kept of this page; build again", at: SourceLocation(file: files[index])))
+                    return nil
+                }
+                return summary.pattern
+            case .unreadable: return nil
+            }
+        }
+        // The site with every page, those kept decoded on every core, made
+        // only when the checks across pages or the site-wide files need it.
         let wholeSite = Once<Site>()
         let whole: @Sendable () -> Site = {
             wholeSite.get {
                 var site = readSite
-                let pages = ParallelMap.map(Array(outcomes.indices)) { index -> Pattern? in
-                    switch outcomes[index] {
-                    case .read(let pattern): return pattern
-                    case .kept:
-                        guard let summary = try? entries.entry(at: index)?.summary() else {
-                            failures.append(Diagnostic(.missingFile, "cannot read what the previous build kept of this page; build again", at: SourceLocation(file: files[index])))
-                            return nil
-                        }
-                        return summary.pattern
-                    case .unreadable: return nil
-                    }
-                }
-                site.patterns = pages.compactMap { $0 }
+                site.patterns = ParallelMap.map(Array(outcomes.indices), page).compactMap { $0 }
                 return site
             }
         }
         // The checks across pages read only the page summaries (and what the
-        // fingerprint covers). When what they read of every page but its
-        // links is unchanged, the previous findings stand, but for the links
-        // of the pages read again whose links changed, checked again alone.
+        // fingerprint covers). When what they read of every page, but its
+        // links and where its rules and questions stand, is unchanged, the
+        // previous findings stand, but for the links of the pages read again
+        // whose links changed, checked again alone, and the questions asked
+        // twice, found again among the pages asking them when one of those
+        // moved its questions.
         let siteChecksKey = BuildCache.siteChecksKey(fingerprint: fingerprint, files: files, outwardHashes: files.indices.map { entries.entry(at: $0)?.outwardHash })
         let checkAcrossPages: @Sendable () -> BuildCache.SiteFindings = {
             guard let kept = previous?.siteFindings, kept.key == siteChecksKey else {
+                let site = whole()
                 let slugs = Set(published.map { SiteLoader.slug(ofFile: files[$0]) })
-                let (links, others) = Checkers.runSiteLevelApart(CheckContext(site: whole(), today: options.today, publishedSlugs: slugs))
-                return BuildCache.SiteFindings(key: siteChecksKey, links: links, others: others)
+                let (links, questions, others) = Checkers.runSiteLevelApart(CheckContext(site: site, today: options.today, publishedSlugs: slugs))
+                return BuildCache.SiteFindings(key: siteChecksKey, links: links, questions: questions,
+                                               questionPages: DuplicateQuestionChecker.pagesAskingTwice(in: site.patterns), others: others)
             }
-            let relinked = outcomes.indices.compactMap { index -> Pattern? in
-                guard case .read(let pattern) = outcomes[index], let entry = entries.entry(at: index),
-                      entry.linksHash != previous?.entry(for: files[index], at: index)?.linksHash else { return nil }
-                return pattern
+            // The pages read again, with their entries now and before.
+            let reread = outcomes.indices.compactMap { index -> (pattern: Pattern, now: BuildCache.Entry, before: BuildCache.Entry?)? in
+                guard case .read(let pattern) = outcomes[index], let entry = entries.entry(at: index) else { return nil }
+                return (pattern, entry, previous?.entry(for: files[index], at: index))
             }
-            guard !relinked.isEmpty else { return kept }
+            var findings = kept
+
+            let askingTwice = Set(kept.questionPages)
+            if reread.contains(where: { askingTwice.contains($0.pattern.file) && $0.now.positionsHash != $0.before?.positionsHash }) {
+                let asking = files.indices.filter { askingTwice.contains(files[$0]) }.compactMap(page)
+                findings.questions = DuplicateQuestionChecker.findings(in: asking)
+            }
+
+            let relinked = reread.filter { $0.now.linksHash != $0.before?.linksHash }.map(\.pattern)
+            guard !relinked.isEmpty else { return findings }
             let relinkedFiles = Set(relinked.map(\.file))
-            var links = kept.links.filter { !relinkedFiles.contains($0.location.file) }
+            findings.links.removeAll { relinkedFiles.contains($0.location.file) }
             let fileIndex = Dictionary(uniqueKeysWithValues: files.indices.map { (SiteLoader.slug(ofFile: files[$0]), $0) })
             let target: (String) -> (page: Pattern, published: Bool)? = { slug in
-                guard let index = fileIndex[slug] else { return nil }
-                let page: Pattern
-                switch outcomes[index] {
-                case .read(let pattern): page = pattern
-                case .kept:
-                    guard let summary = try? entries.entry(at: index)?.summary() else {
-                        failures.append(Diagnostic(.missingFile, "cannot read what the previous build kept of this page; build again", at: SourceLocation(file: files[index])))
-                        return nil
-                    }
-                    page = summary.pattern
-                case .unreadable: return nil
-                }
-                return (page, options.drafts || !page.frontMatter.draft)
+                guard let index = fileIndex[slug], let found = page(index) else { return nil }
+                return (found, options.drafts || !found.frontMatter.draft)
             }
             let slugs = { zip(files, outcomes).compactMap { file, outcome -> String? in
                 if case .unreadable = outcome { return nil }
                 return SiteLoader.slug(ofFile: file)
             } }
             for pattern in relinked where options.drafts || !pattern.frontMatter.draft {
-                links += CrossReferenceChecker.findings(for: pattern, unreadable: readSite.unreadablePages, slugs: slugs, target: target)
+                findings.links += CrossReferenceChecker.findings(for: pattern, unreadable: readSite.unreadablePages, slugs: slugs, target: target)
             }
-            return BuildCache.SiteFindings(key: siteChecksKey, links: links, others: kept.others)
+            return findings
         }
 
         // Steps 3–5, side by side: the checks across pages, and the
@@ -268,7 +272,7 @@ public struct SiteBuilder: Sendable {
         // the cache goes with it: the next build reads every page.
         let acrossPages = siteChecks.get(checkAcrossPages)
         let cacheFailures = failures.all.dropFirst(pageFailures.count)
-        diagnostics = (earlier + acrossPages.links + acrossPages.others + cacheFailures).sortedForOutput()
+        diagnostics = (earlier + acrossPages.all + cacheFailures).sortedForOutput()
         let blocking = diagnostics.contains { $0.severity == .error && $0.code.blocksBuild }
         guard !blocking, templates != nil, let output else {
             if cacheDrafted.get({ false }) { BuildCache.discardDraft(beside: options.output) }

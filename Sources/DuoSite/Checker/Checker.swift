@@ -74,15 +74,21 @@ public enum Checkers {
     }
 
     /// The checks across pages, run side by side, with the findings about
-    /// links (`CrossReferenceChecker`'s) apart from the others: a rebuild
-    /// keeps them apart, to check again only the links of the pages it read.
-    static func runSiteLevelApart(_ context: CheckContext) -> (links: [Diagnostic], others: [Diagnostic]) {
+    /// links (`CrossReferenceChecker`'s) and about questions asked twice
+    /// (`DuplicateQuestionChecker`'s) apart from the others: a rebuild keeps
+    /// them apart, to check again only the links of the pages it read, and
+    /// the questions of the pages that ask one twice.
+    static func runSiteLevelApart(_ context: CheckContext) -> (links: [Diagnostic], questions: [Diagnostic], others: [Diagnostic]) {
         let found = ParallelMap.map(siteLevel.indices.map { $0 }) { siteLevel[$0].check(context) }
-        var links: [Diagnostic] = [], others: [Diagnostic] = []
+        var links: [Diagnostic] = [], questions: [Diagnostic] = [], others: [Diagnostic] = []
         for (checker, findings) in zip(siteLevel, found) {
-            if checker is CrossReferenceChecker { links += findings } else { others += findings }
+            switch checker {
+            case is CrossReferenceChecker: links += findings
+            case is DuplicateQuestionChecker: questions += findings
+            default: others += findings
+            }
         }
-        return (links, others)
+        return (links, questions, others)
     }
 
     /// Runs every check on a site read whole.

@@ -266,6 +266,16 @@ import Testing
         var fresh = site.run(["build", "--today", "2026-11-29", "--output", "Fresh"])
         #expect(result.err == fresh.err)
 
+        // Lines added above the question move it: the finding names its new line.
+        try site.write(extra.replacingOccurrences(of: "Some text.", with: "Other text.\n\nAnd more."), to: "Content/patterns/extra.md")
+        result = site.run(["build", "--today", "2026-11-29"])
+        #expect(result.status == 0)
+        #expect(result.err.contains("is also asked in Content/patterns/extra.md:14"), "\(result.err)")
+        try FileManager.default.removeItem(at: site.root.appendingPathComponent("Fresh"))
+        try? FileManager.default.removeItem(at: site.root.appendingPathComponent(".Fresh.duosite-cache"))
+        fresh = site.run(["build", "--today", "2026-11-29", "--output", "Fresh"])
+        #expect(result.err == fresh.err)
+
         // The question itself: the finding goes.
         try site.write(extra.replacingOccurrences(of: "### Why do some", with: "### Why do a few"), to: "Content/patterns/extra.md")
         result = site.run(["build", "--today", "2026-11-29"])

@@ -128,9 +128,10 @@ struct RecordCodingTests {
         #expect(again.summaryFields == entry.summaryFields)
     }
 
-    /// What other pages read of a page and its links are hashed apart: a
-    /// link that moves along its line changes the second alone, a title or
-    /// an anchor the first.
+    /// What other pages read of a page, where its rules and questions stand,
+    /// and its links are hashed apart: a link that moves along its line
+    /// changes the last alone, a rule or a question moved to another line
+    /// the second, a title the first.
     @Test func aPageLinksAreHashedApartFromWhatOtherPagesRead() throws {
         let (site, _) = SiteLoader(root: TestSite.repositoryRoot).load()
         let page = try #require(site.patterns.first { !$0.crossReferences.isEmpty })
@@ -141,10 +142,19 @@ struct RecordCodingTests {
         moved.crossReferences[0].location.column += 4
         #expect(entry(moved).outwardHash == entry(page).outwardHash)
         #expect(entry(moved).linksHash != entry(page).linksHash)
+        #expect(entry(moved).positionsHash == entry(page).positionsHash)
         var retitled = page
         retitled.frontMatter.title.value += " again"
         #expect(entry(retitled).outwardHash != entry(page).outwardHash)
         #expect(entry(retitled).linksHash == entry(page).linksHash)
+        #expect(entry(retitled).positionsHash == entry(page).positionsHash)
+        // A line added above the rules and the questions moves them alone.
+        var lower = page
+        lower.rules[0].location.line += 1
+        lower.faq[0].location.line += 1
+        #expect(entry(lower).outwardHash == entry(page).outwardHash)
+        #expect(entry(lower).positionsHash != entry(page).positionsHash)
+        #expect(entry(lower).linksHash == entry(page).linksHash)
         // A finding of the page's own, say at the moved link, changes neither.
         let finding = Diagnostic(.invalidField, "a finding", at: DuoSite.SourceLocation(file: page.file, line: 9, column: 1), severity: .warning)
         let found = BuildCache.Entry(hash: 1, written: true, stamp: 2, siteKey: 3, summary: PageSummary(pattern: page.withoutHTML, diagnostics: [finding]))
@@ -174,10 +184,13 @@ struct RecordCodingTests {
         let findings = BuildCache.SiteFindings(
             key: .max,
             links: [Diagnostic(.brokenLink, "no such page", at: DuoSite.SourceLocation(file: "Content/patterns/a.md", line: 9, column: 5))],
+            questions: [Diagnostic(.duplicateQuestion, "the question 'Why?' is also asked in Content/patterns/a.md:12", at: DuoSite.SourceLocation(file: "Content/patterns/b.md", line: 30, column: 1), severity: .warning)],
+            questionPages: ["Content/patterns/a.md", "Content/patterns/b.md"],
             others: [Diagnostic(.unusedSource, "the source 'x' is cited on no page", at: DuoSite.SourceLocation(file: "Content/sources.yml", line: 4, column: 1), severity: .warning)]
         )
         let read = try #require(BuildCache.SiteFindings(record: findings.encodedRecord()[...]))
         #expect(read.key == .max && read.links == findings.links && read.others == findings.others)
+        #expect(read.questions == findings.questions && read.questionPages == findings.questionPages)
         #expect(BuildCache.SiteFindings(record: Array("12\u{1F}0".utf8)[...]) == nil, "a page's record is not findings")
     }
 

@@ -4,7 +4,13 @@ public struct DuplicateQuestionChecker: Checker {
     public init() {}
 
     public func check(_ context: CheckContext) -> [Diagnostic] {
-        let patterns = context.site.patterns
+        Self.findings(in: context.site.patterns)
+    }
+
+    /// The findings about `patterns`, in page file order. Given only the
+    /// pages that ask a question another page asks too
+    /// (`pagesAskingTwice(in:)`), and no others, it finds the same.
+    static func findings(in patterns: [Pattern]) -> [Diagnostic] {
         // Where each question is first asked, as indices: a page is too big to copy per question.
         var first: [QuestionKey: (page: Int, entry: Int)] = [:]
         first.reserveCapacity(patterns.count * 5)
@@ -23,6 +29,24 @@ public struct DuplicateQuestionChecker: Checker {
             }
         }
         return diagnostics
+    }
+
+    /// The files of the pages that ask a question another page asks too.
+    static func pagesAskingTwice(in patterns: [Pattern]) -> [String] {
+        var askedBy: [QuestionKey: Int] = [:]
+        var twice = Set<QuestionKey>()
+        for (pageIndex, pattern) in patterns.enumerated() {
+            for entry in pattern.faq {
+                let key = QuestionKey(entry.key)
+                if let first = askedBy[key] {
+                    if first != pageIndex { twice.insert(key) }
+                } else {
+                    askedBy[key] = pageIndex
+                }
+            }
+        }
+        guard !twice.isEmpty else { return [] }
+        return patterns.filter { $0.faq.contains { twice.contains(QuestionKey($0.key)) } }.map(\.file)
     }
 }
 

@@ -179,52 +179,14 @@ public struct SiteBuilder: Sendable {
             }
         }
         // The checks across pages read only the page summaries (and what the
-        // fingerprint covers). When what they read of every page, but its
-        // links and where its rules and questions stand, is unchanged, the
-        // previous findings stand, but for the links of the pages read again
-        // whose links changed, checked again alone, and the questions asked
-        // twice, found again among the pages asking them when one of those
-        // moved its questions.
+        // fingerprint covers): what the previous build found stands where
+        // it still holds.
         let siteChecksKey = BuildCache.siteChecksKey(fingerprint: fingerprint, files: files, outwardHashes: files.indices.map { entries.entry(at: $0)?.outwardHash })
-        let checkAcrossPages: @Sendable () -> BuildCache.SiteFindings = {
-            guard let kept = previous?.siteFindings, kept.key == siteChecksKey else {
-                let site = whole()
-                let slugs = Set(published.map { SiteLoader.slug(ofFile: files[$0]) })
-                let (links, questions, others) = Checkers.runSiteLevelApart(CheckContext(site: site, today: options.today, publishedSlugs: slugs))
-                return BuildCache.SiteFindings(key: siteChecksKey, links: links, questions: questions,
-                                               questionPages: DuplicateQuestionChecker.pagesAskingTwice(in: site.patterns), others: others)
-            }
-            // The pages read again, with their entries now and before.
-            let reread = outcomes.indices.compactMap { index -> (pattern: Pattern, now: BuildCache.Entry, before: BuildCache.Entry?)? in
-                guard case .read(let pattern) = outcomes[index], let entry = entries.entry(at: index) else { return nil }
-                return (pattern, entry, previous?.entry(for: files[index], at: index))
-            }
-            var findings = kept
-
-            let askingTwice = Set(kept.questionPages)
-            if reread.contains(where: { askingTwice.contains($0.pattern.file) && $0.now.positionsHash != $0.before?.positionsHash }) {
-                let asking = files.indices.filter { askingTwice.contains(files[$0]) }.compactMap(page)
-                findings.questions = DuplicateQuestionChecker.findings(in: asking)
-            }
-
-            let relinked = reread.filter { $0.now.linksHash != $0.before?.linksHash }.map(\.pattern)
-            guard !relinked.isEmpty else { return findings }
-            let relinkedFiles = Set(relinked.map(\.file))
-            findings.links.removeAll { relinkedFiles.contains($0.location.file) }
-            let fileIndex = Dictionary(uniqueKeysWithValues: files.indices.map { (SiteLoader.slug(ofFile: files[$0]), $0) })
-            let target: (String) -> (page: Pattern, published: Bool)? = { slug in
-                guard let index = fileIndex[slug], let found = page(index) else { return nil }
-                return (found, options.drafts || !found.frontMatter.draft)
-            }
-            let slugs = { zip(files, outcomes).compactMap { file, outcome -> String? in
-                if case .unreadable = outcome { return nil }
-                return SiteLoader.slug(ofFile: file)
-            } }
-            for pattern in relinked where options.drafts || !pattern.frontMatter.draft {
-                findings.links += CrossReferenceChecker.findings(for: pattern, unreadable: readSite.unreadablePages, slugs: slugs, target: target)
-            }
-            return findings
-        }
+        let acrossPages = FindingsAcrossPages(
+            files: files, outcomes: outcomes, entries: entries, previous: previous, key: siteChecksKey, today: options.today,
+            drafts: options.drafts, published: published, unreadable: readSite.unreadablePages, whole: whole, page: page
+        )
+        let checkAcrossPages: @Sendable () -> BuildCache.SiteFindings = { acrossPages.findings() }
 
         // Steps 3–5, side by side: the checks across pages, and the
         // site-wide files and assets, written into the staging folder (which
@@ -270,9 +232,9 @@ public struct SiteBuilder: Sendable {
         let pageCount = published.count
         // A kept page whose summary could not be decoded stops the build, and
         // the cache goes with it: the next build reads every page.
-        let acrossPages = siteChecks.get(checkAcrossPages)
+        let found = siteChecks.get(checkAcrossPages)
         let cacheFailures = failures.all.dropFirst(pageFailures.count)
-        diagnostics = (earlier + acrossPages.all + cacheFailures).sortedForOutput()
+        diagnostics = (earlier + found.all + cacheFailures).sortedForOutput()
         let blocking = diagnostics.contains { $0.severity == .error && $0.code.blocksBuild }
         guard !blocking, templates != nil, let output else {
             if cacheDrafted.get({ false }) { BuildCache.discardDraft(beside: options.output) }

@@ -1,0 +1,82 @@
+/// The checks across pages of one build, which keep what the previous
+/// build found where it still holds. What the checks read of every page,
+/// but its links and the lines its rules and questions stand on, is one key
+/// (`BuildCache.siteChecksKey`): when it is the previous build's, the
+/// previous findings stand, but for the links of the pages read again whose
+/// links changed, checked again alone, and the questions asked twice, found
+/// again among the pages asking them when one of those moved its questions.
+/// Otherwise every check runs on the whole site. Either way the findings
+/// are those a full build gives.
+struct FindingsAcrossPages: Sendable {
+    /// The page files, in order.
+    var files: [String]
+    /// What became of each page file as the site was read.
+    var outcomes: [SiteLoader.PageOutcome]
+    /// This build's cache entries, by place in `files`.
+    var entries: CacheEntries
+    /// The previous build's cache, if any.
+    var previous: BuildCache?
+    /// `BuildCache.siteChecksKey` of this build.
+    var key: UInt64
+    /// The day standing in for today.
+    var today: Day
+    /// Whether drafts are published (`--drafts`).
+    var drafts: Bool
+    /// The published pages, by place in `files`.
+    var published: [Int]
+    /// The slugs of the page files that could not be read.
+    var unreadable: Set<String>
+    /// The site with every page (those kept decoded from the cache).
+    var whole: @Sendable () -> Site
+    /// A page by its place in `files`: read in this build, or kept and decoded.
+    var page: @Sendable (Int) -> Pattern?
+
+    /// The findings, with what a later build needs to keep them.
+    func findings() -> BuildCache.SiteFindings {
+        guard let kept = previous?.siteFindings, kept.key == key else {
+            let site = whole()
+            let slugs = Set(published.map { SiteLoader.slug(ofFile: files[$0]) })
+            let (links, questions, others) = Checkers.runSiteLevelApart(CheckContext(site: site, today: today, publishedSlugs: slugs))
+            return BuildCache.SiteFindings(key: key, links: links, questions: questions,
+                                           questionPages: DuplicateQuestionChecker.pagesAskingTwice(in: site.patterns), others: others)
+        }
+        // The pages read again, with their entries now and before.
+        let reread = outcomes.indices.compactMap { index -> (pattern: Pattern, now: BuildCache.Entry, before: BuildCache.Entry?)? in
+            guard case .read(let pattern) = outcomes[index], let entry = entries.entry(at: index) else { return nil }
+            return (pattern, entry, previous?.entry(for: files[index], at: index))
+        }
+        var findings = kept
+
+        let askingTwice = Set(kept.questionPages)
+        if reread.contains(where: { askingTwice.contains($0.pattern.file) && $0.now.positionsHash != $0.before?.positionsHash }) {
+            findings.questions = DuplicateQuestionChecker.findings(in: files.indices.filter { askingTwice.contains(files[$0]) }.compactMap(page))
+        }
+
+        let relinked = reread.filter { $0.now.linksHash != $0.before?.linksHash }.map(\.pattern)
+        if !relinked.isEmpty {
+            let relinkedFiles = Set(relinked.map(\.file))
+            findings.links.removeAll { relinkedFiles.contains($0.location.file) }
+            findings.links += links(of: relinked)
+        }
+        return findings
+    }
+
+    /// The findings about the links of `pages` (read again), each link
+    /// checked against the page it names alone.
+    private func links(of pages: [Pattern]) -> [Diagnostic] {
+        let places = Dictionary(uniqueKeysWithValues: files.indices.map { (SiteLoader.slug(ofFile: files[$0]), $0) })
+        let target: (String) -> (page: Pattern, published: Bool)? = { slug in
+            guard let index = places[slug], let found = page(index) else { return nil }
+            return (found, drafts || !found.frontMatter.draft)
+        }
+        let slugs = {
+            zip(files, outcomes).compactMap { file, outcome -> String? in
+                if case .unreadable = outcome { return nil }
+                return SiteLoader.slug(ofFile: file)
+            }
+        }
+        return pages.filter { drafts || !$0.frontMatter.draft }.flatMap { pattern in
+            CrossReferenceChecker.findings(for: pattern, unreadable: unreadable, slugs: slugs, target: target)
+        }
+    }
+}

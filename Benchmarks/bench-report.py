@@ -6,7 +6,8 @@
     bench-report.py --results results.tsv --meta meta.tsv --sizes 100,1000 [--hugo 0|1]
         the final table and issue 6's targets
 
-results.tsv: size, tool (hugo, build, check, first-rebuild, rebuild), run (0 is the
+results.tsv: size, tool (hugo, build, check, first-rebuild, rebuild, rebuild-lines,
+rebuild-title), run (0 is the
 warm-up), wall s, user s, sys s, max RSS KiB, /usr/bin/time's %e.
 meta.tsv: size, key, value.
 """
@@ -15,7 +16,8 @@ import argparse
 import sys
 
 TOOLS = [("hugo", "hugo"), ("build", "duosite"), ("check", "duosite check"),
-         ("first-rebuild", "duosite 1st rebuild"), ("rebuild", "duosite rebuild")]
+         ("first-rebuild", "duosite 1st rebuild"), ("rebuild", "duosite rebuild"),
+         ("rebuild-lines", "duosite rebuild +lines"), ("rebuild-title", "duosite rebuild, title")]
 
 # Issue 6's targets.
 SPEEDUP = 3.0          # duosite at least 3x faster than Hugo (wall) at 10,000 pages
@@ -98,7 +100,7 @@ def details(rows, meta, size):
         s = stats[tool]
         if not s:
             continue
-        line = (f"  {name:<20} wall {spread(s.wall):<22} cpu {spread(s.cpu):<22} "
+        line = (f"  {name:<22} wall {spread(s.wall):<22} cpu {spread(s.cpu):<22} "
                 f"peak {median(s.peak):.0f} MiB ({min(s.peak):.0f}–{max(s.peak):.0f})")
         if s.warmup is not None:
             line += f"   warm-up {seconds(s.warmup)} s"
@@ -124,7 +126,7 @@ def verdict(ok):
 
 
 def final(rows, meta, sizes, with_hugo):
-    out = ["", "size   tool                 wall s (min–max)         cpu s    peak MiB   pages/s"]
+    out = ["", f"{'size':<6} {'tool':<22} {'wall s (min–max)':<24} {'cpu s':<8} {'peak MiB':<10} pages/s"]
     measured = []
     previous = None
     for size in sizes:
@@ -143,7 +145,7 @@ def final(rows, meta, sizes, with_hugo):
             if not s:
                 continue
             rate = f"{published(meta, size) / median(s.wall):.0f}" if tool in ("hugo", "build") else ""
-            out.append(f"{size:<6} {name:<20} {spread(s.wall):<24} {median(s.cpu):<8.2f} {median(s.peak):<10.0f} {rate}")
+            out.append(f"{size:<6} {name:<22} {spread(s.wall):<24} {median(s.cpu):<8.2f} {median(s.peak):<10.0f} {rate}")
         build = median(stats["build"].wall)
         parts = []
         if stats["hugo"]:
@@ -155,6 +157,10 @@ def final(rows, meta, sizes, with_hugo):
             parts.append(f"1st rebuild/build: {median(stats['first-rebuild'].wall) / build:.2f}")
         if stats["rebuild"]:
             parts.append(f"rebuild/build: {median(stats['rebuild'].wall) / build:.2f}")
+        if stats["rebuild-lines"]:
+            parts.append(f"+lines: {median(stats['rebuild-lines'].wall) / build:.2f}")
+        if stats["rebuild-title"]:
+            parts.append(f"title: {median(stats['rebuild-title'].wall) / build:.2f}")
         if previous:
             grown = median(stats["build"].peak) / median(stats_for(rows, previous)["build"].peak)
             parts.append(f"memory growth {size_label(previous)}→{size_label(size)}: {grown:.2f}x")

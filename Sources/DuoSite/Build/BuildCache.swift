@@ -6,10 +6,13 @@ import Foundation
 /// URL, drafts, the build's date and duosite's version); for each page file
 /// the hash of its text, its size and times (`SourceStamp`), its part of the
 /// site-wide files' key and its summary; and what the output folder and its
-/// spare hold (`OutputTree`). A page whose text and fingerprint are
-/// unchanged is not read again: its page from the previous output is linked
-/// into the new one (or left in the spare), and its summary stands in for it
-/// in the checks across pages. The result is byte-identical to a full build.
+/// spare hold (`OutputTree`); and the findings of the checks across pages,
+/// with the key of what they read (`FindingsAcrossPages`). A page whose
+/// text and fingerprint are unchanged is not read again: its page from the
+/// previous output is linked into the new one (or left in the spare), and
+/// its summary stands in for it, decoded only when the checks across pages
+/// or the site-wide files must be made anew. The result is byte-identical
+/// to a full build.
 struct BuildCache: Sendable {
     /// One page's entry.
     struct Entry: Sendable {
@@ -29,9 +32,9 @@ struct BuildCache: Sendable {
         /// The hash of `summaryFields`, which a cache record's must match.
         var summaryHash: UInt64
         /// The hash of what other pages read of this page (its summary but
-        /// its own findings and its links). A rebuild learns from these
-        /// hashes alone whether the checks across pages would find anything
-        /// new.
+        /// its own findings, where its rules and questions stand, and its
+        /// links). A rebuild learns from these hashes alone whether the
+        /// checks across pages would find anything new.
         var outwardHash: UInt64
         /// The hash of the lines and columns the page's rules and questions
         /// stand at: a rebuild in which only these moved finds the questions

@@ -70,7 +70,12 @@ public enum Checkers {
 
     /// The checks across pages, run side by side (each reads the site only).
     public static func runSiteLevel(_ context: CheckContext) -> [Diagnostic] {
-        ParallelMap.map(siteLevel.indices.map { $0 }) { siteLevel[$0].check(context) }.flatMap { $0 }
+        eachSiteLevel(context).flatMap { $0 }
+    }
+
+    /// Each check across pages' findings, in `siteLevel`'s order, the checks run side by side.
+    private static func eachSiteLevel(_ context: CheckContext) -> [[Diagnostic]] {
+        ParallelMap.map(siteLevel.indices.map { $0 }) { siteLevel[$0].check(context) }
     }
 
     /// The checks across pages, run side by side, with the findings about
@@ -79,7 +84,7 @@ public enum Checkers {
     /// them apart, to check again only the links of the pages it read, and
     /// the questions of the pages that ask one twice.
     static func runSiteLevelApart(_ context: CheckContext) -> (links: [Diagnostic], questions: [Diagnostic], others: [Diagnostic]) {
-        let found = ParallelMap.map(siteLevel.indices.map { $0 }) { siteLevel[$0].check(context) }
+        let found = eachSiteLevel(context)
         var links: [Diagnostic] = [], questions: [Diagnostic] = [], others: [Diagnostic] = []
         for (checker, findings) in zip(siteLevel, found) {
             switch checker {

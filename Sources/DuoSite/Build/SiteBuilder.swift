@@ -20,22 +20,41 @@ public struct SiteBuilder: Sendable {
     public var options: BuildOptions
     /// Called with (pages done, pages in all) as pages are written.
     public var progress: (@Sendable (Int, Int) -> Void)?
+    /// Called once when another build into the same output is running: this
+    /// one waits for it to finish (see ``BuildLock``).
+    public var waiting: (@Sendable () -> Void)?
 
     /// Creates a builder.
-    public init(options: BuildOptions, progress: (@Sendable (Int, Int) -> Void)? = nil) {
+    public init(options: BuildOptions, progress: (@Sendable (Int, Int) -> Void)? = nil, waiting: (@Sendable () -> Void)? = nil) {
         self.options = options
         self.progress = progress
+        self.waiting = waiting
     }
 
-    /// Runs the build.
+    /// Runs the build, one at a time into its output.
     public func run() -> Outcome {
         var diagnostics: [Diagnostic] = []
-
-        // Step 1: the theme, and where the site goes.
-        let templates = loadTheme(&diagnostics)
+        // Step 0: where the site goes, and no other build writing there.
         if let problem = OutputFolder.validate(options.output, root: options.root) {
             diagnostics.append(Diagnostic(.missingFile, problem, at: SourceLocation(file: options.output.lastPathComponent)))
+            return run(diagnostics)
         }
+        let lock: BuildLock
+        do {
+            lock = try BuildLock(beside: options.output, waiting: waiting ?? {})
+        } catch {
+            diagnostics.append(Diagnostic(.missingFile, "cannot write the site to \(options.output.path): \(error.localizedDescription)", at: SourceLocation(file: options.output.lastPathComponent)))
+            return run(diagnostics)
+        }
+        return withExtendedLifetime(lock) { run(diagnostics) }
+    }
+
+    /// The build, given what was found before it started.
+    private func run(_ found: [Diagnostic]) -> Outcome {
+        var diagnostics = found
+
+        // Step 1: the theme.
+        let templates = loadTheme(&diagnostics)
         // The previous build's cache: which pages it can reuse, and what
         // the output and its spare hold.
         let fingerprint = BuildCache.fingerprint(root: options.root, options: options)

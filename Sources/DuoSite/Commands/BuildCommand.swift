@@ -10,7 +10,8 @@ struct BuildCommand: Subcommand {
     Checks the content and, when it has no errors, builds the whole site into
     Public/ (or --output), replacing it whole. Content with errors publishes
     nothing and leaves the previous site as it was. A stale page never stops a
-    build: it shows readers a notice.
+    build: it shows readers a notice. One build at a time writes into an
+    output: another waits for it to finish.
 
     Options:
       --root DIR       The site root (default: the current folder)
@@ -57,7 +58,11 @@ struct BuildCommand: Subcommand {
             _ = lastShown.increment()
             console.err("\r\u{1B}[Kbuilding: \(done)/\(total) pages")
         }
-        let builder = SiteBuilder(options: options, progress: showsProgress ? report : nil)
+        let output = options.output.path
+        let waiting: @Sendable () -> Void = {
+            console.err("waiting for another build into \(output) to finish…\n")
+        }
+        let builder = SiteBuilder(options: options, progress: showsProgress ? report : nil, waiting: quiet ? nil : waiting)
         let outcome = builder.run()
         if showsProgress, lastShown.increment() > 1 { console.err("\n") }
         DiagnosticWriter.writeText(outcome.diagnostics, to: console)

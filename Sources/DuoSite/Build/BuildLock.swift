@@ -18,6 +18,8 @@ final class BuildLock: Sendable {
     let path: String
     /// The open lock file, locked.
     private let descriptor: Int32
+    /// Whether another build held the lock when it was asked for.
+    let waited: Bool
 
     /// The lock file of the output folder at `output`.
     static func path(beside output: URL) -> String {
@@ -59,6 +61,7 @@ final class BuildLock: Sendable {
             var opened = stat(), named = stat()
             if fstat(descriptor, &opened) == 0, stat(path, &named) == 0, opened.st_dev == named.st_dev, opened.st_ino == named.st_ino {
                 self.descriptor = descriptor
+                waited = hasWaited
                 return
             }
             close(descriptor)

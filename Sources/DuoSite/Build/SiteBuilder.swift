@@ -14,6 +14,8 @@ public struct SiteBuilder: Sendable {
         public var published: Bool
         /// How many pattern pages were written.
         public var pageCount: Int
+        /// How long the build waited for another build into the same output, in seconds.
+        public var waited: Double = 0
     }
 
     /// What to build.
@@ -40,13 +42,17 @@ public struct SiteBuilder: Sendable {
             return run(diagnostics)
         }
         let lock: BuildLock
+        let asked = DispatchTime.now()
         do {
             lock = try BuildLock(beside: options.output, waiting: waiting ?? {})
         } catch {
             diagnostics.append(Diagnostic(.missingFile, "cannot write the site to \(options.output.path): \(error.localizedDescription)", at: SourceLocation(file: options.output.lastPathComponent)))
             return run(diagnostics)
         }
-        return withExtendedLifetime(lock) { run(diagnostics) }
+        let waited = lock.waited ? Double(DispatchTime.now().uptimeNanoseconds - asked.uptimeNanoseconds) / 1e9 : 0
+        var outcome = withExtendedLifetime(lock) { run(diagnostics) }
+        outcome.waited = waited
+        return outcome
     }
 
     /// The build, given what was found before it started.

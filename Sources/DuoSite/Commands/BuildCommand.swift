@@ -74,7 +74,10 @@ struct BuildCommand: Subcommand {
         if !quiet {
             let seconds = Date().timeIntervalSince(start)
             let where_ = options.output.path.hasPrefix(options.root.path + "/") ? String(options.output.path.dropFirst(options.root.path.count + 1)) : options.output.path
-            console.out("Built \(outcome.pageCount) page\(outcome.pageCount == 1 ? "" : "s") in \(String(format: "%.2f", seconds)) s into \(where_)/\n")
+            // The time the build took, not the time it waited for another.
+            let took = String(format: "%.2f", max(0, seconds - outcome.waited))
+            let waited = outcome.waited > 0 ? ", after waiting \(String(format: "%.2f", outcome.waited)) s for another build" : ""
+            console.out("Built \(outcome.pageCount) page\(outcome.pageCount == 1 ? "" : "s") in \(took) s into \(where_)/\(waited)\n")
         }
         return 0
     }

@@ -39,6 +39,7 @@ import Testing
         held = nil
         #expect(done.wait(timeout: .now() + Self.patience) == .success, "the build did not finish once the lock was let go")
         #expect(outcome.value?.published == true)
+        #expect((outcome.value?.waited ?? 0) > 0)
         #expect(FileManager.default.fileExists(atPath: output.appendingPathComponent("index.html").path))
         #expect(!FileManager.default.fileExists(atPath: site.root.appendingPathComponent(".Public.lock").path))
         _ = held
@@ -63,7 +64,10 @@ import Testing
         held = nil
         #expect(done.wait(timeout: .now() + Self.patience) == .success)
         #expect(status.value == 0, "\(captured.err)")
+        // The time it took is its own; the time it waited is said apart.
         #expect(captured.out.hasPrefix("Built "))
+        #expect(captured.out.contains(" s into Public/, after waiting "))
+        #expect(captured.out.hasSuffix(" s for another build\n"))
         _ = held
     }
 
@@ -73,6 +77,7 @@ import Testing
         let result = site.run(["build", "--today", "2026-11-29"])
         #expect(result.status == 0, "\(result.err)")
         #expect(!result.err.contains("waiting"))
+        #expect(!result.out.contains("waiting"))
         #expect(try FileManager.default.contentsOfDirectory(atPath: site.root.path).filter { $0.hasSuffix(".lock") }.isEmpty)
     }
 

@@ -37,13 +37,12 @@ final class BuildLock: Sendable {
         var hasWaited = false
         while true {
             let descriptor = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
-            guard descriptor >= 0 else {
-                throw CocoaError(.fileWriteNoPermission, userInfo: [NSFilePathErrorKey: path])
-            }
+            guard descriptor >= 0 else { throw Failure(path: path, code: errno) }
             if flock(descriptor, LOCK_EX | LOCK_NB) != 0 {
                 guard errno == EWOULDBLOCK else {
+                    let code = errno
                     close(descriptor)
-                    throw CocoaError(.fileLocking, userInfo: [NSFilePathErrorKey: path])
+                    throw Failure(path: path, code: code)
                 }
                 if !hasWaited {
                     waiting()
@@ -52,8 +51,9 @@ final class BuildLock: Sendable {
                 var status: Int32
                 repeat { status = flock(descriptor, LOCK_EX) } while status != 0 && errno == EINTR
                 guard status == 0 else {
+                    let code = errno
                     close(descriptor)
-                    throw CocoaError(.fileLocking, userInfo: [NSFilePathErrorKey: path])
+                    throw Failure(path: path, code: code)
                 }
             }
             // The build that held the lock removed the file as it let go:
@@ -65,6 +65,18 @@ final class BuildLock: Sendable {
                 return
             }
             close(descriptor)
+        }
+    }
+
+    /// Why the lock could not be taken, in the system's words.
+    struct Failure: LocalizedError {
+        /// The lock file's path.
+        var path: String
+        /// The system's error number.
+        var code: Int32
+
+        var errorDescription: String? {
+            "cannot lock \(path): \(String(cString: strerror(code)))"
         }
     }
 

@@ -81,6 +81,20 @@ import Testing
         #expect(try FileManager.default.contentsOfDirectory(atPath: site.root.path).filter { $0.hasSuffix(".lock") }.isEmpty)
     }
 
+    @Test func aLockThatCannotBeTakenStopsTheBuildSayingWhy() throws {
+        let site = try TestSite()
+        defer { site.remove() }
+        #expect(site.run(["build", "--today", "2026-11-29", "--quiet"]).status == 0)
+        let before = site.tree()
+        // Something not a file where the lock goes.
+        let lock = site.root.appendingPathComponent(".Public.lock")
+        try FileManager.default.createDirectory(at: lock, withIntermediateDirectories: false)
+        let result = site.run(["build", "--today", "2026-11-29", "--quiet"])
+        #expect(result.status == 1)
+        #expect(result.err.contains("error: cannot write the site to \(site.root.appendingPathComponent("Public").standardizedFileURL.path): cannot lock \(lock.standardizedFileURL.path): Is a directory"), "\(result.err)")
+        #expect(site.tree() == before)
+    }
+
     @Test func aLockLetGoIsTakenAgainAtOnce() throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("duosite-lock-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: folder) }

@@ -29,8 +29,8 @@ final class BuildLock: Sendable {
 
     /// Takes the lock of the output folder at `output`, calling `waiting`
     /// once if another build holds it, and then waiting until it lets go.
-    /// Throws when the lock file cannot be made (the folder it goes in
-    /// cannot be written).
+    /// Throws when the lock file cannot be made or locked (the folder it
+    /// goes in cannot be written; something other than a file is there).
     init(beside output: URL, waiting: () -> Void = {}) throws {
         path = Self.path(beside: output)
         try FileManager.default.createDirectory(at: URL(fileURLWithPath: path).deletingLastPathComponent(), withIntermediateDirectories: true)

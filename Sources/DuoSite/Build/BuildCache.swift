@@ -31,10 +31,14 @@ struct BuildCache: Sendable {
         var file: String
         /// The hash of `summaryFields`, which a cache record's must match.
         var summaryHash: UInt64
-        /// The hash of what other pages read of this page (its summary but
-        /// its own findings, where its rules and questions stand, and its
-        /// links). A rebuild learns from these hashes alone whether the
-        /// checks across pages would find anything new.
+        /// The hash of the page's title and where it stands: what the
+        /// duplicate-title check reads of the page.
+        var titleHash: UInt64
+        /// The hash of what the other checks across pages read of this page
+        /// (whether it is a draft, its slug, anchors, rule numbers, cited
+        /// sources and questions), but where its rules and questions stand,
+        /// and its links. A rebuild learns from these hashes alone whether
+        /// the checks across pages would find anything new.
         var outwardHash: UInt64
         /// The hash of the lines and columns the page's rules and questions
         /// stand at: a rebuild in which only these moved finds the questions
@@ -64,8 +68,9 @@ struct BuildCache: Sendable {
             // A copy of exactly the summary's size: the cache keeps ten thousand.
             let fields = writer.bytes.withUnsafeBufferPointer { ArraySlice($0) }
             summaryFields = fields
-            (summaryHash, outwardHash, positionsHash, linksHash) = fields.withUnsafeBufferPointer { bytes in
-                (ContentHash.of(bytes), ContentHash.of(UnsafeBufferPointer(rebasing: bytes[parts.outward..<parts.positions])),
+            (summaryHash, titleHash, outwardHash, positionsHash, linksHash) = fields.withUnsafeBufferPointer { bytes in
+                (ContentHash.of(bytes), ContentHash.of(UnsafeBufferPointer(rebasing: bytes[parts.title..<parts.listing])),
+                 ContentHash.of(UnsafeBufferPointer(rebasing: bytes[parts.outward..<parts.positions])),
                  ContentHash.of(UnsafeBufferPointer(rebasing: bytes[parts.positions..<parts.links])),
                  ContentHash.of(UnsafeBufferPointer(rebasing: bytes[parts.links...])))
             }
@@ -77,7 +82,7 @@ struct BuildCache: Sendable {
             var reader = RecordReader(record)
             guard let hash = try? reader.unsigned(), let written = try? reader.number(), let stamp = try? reader.unsigned(),
                   let siteKey = try? reader.unsigned(), let draft = try? reader.number(), let summaryHash = try? reader.unsigned(),
-                  let outwardHash = try? reader.unsigned(), let positionsHash = try? reader.unsigned(), let linksHash = try? reader.unsigned(),
+                  let titleHash = try? reader.unsigned(), let outwardHash = try? reader.unsigned(), let positionsHash = try? reader.unsigned(), let linksHash = try? reader.unsigned(),
                   let file = try? reader.text() else { return nil }
             let fields = reader.rest
             guard fields.withUnsafeBufferPointer({ ContentHash.of($0) }) == summaryHash else { return nil }
@@ -87,6 +92,7 @@ struct BuildCache: Sendable {
             self.siteKey = siteKey
             self.draft = draft == 1
             self.summaryHash = summaryHash
+            self.titleHash = titleHash
             self.outwardHash = outwardHash
             self.positionsHash = positionsHash
             self.linksHash = linksHash
@@ -99,6 +105,14 @@ struct BuildCache: Sendable {
         func summary() throws -> PageSummary {
             var reader = RecordReader(summaryFields)
             return try PageSummary.decode(from: &reader, file: file)
+        }
+
+        /// The page's front matter and slug alone, as the site-wide files
+        /// and the duplicate-title check read them (`PageSummary.decode`'s
+        /// `listingOnly`).
+        func listing() throws -> Pattern {
+            var reader = RecordReader(summaryFields)
+            return try PageSummary.decode(from: &reader, file: file, listingOnly: true).pattern
         }
 
         /// The page's own findings alone (what a rebuild reports of a page it keeps).
@@ -120,6 +134,7 @@ struct BuildCache: Sendable {
             writer.add(siteKey)
             writer.add(draft ? 1 : 0)
             writer.add(summaryHash)
+            writer.add(titleHash)
             writer.add(outwardHash)
             writer.add(positionsHash)
             writer.add(linksHash)
@@ -130,20 +145,26 @@ struct BuildCache: Sendable {
         }
     }
 
-    /// The findings of the checks across pages, and the key of what they
-    /// read (`siteChecksKey`): a rebuild whose key is the same reports them
-    /// again without reading any kept page's summary, checking again only
-    /// the links of the pages whose links changed, and the questions asked
-    /// twice when one of the pages asking them moved its questions.
+    /// The findings of the checks across pages, and the keys of what they
+    /// read (`siteChecksKey`, `titlesKey`): a rebuild whose keys are the
+    /// same reports them again without reading any kept page's summary,
+    /// checking again only the links of the pages whose links changed, and
+    /// the questions asked twice when one of the pages asking them moved
+    /// its questions. When only the titles' key changed, only the titles
+    /// are compared again.
     struct SiteFindings: Sendable {
         /// `siteChecksKey` of the build that made the findings.
         var key: UInt64
+        /// `titlesKey` of the build that made the findings.
+        var titlesKey: UInt64
         /// The findings about links, each in the file of the page whose link it is.
         var links: [Diagnostic]
         /// The questions asked on two pages (`DuplicateQuestionChecker`'s findings).
         var questions: [Diagnostic]
         /// The files of the pages that ask a question another page asks too.
         var questionPages: [String]
+        /// The titles given twice (`DuplicateTitleChecker`'s findings).
+        var titles: [Diagnostic]
         /// The other findings.
         var others: [Diagnostic]
 
@@ -155,10 +176,12 @@ struct BuildCache: Sendable {
             var writer = RecordWriter(capacity: 256)
             writer.add(Self.marker)
             writer.add(key)
+            writer.add(titlesKey)
             PageSummary.encode(links, into: &writer)
             PageSummary.encode(questions, into: &writer)
             writer.add(questionPages.count)
             questionPages.forEach { writer.add($0) }
+            PageSummary.encode(titles, into: &writer)
             PageSummary.encode(others, into: &writer)
             return writer.bytes
         }
@@ -166,34 +189,49 @@ struct BuildCache: Sendable {
         /// The findings a record written by `encodedRecord` holds.
         init?(record: ArraySlice<UInt8>) {
             var reader = RecordReader(record)
-            guard (try? reader.text()) == Self.marker, let key = try? reader.unsigned(),
+            guard (try? reader.text()) == Self.marker, let key = try? reader.unsigned(), let titlesKey = try? reader.unsigned(),
                   let links = try? PageSummary.decodeDiagnostics(from: &reader),
                   let questions = try? PageSummary.decodeDiagnostics(from: &reader),
                   let questionPages = try? (0..<reader.number()).map({ _ in try reader.text() }),
+                  let titles = try? PageSummary.decodeDiagnostics(from: &reader),
                   let others = try? PageSummary.decodeDiagnostics(from: &reader) else { return nil }
-            self.init(key: key, links: links, questions: questions, questionPages: questionPages, others: others)
+            self.init(key: key, titlesKey: titlesKey, links: links, questions: questions, questionPages: questionPages, titles: titles, others: others)
         }
 
         /// Findings with their key.
-        init(key: UInt64, links: [Diagnostic], questions: [Diagnostic], questionPages: [String], others: [Diagnostic]) {
+        init(key: UInt64, titlesKey: UInt64, links: [Diagnostic], questions: [Diagnostic], questionPages: [String], titles: [Diagnostic], others: [Diagnostic]) {
             self.key = key
+            self.titlesKey = titlesKey
             self.links = links
             self.questions = questions
             self.questionPages = questionPages
+            self.titles = titles
             self.others = others
         }
 
         /// Every finding.
-        var all: [Diagnostic] { links + questions + others }
+        var all: [Diagnostic] { links + questions + titles + others }
     }
 
-    /// What the checks across pages read of every page but its links, as
-    /// one number: the fingerprint, and for each page file in order its path
-    /// and its `outwardHash` (or that it could not be read).
+    /// What the checks across pages but the duplicate-title check read of
+    /// every page but its links, as one number: the fingerprint, and for
+    /// each page file in order its path and its `outwardHash` (or that it
+    /// could not be read).
     static func siteChecksKey(fingerprint: UInt64, files: [String], outwardHashes: [UInt64?]) -> UInt64 {
+        key(fingerprint: fingerprint, files: files, hashes: outwardHashes)
+    }
+
+    /// What the duplicate-title check reads of every page, as one number:
+    /// the fingerprint, and for each page file in order its path and its
+    /// `titleHash` (or that it could not be read).
+    static func titlesKey(fingerprint: UInt64, files: [String], titleHashes: [UInt64?]) -> UInt64 {
+        key(fingerprint: fingerprint, files: files, hashes: titleHashes)
+    }
+
+    private static func key(fingerprint: UInt64, files: [String], hashes: [UInt64?]) -> UInt64 {
         var hasher = ContentHash()
         withUnsafeBytes(of: fingerprint) { hasher.add($0) }
-        for (file, summaryHash) in zip(files, outwardHashes) {
+        for (file, summaryHash) in zip(files, hashes) {
             var file = file
             file.withUTF8 { hasher.add(UnsafeRawBufferPointer($0)) }
             withUnsafeBytes(of: (summaryHash ?? 0, summaryHash == nil ? 0 as UInt8 : 1)) { hasher.add($0) }
@@ -225,7 +263,7 @@ struct BuildCache: Sendable {
         return positions[path].map { entries[$0] }
     }
 
-    static let header = "duosite-cache 13"
+    static let header = "duosite-cache 14"
 
     /// Where the cache of an output folder lives.
     static func location(for output: URL) -> URL {

@@ -1,10 +1,12 @@
 /// The checks across pages of one build, which keep what the previous
 /// build found where it still holds. What the checks read of every page,
-/// but its links and the lines its rules and questions stand on, is one key
-/// (`BuildCache.siteChecksKey`): when it is the previous build's, the
-/// previous findings stand, but for the links of the pages read again whose
-/// links changed, checked again alone, and the questions asked twice, found
-/// again among the pages asking them when one of those moved its questions.
+/// but its title, its links and the lines its rules and questions stand
+/// on, is one key (`BuildCache.siteChecksKey`): when it is the previous
+/// build's, the previous findings stand, but for the links of the pages
+/// read again whose links changed, checked again alone; the questions asked
+/// twice, found again among the pages asking them when one of those moved
+/// its questions; and the titles given twice, found again from every
+/// page's front matter alone when a title changed (`BuildCache.titlesKey`).
 /// Otherwise every check runs on the whole site. Either way the findings
 /// are those a full build gives.
 struct FindingsAcrossPages: Sendable {
@@ -18,6 +20,8 @@ struct FindingsAcrossPages: Sendable {
     var previous: BuildCache?
     /// `BuildCache.siteChecksKey` of this build.
     var key: UInt64
+    /// `BuildCache.titlesKey` of this build.
+    var titlesKey: UInt64
     /// The day standing in for today.
     var today: Day
     /// Whether drafts are published (`--drafts`).
@@ -28,17 +32,27 @@ struct FindingsAcrossPages: Sendable {
     var unreadable: Set<String>
     /// The site with every page (those kept decoded from the cache).
     var whole: @Sendable () -> Site
+    /// The site with every page, those kept with their front matter alone
+    /// (`BuildCache.Entry.listing()`).
+    var listed: @Sendable () -> Site
     /// A page by its place in `files`: read in this build, or kept and decoded.
     var page: @Sendable (Int) -> Pattern?
+
+    /// Whether every check runs on the whole site (what the checks read
+    /// changed beyond titles, links and where rules and questions stand, or
+    /// there is nothing kept): then `whole` is made anyway.
+    var runsEveryCheck: Bool {
+        previous?.siteFindings?.key != key
+    }
 
     /// The findings, with what a later build needs to keep them.
     func findings() -> BuildCache.SiteFindings {
         guard let kept = previous?.siteFindings, kept.key == key else {
             let site = whole()
             let slugs = Set(published.map { SiteLoader.slug(ofFile: files[$0]) })
-            let (links, questions, others) = Checkers.runSiteLevelApart(CheckContext(site: site, today: today, publishedSlugs: slugs))
-            return BuildCache.SiteFindings(key: key, links: links, questions: questions,
-                                           questionPages: DuplicateQuestionChecker.pagesAskingTwice(in: site.patterns), others: others)
+            let (links, questions, titles, others) = Checkers.runSiteLevelApart(CheckContext(site: site, today: today, publishedSlugs: slugs))
+            return BuildCache.SiteFindings(key: key, titlesKey: titlesKey, links: links, questions: questions,
+                                           questionPages: DuplicateQuestionChecker.pagesAskingTwice(in: site.patterns), titles: titles, others: others)
         }
         // The pages read again, with their entries now and before.
         let reread = outcomes.indices.compactMap { index -> (pattern: Pattern, now: BuildCache.Entry, before: BuildCache.Entry?)? in
@@ -57,6 +71,11 @@ struct FindingsAcrossPages: Sendable {
             let relinkedFiles = Set(relinked.map(\.file))
             findings.links.removeAll { relinkedFiles.contains($0.location.file) }
             findings.links += links(of: relinked)
+        }
+
+        if kept.titlesKey != titlesKey {
+            findings.titles = DuplicateTitleChecker.findings(in: listed().patterns)
+            findings.titlesKey = titlesKey
         }
         return findings
     }

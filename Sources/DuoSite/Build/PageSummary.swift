@@ -9,26 +9,33 @@ struct PageSummary {
     var diagnostics: [Diagnostic]
 
     /// Where the parts of an encoded summary start, in bytes from the
-    /// record's first: what other pages read of the page (for the checks
-    /// across pages), where its rules and questions stand, and its links.
+    /// record's first: its title (what the duplicate-title check reads),
+    /// the rest of its front matter (what the site-wide files read, and no
+    /// check across pages), what the other checks across pages read of the
+    /// page, where its rules and questions stand, and its links.
     struct Parts {
+        var title: Int
+        var listing: Int
         var outward: Int
         var positions: Int
         var links: Int
     }
 
     /// Encodes the summary as fields of a record: the findings first, which
-    /// a rebuild reads alone for a page it keeps, then the page, the lines
-    /// its rules and questions stand on next to last (a line added above
-    /// them moves them, and nothing else other pages read), its links last.
-    /// The page file's path is not written: the record holds it once, ahead.
+    /// a rebuild reads alone for a page it keeps, then the front matter,
+    /// title first (what the index, the feed and the sitemap read, decoded
+    /// alone when nothing else is needed), then what the other checks
+    /// across pages read, the lines its rules and questions stand on next
+    /// to last (a line added above them moves them, and nothing else other
+    /// pages read), its links last. The page file's path is not written:
+    /// the record holds it once, ahead.
     @discardableResult
     func encode(into writer: inout RecordWriter) -> Parts {
         Self.encode(diagnostics, into: &writer)
-        var parts = Parts(outward: writer.bytes.count, positions: 0, links: 0)
+        var parts = Parts(title: writer.bytes.count, listing: 0, outward: 0, positions: 0, links: 0)
         let front = pattern.frontMatter
-        writer.add(pattern.slug)
         writer.add(front.title.value); writer.add(front.title.location)
+        parts.listing = writer.bytes.count
         writer.add(front.summary.value); writer.add(front.summary.location)
         writer.add(front.status.value.rawValue); writer.add(front.status.location)
         writer.add(front.lastChecked.value.description); writer.add(front.lastChecked.location)
@@ -38,8 +45,10 @@ struct PageSummary {
         writer.add(optional: front.owner)
         writer.add(front.tags.count); front.tags.forEach { writer.add($0) }
         writer.add(optional: front.order.map(String.init))
-        writer.add(front.draft ? 1 : 0)
         writer.add(front.location)
+        parts.outward = writer.bytes.count
+        writer.add(front.draft ? 1 : 0)
+        writer.add(pattern.slug)
         // Kept in byte order: written as they are, read back as they were.
         let anchors = pattern.anchors.sorted
         writer.add(anchors.count); anchors.forEach { writer.add($0) }
@@ -88,11 +97,14 @@ struct PageSummary {
     }
 
     /// Decodes a summary written by `encode`, of the page file `file`.
-    static func decode(from reader: inout RecordReader, file: String) throws -> PageSummary {
+    /// With `listingOnly`, only what the site-wide files and the
+    /// duplicate-title check read: the front matter and the slug (the
+    /// page's anchors, rules, questions, cited sources and links are left
+    /// empty), at about a third of the cost.
+    static func decode(from reader: inout RecordReader, file: String, listingOnly: Bool = false) throws -> PageSummary {
         typealias Malformed = RecordReader.Malformed
         let diagnostics = try decodeDiagnostics(from: &reader)
         reader.file = file
-        let slug = try reader.text()
         let title = Located(try reader.text(), at: try reader.location())
         let summary = Located(try reader.text(), at: try reader.location())
         guard let status = Pattern.Status(rawValue: try reader.text()) else { throw Malformed() }
@@ -109,14 +121,22 @@ struct PageSummary {
         let owner = try reader.optionalText()
         let tags = try (0..<reader.number()).map { _ in try reader.text() }
         let order = try reader.optionalText().flatMap { Int($0) }
-        let draft = try reader.number() == 1
         let frontLocation = try reader.location()
+        let draft = try reader.number() == 1
+        let slug = try reader.text()
         var front = FrontMatter(
             title: title, summary: summary, status: Located(status, at: statusLocation),
             lastChecked: Located(lastChecked, at: lastCheckedLocation), reviewEvery: reviewEvery,
             owner: owner, tags: tags, order: order, draft: draft, location: frontLocation
         )
         front.hasLastChecked = hasLastChecked
+        guard !listingOnly else {
+            let pattern = Pattern(
+                file: file, slug: slug, frontMatter: front, sections: [], rules: [], faq: [], demos: [],
+                crossReferences: [], anchors: AnchorList(), introduction: []
+            )
+            return PageSummary(pattern: pattern, diagnostics: diagnostics)
+        }
         guard let anchors = AnchorList(readBack: try (0..<reader.number()).map { _ in try reader.text() }) else { throw Malformed() }
         let numbers = try (0..<reader.number()).map { _ in try reader.number() }
         let cited = try (0..<reader.number()).map { _ in try reader.text() }

@@ -180,36 +180,45 @@ public struct SiteBuilder: Sendable {
             }
         }
         // A page by its place in the list of page files: read in this build,
-        // or kept and decoded from its summary now.
-        let page: @Sendable (Int) -> Pattern? = { index in
+        // or kept and decoded from its summary now, whole or (`listingOnly`)
+        // its front matter alone.
+        let pageAt: @Sendable (Int, Bool) -> Pattern? = { index, listingOnly in
             switch outcomes[index] {
             case .read(let pattern): return pattern
             case .kept:
-                guard let summary = try? entries.entry(at: index)?.summary() else {
+                guard let entry = entries.entry(at: index),
+                      let pattern = try? (listingOnly ? entry.listing() : entry.summary().pattern) else {
                     failures.append(Diagnostic(.missingFile, "cannot read what the previous build kept of this page; build again", at: SourceLocation(file: files[index])))
                     return nil
                 }
-                return summary.pattern
+                return pattern
             case .unreadable: return nil
             }
         }
+        let page: @Sendable (Int) -> Pattern? = { pageAt($0, false) }
         // The site with every page, those kept decoded on every core, made
-        // only when the checks across pages or the site-wide files need it.
-        let wholeSite = Once<Site>()
-        let whole: @Sendable () -> Site = {
-            wholeSite.get {
+        // only when the checks across pages or the site-wide files need it:
+        // whole, or (`listed`) those kept with their front matter alone,
+        // which is all the site-wide files and the duplicate-title check read.
+        let wholeSite = Once<Site>(), listedSite = Once<Site>()
+        let siteOf: @Sendable (Bool) -> Site = { listingOnly in
+            (listingOnly ? listedSite : wholeSite).get {
                 var site = readSite
-                site.patterns = ParallelMap.map(Array(outcomes.indices), page).compactMap { $0 }
+                site.patterns = ParallelMap.map(Array(outcomes.indices)) { pageAt($0, listingOnly) }.compactMap { $0 }
                 return site
             }
         }
+        let whole: @Sendable () -> Site = { siteOf(false) }
+        let listed: @Sendable () -> Site = { siteOf(true) }
         // The checks across pages read only the page summaries (and what the
         // fingerprint covers): what the previous build found stands where
         // it still holds.
         let siteChecksKey = BuildCache.siteChecksKey(fingerprint: fingerprint, files: files, outwardHashes: files.indices.map { entries.entry(at: $0)?.outwardHash })
+        let titlesKey = BuildCache.titlesKey(fingerprint: fingerprint, files: files, titleHashes: files.indices.map { entries.entry(at: $0)?.titleHash })
         let acrossPages = FindingsAcrossPages(
-            files: files, outcomes: outcomes, entries: entries, previous: previous, key: siteChecksKey, today: options.today,
-            drafts: options.drafts, published: published, unreadable: readSite.unreadablePages, whole: whole, page: page
+            files: files, outcomes: outcomes, entries: entries, previous: previous, key: siteChecksKey, titlesKey: titlesKey,
+            today: options.today, drafts: options.drafts, published: published, unreadable: readSite.unreadablePages,
+            whole: whole, listed: listed, page: page
         )
         let checkAcrossPages: @Sendable () -> BuildCache.SiteFindings = { acrossPages.findings() }
 
@@ -237,7 +246,8 @@ public struct SiteBuilder: Sendable {
                 // Each page's part of the key was made as the page was read, or kept in the cache.
                 let pageKeys = published.map { entries.entry(at: $0)?.siteKey ?? 0 }
                 try writeSiteFiles(key: SiteFiles.key(pageKeys, fingerprint: fingerprint), templates: templates, into: output) {
-                    let site = whole()
+                    // The front matter alone, unless every check needs the whole site anyway.
+                    let site = acrossPages.runsEveryCheck ? whole() : listed()
                     let publishedFiles = Set(published.map { files[$0] })
                     return (site, site.patterns.filter { publishedFiles.contains($0.file) })
                 }

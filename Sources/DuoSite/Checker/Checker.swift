@@ -79,21 +79,24 @@ public enum Checkers {
     }
 
     /// The checks across pages, run side by side, with the findings about
-    /// links (`CrossReferenceChecker`'s) and about questions asked twice
-    /// (`DuplicateQuestionChecker`'s) apart from the others: a rebuild keeps
-    /// them apart, to check again only the links of the pages it read, and
-    /// the questions of the pages that ask one twice.
-    static func runSiteLevelApart(_ context: CheckContext) -> (links: [Diagnostic], questions: [Diagnostic], others: [Diagnostic]) {
+    /// links (`CrossReferenceChecker`'s), about questions asked twice
+    /// (`DuplicateQuestionChecker`'s) and about titles given twice
+    /// (`DuplicateTitleChecker`'s) apart from the others: a rebuild keeps
+    /// them apart, to check again only the links of the pages it read, the
+    /// questions of the pages that ask one twice, and the titles alone when
+    /// nothing else the checks read changed.
+    static func runSiteLevelApart(_ context: CheckContext) -> (links: [Diagnostic], questions: [Diagnostic], titles: [Diagnostic], others: [Diagnostic]) {
         let found = eachSiteLevel(context)
-        var links: [Diagnostic] = [], questions: [Diagnostic] = [], others: [Diagnostic] = []
+        var links: [Diagnostic] = [], questions: [Diagnostic] = [], titles: [Diagnostic] = [], others: [Diagnostic] = []
         for (checker, findings) in zip(siteLevel, found) {
             switch checker {
             case is CrossReferenceChecker: links += findings
             case is DuplicateQuestionChecker: questions += findings
+            case is DuplicateTitleChecker: titles += findings
             default: others += findings
             }
         }
-        return (links, questions, others)
+        return (links, questions, titles, others)
     }
 
     /// Runs every check on a site read whole.

@@ -287,6 +287,55 @@ import Testing
         #expect(site.tree() == site.tree("Fresh\(fullBuilds)"))
     }
 
+    /// A title that changes is compared with every other page's again, the
+    /// pages kept read for their front matter alone, while the other
+    /// findings across pages stand; a change to what no check across pages
+    /// reads (the date a page was checked) keeps them all. Either way a
+    /// rebuild reports, and publishes, what a full build does.
+    @Test func aChangedTitleIsComparedWithEveryOtherPageAgain() throws {
+        let site = try TestSite()
+        defer { site.remove() }
+        let extra = "---\ntitle: Extra\nsummary: An extra page.\nstatus: apple\nlast_checked: 2026-10-08\n---\n\nSome text.\n\n## FAQ\n\n### Why do some buttons stay at the top on iPhone Duo?\n\nBecause.\n"
+        try site.write(extra, to: "Content/patterns/extra.md")
+        var fullBuilds = 0
+        let fullBuild = { () -> (status: Int32, out: String, err: String) in
+            fullBuilds += 1
+            return site.run(["build", "--today", "2026-11-29", "--output", "Fresh\(fullBuilds)"])
+        }
+        let question = "warning: the question 'Why do some buttons stay at the top on iPhone Duo?' is also asked in Content/patterns/extra.md:12"
+        #expect(site.run(["build", "--today", "2026-11-29"]).status == 0)
+        // Every page comes from the cache now.
+        var result = site.run(["build", "--today", "2026-11-29"])
+        #expect(result.status == 0)
+        #expect(result.err.contains(question), "\(result.err)")
+
+        // Another page's title, in other letters: the build stops, and the question is still asked twice.
+        try site.write(extra.replacingOccurrences(of: "title: Extra", with: "title: where the bars go"), to: "Content/patterns/extra.md")
+        result = site.run(["build", "--today", "2026-11-29"])
+        #expect(result.status == 1)
+        #expect(result.err.contains("Content/patterns/where-the-bars-go.md:2:8: error: the title 'Where the bars go' is also the title of Content/patterns/extra.md; give each page its own [duplicate-title]"), "\(result.err)")
+        #expect(result.err.contains(question), "\(result.err)")
+        #expect(result.err == fullBuild().err)
+
+        // A title of its own: the site builds, as a full build does.
+        try site.write(extra.replacingOccurrences(of: "title: Extra", with: "title: Extra, renamed"), to: "Content/patterns/extra.md")
+        result = site.run(["build", "--today", "2026-11-29"])
+        #expect(result.status == 0, "\(result.err)")
+        #expect(!result.err.contains("[duplicate-title]"), "\(result.err)")
+        #expect(result.err.contains(question), "\(result.err)")
+        #expect(result.err == fullBuild().err)
+        #expect(site.tree() == site.tree("Fresh\(fullBuilds)"))
+        #expect(try site.read("Public/index.html").contains("Extra, renamed"))
+
+        // Checked on another day: the index and the feed change, no finding does.
+        try site.write(extra.replacingOccurrences(of: "title: Extra", with: "title: Extra, renamed").replacingOccurrences(of: "last_checked: 2026-10-08", with: "last_checked: 2026-11-08"), to: "Content/patterns/extra.md")
+        result = site.run(["build", "--today", "2026-11-29"])
+        #expect(result.status == 0, "\(result.err)")
+        #expect(result.err == fullBuild().err)
+        #expect(site.tree() == site.tree("Fresh\(fullBuilds)"))
+        #expect(try site.read("Public/feed.xml").contains("2026-11-08"))
+    }
+
     /// A link edited where it stands, with nothing else moving on the page,
     /// is checked again, though the rest of what the checks across pages
     /// read is unchanged; mended, the site builds again.

@@ -123,15 +123,26 @@ struct RecordCodingTests {
         #expect(summary.pattern.frontMatter.title.value == page.frontMatter.title.value)
         #expect(summary.pattern.faq.map(\.question) == page.faq.map(\.question))
         #expect(summary.pattern.crossReferences.map(\.destination) == page.crossReferences.map(\.destination))
+        // The front matter alone: what the site-wide files and the duplicate-title check read.
+        let listing = try read.listing()
+        #expect(listing.slug == page.slug && listing.file == page.file)
+        let front = listing.frontMatter, original = page.frontMatter
+        #expect(front.title.value == original.title.value && front.title.location == original.title.location)
+        #expect(front.summary.value == original.summary.value && front.status.value == original.status.value)
+        #expect(front.lastChecked.value == original.lastChecked.value && front.reviewEvery?.value == original.reviewEvery?.value)
+        #expect(front.owner == original.owner && front.tags == original.tags && front.order == original.order && front.draft == original.draft)
+        #expect(listing.faq.isEmpty && listing.rules.isEmpty && listing.crossReferences.isEmpty)
         // Decoded and encoded again, the summary is the same bytes.
         let again = BuildCache.Entry(hash: 7, written: true, stamp: 9, siteKey: 11, summary: summary)
         #expect(again.summaryFields == entry.summaryFields)
     }
 
-    /// What other pages read of a page, where its rules and questions stand,
-    /// and its links are hashed apart: a link that moves along its line
-    /// changes the last alone, a rule or a question moved to another line
-    /// the second, a title the first.
+    /// A page's title, what the other checks across pages read of it, where
+    /// its rules and questions stand, and its links are hashed apart: a
+    /// link that moves along its line changes the last alone, a rule or a
+    /// question moved to another line the third, a question the second, a
+    /// title the first; the rest of the front matter, which no check
+    /// across pages reads, none of them.
     @Test func aPageLinksAreHashedApartFromWhatOtherPagesRead() throws {
         let (site, _) = SiteLoader(root: TestSite.repositoryRoot).load()
         let page = try #require(site.patterns.first { !$0.crossReferences.isEmpty })
@@ -143,11 +154,38 @@ struct RecordCodingTests {
         #expect(entry(moved).outwardHash == entry(page).outwardHash)
         #expect(entry(moved).linksHash != entry(page).linksHash)
         #expect(entry(moved).positionsHash == entry(page).positionsHash)
+        #expect(entry(moved).titleHash == entry(page).titleHash)
         var retitled = page
         retitled.frontMatter.title.value += " again"
-        #expect(entry(retitled).outwardHash != entry(page).outwardHash)
+        #expect(entry(retitled).titleHash != entry(page).titleHash)
+        #expect(entry(retitled).outwardHash == entry(page).outwardHash)
         #expect(entry(retitled).linksHash == entry(page).linksHash)
         #expect(entry(retitled).positionsHash == entry(page).positionsHash)
+        // The title moved to another line of the front matter is another title to the check.
+        var titleLower = page
+        titleLower.frontMatter.title.location.line += 1
+        #expect(entry(titleLower).titleHash != entry(page).titleHash)
+        #expect(entry(titleLower).outwardHash == entry(page).outwardHash)
+        // Another question: what the other checks read.
+        var asked = page
+        asked.faq[0].question += " too"
+        asked.faq[0].key += "-too"
+        #expect(entry(asked).outwardHash != entry(page).outwardHash)
+        #expect(entry(asked).titleHash == entry(page).titleHash)
+        // A draft is left out of the published pages the links are checked against.
+        var drafted = page
+        drafted.frontMatter.draft.toggle()
+        #expect(entry(drafted).outwardHash != entry(page).outwardHash)
+        // The summary, the status and the date are read by the site-wide files alone.
+        var rechecked = page
+        rechecked.frontMatter.summary.value += " More."
+        rechecked.frontMatter.lastChecked.value = Day("2026-11-28")!
+        rechecked.frontMatter.status.value = rechecked.frontMatter.status.value == .apple ? .recommendation : .apple
+        #expect(entry(rechecked).titleHash == entry(page).titleHash)
+        #expect(entry(rechecked).outwardHash == entry(page).outwardHash)
+        #expect(entry(rechecked).positionsHash == entry(page).positionsHash)
+        #expect(entry(rechecked).linksHash == entry(page).linksHash)
+        #expect(entry(rechecked).summaryHash != entry(page).summaryHash)
         // A line added above the rules and the questions moves them alone.
         var lower = page
         lower.rules[0].location.line += 1
@@ -182,14 +220,16 @@ struct RecordCodingTests {
 
     @Test func findingsAcrossPagesRoundTrip() throws {
         let findings = BuildCache.SiteFindings(
-            key: .max,
+            key: .max, titlesKey: 7,
             links: [Diagnostic(.brokenLink, "no such page", at: DuoSite.SourceLocation(file: "Content/patterns/a.md", line: 9, column: 5))],
             questions: [Diagnostic(.duplicateQuestion, "the question 'Why?' is also asked in Content/patterns/a.md:12", at: DuoSite.SourceLocation(file: "Content/patterns/b.md", line: 30, column: 1), severity: .warning)],
             questionPages: ["Content/patterns/a.md", "Content/patterns/b.md"],
+            titles: [Diagnostic(.duplicateTitle, "the title 'A' is also the title of Content/patterns/a.md; give each page its own", at: DuoSite.SourceLocation(file: "Content/patterns/b.md", line: 2, column: 8), severity: .warning)],
             others: [Diagnostic(.unusedSource, "the source 'x' is cited on no page", at: DuoSite.SourceLocation(file: "Content/sources.yml", line: 4, column: 1), severity: .warning)]
         )
         let read = try #require(BuildCache.SiteFindings(record: findings.encodedRecord()[...]))
-        #expect(read.key == .max && read.links == findings.links && read.others == findings.others)
+        #expect(read.key == .max && read.titlesKey == 7 && read.links == findings.links && read.others == findings.others)
+        #expect(read.titles == findings.titles)
         #expect(read.questions == findings.questions && read.questionPages == findings.questionPages)
         #expect(BuildCache.SiteFindings(record: Array("12\u{1F}0".utf8)[...]) == nil, "a page's record is not findings")
     }
@@ -207,6 +247,11 @@ struct RecordCodingTests {
         #expect(key != BuildCache.siteChecksKey(fingerprint: 1, files: ["Content/patterns/a.md", "Content/patterns/c.md"], outwardHashes: [10, 20]))
         #expect(BuildCache.siteChecksKey(fingerprint: 1, files: files, outwardHashes: [10, nil])
             != BuildCache.siteChecksKey(fingerprint: 1, files: files, outwardHashes: [10, 0]))
+        let titles = BuildCache.titlesKey(fingerprint: 1, files: files, titleHashes: [10, 20])
+        #expect(titles == BuildCache.titlesKey(fingerprint: 1, files: files, titleHashes: [10, 20]))
+        #expect(titles != BuildCache.titlesKey(fingerprint: 2, files: files, titleHashes: [10, 20]))
+        #expect(titles != BuildCache.titlesKey(fingerprint: 1, files: files, titleHashes: [10, 21]))
+        #expect(titles != BuildCache.titlesKey(fingerprint: 1, files: files, titleHashes: [10, nil]))
     }
 
     @Test func aPageKeyDependsOnTheTextAndTheFingerprint() {

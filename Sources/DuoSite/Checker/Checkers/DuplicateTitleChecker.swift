@@ -6,7 +6,13 @@ public struct DuplicateTitleChecker: Checker {
     public init() {}
 
     public func check(_ context: CheckContext) -> [Diagnostic] {
-        let patterns = context.site.patterns
+        Self.findings(in: context.site.patterns)
+    }
+
+    /// The findings about `patterns`, in page file order: this check reads
+    /// nothing but the pages' titles, so a rebuild runs it alone when
+    /// only titles changed.
+    static func findings(in patterns: [Pattern]) -> [Diagnostic] {
         // Each title's first page, as an index: a page is too big to copy.
         var first: [String: Int] = [:]
         first.reserveCapacity(patterns.count)

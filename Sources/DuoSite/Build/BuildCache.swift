@@ -263,7 +263,7 @@ struct BuildCache: Sendable {
         return positions[path].map { entries[$0] }
     }
 
-    static let header = "duosite-cache 14"
+    static let header = "duosite-cache 15"
 
     /// Where the cache of an output folder lives.
     static func location(for output: URL) -> URL {
@@ -290,10 +290,19 @@ struct BuildCache: Sendable {
         return hasher.value
     }
 
+    /// The fingerprint of what a page's own findings and its summary
+    /// depend on: a build's fingerprint but for its base URL and whether it
+    /// publishes drafts, which change only what is written. `check` reuses
+    /// a build's page entries when this is the same.
+    static func readingFingerprint(root: URL, today: Day) -> UInt64 {
+        fingerprint(root: root, options: BuildOptions(root: root, today: today))
+    }
+
     /// The cache of the previous build into `output`, when the output it
     /// describes is still there. Its page entries are kept only when it was
-    /// made with the same fingerprint; what the folders hold is kept anyway.
-    static func load(output: URL, fingerprint: UInt64) -> BuildCache? {
+    /// made with the same fingerprint (with `reading`, the same
+    /// `readingFingerprint`); what the folders hold is kept anyway.
+    static func load(output: URL, fingerprint: UInt64, reading: Bool = false) -> BuildCache? {
         guard FileManager.default.fileExists(atPath: output.path),
               let bytes = readFile(location(for: output).path) else { return nil }
         var lines = Self.lines(of: bytes)[...]
@@ -308,7 +317,9 @@ struct BuildCache: Sendable {
                 trees = (live, spare)
             }
         }
-        let sameFingerprint = String(decoding: first, as: UTF8.self) == "\(header) \(fingerprint)"
+        // The first line: the header, the fingerprint, the reading fingerprint.
+        let fields = String(decoding: first, as: UTF8.self).dropFirst(header.utf8.count + 1).split(separator: " ")
+        let sameFingerprint = fields.count == 2 && fields[reading ? 1 : 0] == "\(fingerprint)"
         var records = sameFingerprint ? Array(lines) : []
         // The last line holds the findings across pages.
         let siteFindings = records.last.flatMap(SiteFindings.init(record:))
@@ -396,13 +407,13 @@ struct BuildCache: Sendable {
     /// at a time, never gathered whole. The findings across pages come
     /// last: `siteFindings` is asked for them once the records are written
     /// (the checks run meanwhile).
-    static func writeDraft(beside output: URL, fingerprint: UInt64, entries: [Entry], live: OutputTree, spare: OutputTree,
+    static func writeDraft(beside output: URL, fingerprint: UInt64, readingFingerprint: UInt64, entries: [Entry], live: OutputTree, spare: OutputTree,
                            siteFindings: () -> SiteFindings) throws {
         let temporary = Self.draftPath(for: output)
         let descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
         guard descriptor >= 0 else { throw CocoaError(.fileWriteUnknown) }
         var complete = true
-        var buffer = Array("\(Self.header) \(fingerprint)\n".utf8)
+        var buffer = Array("\(Self.header) \(fingerprint) \(readingFingerprint)\n".utf8)
         buffer.reserveCapacity(1 << 16)
         for tree in [live, spare] {
             var writer = RecordWriter(capacity: 64 * tree.pages.count + 16)

@@ -256,8 +256,11 @@ public struct SiteBuilder: Sendable {
             }
             output.removeUnwrittenPages()
             _ = cacheDrafted.get {
-                let written: Void? = try? BuildCache.writeDraft(beside: options.output, fingerprint: fingerprint, entries: entries.all,
-                                                         live: output.tree, spare: output.mirrorTree ?? previous?.live ?? OutputTree()) {
+                let written: Void? = try? BuildCache.writeDraft(
+                    beside: options.output, fingerprint: fingerprint,
+                    readingFingerprint: BuildCache.readingFingerprint(root: options.root, today: options.today), entries: entries.all,
+                    live: output.tree, spare: output.mirrorTree ?? previous?.live ?? OutputTree()
+                ) {
                     siteChecks.get(checkAcrossPages)
                 }
                 return written != nil

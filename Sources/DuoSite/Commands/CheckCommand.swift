@@ -10,13 +10,17 @@ struct CheckCommand: Subcommand {
     static let name = "check"
     static let abstract = "Report stale pages and every problem in the content"
     static let help = """
-    Usage: duosite check [--root DIR] [--today DATE] [--format text|json|github] [--strict]
+    Usage: duosite check [--root DIR] [--output DIR] [--today DATE] [--format text|json|github] [--strict]
 
     Reads the whole site, builds nothing, and reports every finding: pages past
-    their review date, broken citations, links and demos, and more.
+    their review date, broken citations, links and demos, and more. Pages
+    unchanged since the last build into the output folder are taken from that
+    build's cache rather than read again; the findings are the same.
 
     Options:
       --root DIR       The site root (default: the current folder)
+      --output DIR     The output folder of the builds whose cache may be
+                       reused (default: Public under the root)
       --today DATE     The date to check against, YYYY-MM-DD (default: today, UTC)
       --format FORMAT  text (default: compiler-style lines on standard error),
                        json (one document on standard output), or
@@ -30,16 +34,19 @@ struct CheckCommand: Subcommand {
     """
 
     let root: URL
+    /// The output folder whose build cache may stand in for unchanged pages.
+    let output: URL
     let today: Day
     let format: Format
     let strict: Bool
 
     init(arguments: [String], currentDirectory: URL) throws(UsageError) {
-        let parsed = try Arguments(arguments, options: ["--root", "--today", "--format"], flags: ["--strict"])
+        let parsed = try Arguments(arguments, options: ["--root", "--output", "--today", "--format"], flags: ["--strict"])
         if let extra = parsed.positionals.first {
             throw UsageError("unexpected argument '\(extra)'")
         }
         root = CommonOptions.root(parsed, currentDirectory: currentDirectory)
+        output = parsed["--output"].map { CommonOptions.resolve($0, in: currentDirectory) } ?? root.appendingPathComponent("Public")
         today = try CommonOptions.today(parsed)
         let formatName = parsed["--format"] ?? "text"
         guard let format = Format(rawValue: formatName) else {
@@ -54,7 +61,7 @@ struct CheckCommand: Subcommand {
     }
 
     func run(_ console: Console) -> Int32 {
-        let result = SiteCheck.run(root: root, today: today)
+        let result = SiteCheck.run(root: root, today: today, reusingBuildInto: output)
         let diagnostics = result.diagnostics
         switch format {
         case .text:
@@ -67,48 +74,6 @@ struct CheckCommand: Subcommand {
         }
         let failing = diagnostics.contains { $0.severity == .error || (strict && $0.severity == .warning) }
         return failing ? 1 : 0
-    }
-}
-
-/// The result of checking a site: every finding, and each page's review.
-public struct SiteCheck: Sendable {
-    /// Every finding, sorted by file, line and column.
-    public var diagnostics: [Diagnostic]
-    /// Each page's review status, by file name (a page whose last_checked
-    /// cannot be read has none).
-    public var reviews: [PageReview]
-
-    /// Reads and checks the site at `root` on `today`.
-    public static func run(root: URL, today: Day) -> SiteCheck {
-        // Each page is checked alone as soon as it is read, then kept
-        // without its demos; the checks across pages run once all are read.
-        let once = Once<CheckContext>()
-        let (site, _, loadDiagnostics) = SiteLoader(root: root).load(processing: { _, pattern, site, found in
-            let checks = once.get {
-                Checkers.pageContext(site: site, today: today, engine: site.placement.map(PlacementEngine.init(table:)))
-            }
-            var slim = pattern.withoutHTML
-            slim.demos = []
-            return (slim, found + Checkers.page(pattern, checks))
-        })
-        let context = CheckContext(site: site, today: today)
-        let diagnostics = (loadDiagnostics + Checkers.runSiteLevel(context)).sortedForOutput()
-        let reviews = site.patterns.filter(\.frontMatter.hasLastChecked).map { pattern in
-            let review = Review(pattern, settings: site.settings, today: today)
-            return PageReview(file: pattern.file, slug: pattern.slug, lastChecked: review.lastChecked.value, due: review.due, status: review.status)
-        }
-        return SiteCheck(diagnostics: diagnostics, reviews: reviews)
-    }
-
-    /// One line for people: how many pages, errors and warnings.
-    public var summary: String {
-        let errors = diagnostics.filter { $0.severity == .error }.count
-        let warnings = diagnostics.count - errors
-        let counts = [Review.Status.fresh, .dueSoon, .stale].map { status in
-            "\(reviews.filter { $0.status == status }.count) \(status == .dueSoon ? "due soon" : status.rawValue)"
-        }
-        func plural(_ count: Int, _ word: String) -> String { "\(count) \(word)\(count == 1 ? "" : "s")" }
-        return "\(plural(reviews.count, "page")) checked (\(counts.joined(separator: ", "))): \(plural(errors, "error")), \(plural(warnings, "warning"))"
     }
 }
 

@@ -7,7 +7,7 @@
         the final table and issue 6's targets
 
 results.tsv: size, tool (hugo, build, check, first-rebuild, rebuild, rebuild-lines,
-rebuild-title), run (0 is the
+rebuild-title, check-cached), run (0 is the
 warm-up), wall s, user s, sys s, max RSS KiB, /usr/bin/time's %e.
 meta.tsv: size, key, value.
 """
@@ -17,7 +17,8 @@ import sys
 
 TOOLS = [("hugo", "hugo"), ("build", "duosite"), ("check", "duosite check"),
          ("first-rebuild", "duosite 1st rebuild"), ("rebuild", "duosite rebuild"),
-         ("rebuild-lines", "duosite rebuild +lines"), ("rebuild-title", "duosite rebuild, title")]
+         ("rebuild-lines", "duosite rebuild +lines"), ("rebuild-title", "duosite rebuild, title"),
+         ("check-cached", "duosite check, cached")]
 
 # Issue 6's targets.
 SPEEDUP = 3.0          # duosite at least 3x faster than Hugo (wall) at 10,000 pages
@@ -161,6 +162,8 @@ def final(rows, meta, sizes, with_hugo):
             parts.append(f"+lines: {median(stats['rebuild-lines'].wall) / build:.2f}")
         if stats["rebuild-title"]:
             parts.append(f"title: {median(stats['rebuild-title'].wall) / build:.2f}")
+        if stats["check-cached"]:
+            parts.append(f"check after a build/build: {median(stats['check-cached'].wall) / build:.2f}")
         if previous:
             grown = median(stats["build"].peak) / median(stats_for(rows, previous)["build"].peak)
             parts.append(f"memory growth {size_label(previous)}→{size_label(size)}: {grown:.2f}x")

@@ -212,9 +212,12 @@ def final(rows, meta, sizes, with_hugo):
         ratio = median(s["rebuild"].wall) / build
         identical = all(meta.get(n, {}).get("rebuild_identical") == "yes" for n in measured)
         out.append(f"  {verdict(ratio <= REBUILD_RATIO)} one-page rebuild at most a tenth of a build, at {size_label(largest)} pages: {ratio:.2f} ({values})")
-        if s["first-rebuild"]:
-            first = median(s["first-rebuild"].wall) / build
-            out.append(f"            (the first rebuild after a full build: {first:.2f})")
+        others = [(label, median(s[tool].wall) / build) for tool, label in
+                  (("first-rebuild", "the first rebuild after a full build"), ("rebuild-lines", "a paragraph added"),
+                   ("rebuild-title", "a title changed")) if s[tool]]
+        if others:
+            text = "; ".join(f"{label}: {ratio:.2f}" for label, ratio in others)
+            out.append(f"            ({text}; every one {'within' if all(r <= REBUILD_RATIO for _, r in others) else 'not all within'} a tenth)")
         out.append(f"  {verdict(identical)} rebuilt output byte-identical to a fresh full build at every size")
     rates = [(n, published(meta, n) / median(build_stats(n)["build"].wall)) for n in measured]
     if len(rates) > 1:

@@ -217,7 +217,7 @@ def final(rows, meta, sizes, with_hugo):
                    ("rebuild-title", "a title changed")) if s[tool]]
         if others:
             text = "; ".join(f"{label}: {ratio:.2f}" for label, ratio in others)
-            out.append(f"            ({text}; every one {'within' if all(r <= REBUILD_RATIO for _, r in others) else 'not all within'} a tenth)")
+            out.append(f"            ({text}; {'each within a tenth' if all(r <= REBUILD_RATIO for _, r in others) else 'not each within a tenth'})")
         out.append(f"  {verdict(identical)} rebuilt output byte-identical to a fresh full build at every size")
     rates = [(n, published(meta, n) / median(build_stats(n)["build"].wall)) for n in measured]
     if len(rates) > 1:

@@ -152,6 +152,30 @@ import Testing
 
 /// Rebuilds reuse what did not change, and give exactly what a full build gives.
 @Suite struct IncrementalBuildTests {
+    /// A page asking, on line 12, a question the repository's
+    /// symbols-not-labels page asks too.
+    static let askingExtra = "---\ntitle: Extra\nsummary: An extra page.\nstatus: apple\nlast_checked: 2026-10-08\n---\n\nSome text.\n\n## FAQ\n\n### Why do some buttons stay at the top on iPhone Duo?\n\nBecause.\n"
+
+    /// Full builds of a site as it is at the time, each into an output of
+    /// its own with no cache (`Fresh1`, `Fresh2`, …): what a rebuild must equal.
+    final class FullBuilds {
+        private let site: TestSite
+        private var count = 0
+
+        init(_ site: TestSite) {
+            self.site = site
+        }
+
+        /// Builds into the next output; what the command printed.
+        func run() -> (status: Int32, out: String, err: String) {
+            count += 1
+            return site.run(["build", "--today", "2026-11-29", "--output", last])
+        }
+
+        /// The last full build's output folder.
+        var last: String { "Fresh\(count)" }
+    }
+
     @Test func aRebuildAfterChangingOnePageEqualsAFullBuild() throws {
         let site = try TestSite()
         defer { site.remove() }
@@ -251,14 +275,9 @@ import Testing
     @Test func findingsAcrossPagesAreKeptUntilWhatTheyReadChanges() throws {
         let site = try TestSite()
         defer { site.remove() }
-        let extra = "---\ntitle: Extra\nsummary: An extra page.\nstatus: apple\nlast_checked: 2026-10-08\n---\n\nSome text.\n\n## FAQ\n\n### Why do some buttons stay at the top on iPhone Duo?\n\nBecause.\n"
+        let extra = Self.askingExtra
         try site.write(extra, to: "Content/patterns/extra.md")
-        // A full build of the content as it is, into an output of its own, with no cache.
-        var fullBuilds = 0
-        let fullBuild = { () -> (status: Int32, out: String, err: String) in
-            fullBuilds += 1
-            return site.run(["build", "--today", "2026-11-29", "--output", "Fresh\(fullBuilds)"])
-        }
+        let fullBuilds = FullBuilds(site)
         let duplicate = "warning: the question 'Why do some buttons stay at the top on iPhone Duo?' is also asked in Content/patterns/extra.md:12"
         var result = site.run(["build", "--today", "2026-11-29"])
         #expect(result.status == 0)
@@ -269,22 +288,22 @@ import Testing
         result = site.run(["build", "--today", "2026-11-29"])
         #expect(result.status == 0)
         #expect(result.err.contains(duplicate), "\(result.err)")
-        #expect(result.err == fullBuild().err)
+        #expect(result.err == fullBuilds.run().err)
 
         // Lines added above the question move it: the finding names its new line.
         try site.write(extra.replacingOccurrences(of: "Some text.", with: "Other text.\n\nAnd more."), to: "Content/patterns/extra.md")
         result = site.run(["build", "--today", "2026-11-29"])
         #expect(result.status == 0)
         #expect(result.err.contains("is also asked in Content/patterns/extra.md:14"), "\(result.err)")
-        #expect(result.err == fullBuild().err)
+        #expect(result.err == fullBuilds.run().err)
 
         // The question itself: the finding goes.
         try site.write(extra.replacingOccurrences(of: "### Why do some", with: "### Why do a few"), to: "Content/patterns/extra.md")
         result = site.run(["build", "--today", "2026-11-29"])
         #expect(result.status == 0)
         #expect(!result.err.contains("is also asked in"), "\(result.err)")
-        #expect(result.err == fullBuild().err)
-        #expect(site.tree() == site.tree("Fresh\(fullBuilds)"))
+        #expect(result.err == fullBuilds.run().err)
+        #expect(site.tree() == site.tree(fullBuilds.last))
     }
 
     /// A title that changes is compared with every other page's again, the
@@ -295,13 +314,9 @@ import Testing
     @Test func aChangedTitleIsComparedWithEveryOtherPageAgain() throws {
         let site = try TestSite()
         defer { site.remove() }
-        let extra = "---\ntitle: Extra\nsummary: An extra page.\nstatus: apple\nlast_checked: 2026-10-08\n---\n\nSome text.\n\n## FAQ\n\n### Why do some buttons stay at the top on iPhone Duo?\n\nBecause.\n"
+        let extra = Self.askingExtra
         try site.write(extra, to: "Content/patterns/extra.md")
-        var fullBuilds = 0
-        let fullBuild = { () -> (status: Int32, out: String, err: String) in
-            fullBuilds += 1
-            return site.run(["build", "--today", "2026-11-29", "--output", "Fresh\(fullBuilds)"])
-        }
+        let fullBuilds = FullBuilds(site)
         let question = "warning: the question 'Why do some buttons stay at the top on iPhone Duo?' is also asked in Content/patterns/extra.md:12"
         #expect(site.run(["build", "--today", "2026-11-29"]).status == 0)
         // Every page comes from the cache now.
@@ -315,7 +330,7 @@ import Testing
         #expect(result.status == 1)
         #expect(result.err.contains("Content/patterns/where-the-bars-go.md:2:8: error: the title 'Where the bars go' is also the title of Content/patterns/extra.md; give each page its own [duplicate-title]"), "\(result.err)")
         #expect(result.err.contains(question), "\(result.err)")
-        #expect(result.err == fullBuild().err)
+        #expect(result.err == fullBuilds.run().err)
 
         // A title of its own: the site builds, as a full build does.
         try site.write(extra.replacingOccurrences(of: "title: Extra", with: "title: Extra, renamed"), to: "Content/patterns/extra.md")
@@ -323,16 +338,16 @@ import Testing
         #expect(result.status == 0, "\(result.err)")
         #expect(!result.err.contains("[duplicate-title]"), "\(result.err)")
         #expect(result.err.contains(question), "\(result.err)")
-        #expect(result.err == fullBuild().err)
-        #expect(site.tree() == site.tree("Fresh\(fullBuilds)"))
+        #expect(result.err == fullBuilds.run().err)
+        #expect(site.tree() == site.tree(fullBuilds.last))
         #expect(try site.read("Public/index.html").contains("Extra, renamed"))
 
         // Checked on another day: the index and the feed change, no finding does.
         try site.write(extra.replacingOccurrences(of: "title: Extra", with: "title: Extra, renamed").replacingOccurrences(of: "last_checked: 2026-10-08", with: "last_checked: 2026-11-08"), to: "Content/patterns/extra.md")
         result = site.run(["build", "--today", "2026-11-29"])
         #expect(result.status == 0, "\(result.err)")
-        #expect(result.err == fullBuild().err)
-        #expect(site.tree() == site.tree("Fresh\(fullBuilds)"))
+        #expect(result.err == fullBuilds.run().err)
+        #expect(site.tree() == site.tree(fullBuilds.last))
         #expect(try site.read("Public/feed.xml").contains("2026-11-08"))
     }
 

@@ -36,6 +36,23 @@ import Testing
         #expect(found.contains { $0.contains("is also asked in Content/patterns/extra.md:13") }, "\(found)")
     }
 
+    /// A draft is left out of a build without `--drafts`, but the build
+    /// still reads it and keeps it in its cache: `check`, which checks
+    /// drafts too, takes it from there like any other page.
+    @Test func aDraftLeftOutOfTheBuildIsStillTakenFromItsCache() throws {
+        let site = try TestSite()
+        defer { site.remove() }
+        try site.write(Self.extra, to: "Content/patterns/extra.md")
+        let draft = "---\ntitle: A draft\nsummary: Not yet.\nstatus: apple\nlast_checked: 2026-10-08\ndraft: true\n---\n\nSee [the extra page](extra.md#nowhere).\n"
+        try site.write(draft, to: "Content/patterns/draft.md")
+        #expect(site.run(["build", "--today", "2026-11-29", "--quiet"]).status == 0)
+        #expect(!FileManager.default.fileExists(atPath: site.root.appendingPathComponent("Public/patterns/draft").path))
+        let (cached, read) = Self.checks(site)
+        #expect(cached.pagesFromCache == 4)
+        #expect(cached.diagnostics == read.diagnostics && cached.reviews == read.reviews)
+        #expect(cached.diagnostics.contains { $0.location.file == "Content/patterns/draft.md" && $0.code == .brokenAnchor })
+    }
+
     /// A page changed since the build is read; the others come from the
     /// cache, and what the checks across pages find with it is found.
     @Test func aPageChangedSinceTheBuildIsReadAgain() throws {

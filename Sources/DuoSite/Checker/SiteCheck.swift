@@ -22,7 +22,11 @@ public struct SiteCheck: Sendable {
     /// URL and drafts option do not matter. The findings are the same
     /// either way.
     public static func run(root: URL, today: Day, reusingBuildInto output: URL? = nil) -> SiteCheck {
-        let previous = output.flatMap { BuildCache.load(output: $0, fingerprint: BuildCache.readingFingerprint(root: root, today: today), reading: true) }
+        // (The fingerprint reads the settings and the theme: only when there is a cache to compare it with.)
+        let previous = output.flatMap { output in
+            FileManager.default.fileExists(atPath: BuildCache.location(for: output).path)
+                ? BuildCache.load(output: output, fingerprint: BuildCache.readingFingerprint(root: root, today: today), reading: true) : nil
+        }
         return read(root: root, today: today, previous: previous?.entries.isEmpty == false ? previous : nil)
     }
 

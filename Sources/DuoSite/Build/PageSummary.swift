@@ -99,8 +99,8 @@ struct PageSummary {
     /// Decodes a summary written by `encode`, of the page file `file`.
     /// With `listingOnly`, only what the site-wide files and the
     /// duplicate-title check read: the front matter and the slug (the
-    /// page's anchors, rules, questions, cited sources and links are left
-    /// empty), at about a third of the cost.
+    /// page's anchors, rules, questions, cited sources and links, most of
+    /// a record's fields, are left unread and empty).
     static func decode(from reader: inout RecordReader, file: String, listingOnly: Bool = false) throws -> PageSummary {
         typealias Malformed = RecordReader.Malformed
         let diagnostics = try decodeDiagnostics(from: &reader)

@@ -271,31 +271,38 @@ struct BuildCache: Sendable {
         return output.deletingLastPathComponent().appendingPathComponent(".\(output.lastPathComponent).duosite-cache")
     }
 
-    /// The fingerprint of a build: every global input, in a fixed order.
-    static func fingerprint(root: URL, options: BuildOptions) -> UInt64 {
-        var hasher = ContentHash()
-        hasher.add(Data("\(DuoSiteCommand.version)|\(options.today)|\(options.baseURL ?? "")|\(options.drafts)".utf8))
-        let fileManager = FileManager.default
-        for path in [Site.Paths.settings, Site.Paths.sources, Site.Paths.devices, Site.Paths.placement] {
-            hasher.add(Data(path.utf8))
-            hasher.add(fileManager.contents(atPath: root.appendingPathComponent(path).path) ?? Data())
-        }
-        for folder in [Site.Paths.templates, Site.Paths.symbols] {
-            let names = ((try? fileManager.contentsOfDirectory(atPath: root.appendingPathComponent(folder).path)) ?? []).sorted()
-            for name in names {
-                hasher.add(Data("\(folder)/\(name)".utf8))
-                hasher.add(fileManager.contents(atPath: root.appendingPathComponent(folder).appendingPathComponent(name).path) ?? Data())
-            }
-        }
-        return hasher.value
-    }
-
     /// The fingerprint of what a page's own findings and its summary
     /// depend on: a build's fingerprint but for its base URL and whether it
     /// publishes drafts, which change only what is written. `check` reuses
     /// a build's page entries when this is the same.
     static func readingFingerprint(root: URL, today: Day) -> UInt64 {
-        fingerprint(root: root, options: BuildOptions(root: root, today: today))
+        fingerprints(root: root, options: BuildOptions(root: root, today: today)).reading
+    }
+
+    /// A build's fingerprint (every global input, in a fixed order) and its
+    /// reading fingerprint (`readingFingerprint`), the files read once.
+    static func fingerprints(root: URL, options: BuildOptions) -> (build: UInt64, reading: UInt64) {
+        var build = ContentHash(), reading = ContentHash()
+        build.add(Data("\(DuoSiteCommand.version)|\(options.today)|\(options.baseURL ?? "")|\(options.drafts)".utf8))
+        // As a build's with no base URL given and no drafts.
+        reading.add(Data("\(DuoSiteCommand.version)|\(options.today)||false".utf8))
+        func add(_ data: Data) {
+            build.add(data)
+            reading.add(data)
+        }
+        let fileManager = FileManager.default
+        for path in [Site.Paths.settings, Site.Paths.sources, Site.Paths.devices, Site.Paths.placement] {
+            add(Data(path.utf8))
+            add(fileManager.contents(atPath: root.appendingPathComponent(path).path) ?? Data())
+        }
+        for folder in [Site.Paths.templates, Site.Paths.symbols] {
+            let names = ((try? fileManager.contentsOfDirectory(atPath: root.appendingPathComponent(folder).path)) ?? []).sorted()
+            for name in names {
+                add(Data("\(folder)/\(name)".utf8))
+                add(fileManager.contents(atPath: root.appendingPathComponent(folder).appendingPathComponent(name).path) ?? Data())
+            }
+        }
+        return (build.value, reading.value)
     }
 
     /// The cache of the previous build into `output`, when the output it

@@ -63,7 +63,7 @@ public struct SiteBuilder: Sendable {
         let templates = loadTheme(&diagnostics)
         // The previous build's cache: which pages it can reuse, and what
         // the output and its spare hold.
-        let fingerprint = BuildCache.fingerprint(root: options.root, options: options)
+        let (fingerprint, readingFingerprint) = BuildCache.fingerprints(root: options.root, options: options)
         let previous = templates == nil || !diagnostics.isEmpty ? nil : BuildCache.load(output: options.output, fingerprint: fingerprint)
         var outputFailure: Diagnostic?
         let output: OutputFolder? = {
@@ -258,7 +258,7 @@ public struct SiteBuilder: Sendable {
             _ = cacheDrafted.get {
                 let written: Void? = try? BuildCache.writeDraft(
                     beside: options.output, fingerprint: fingerprint,
-                    readingFingerprint: BuildCache.readingFingerprint(root: options.root, today: options.today), entries: entries.all,
+                    readingFingerprint: readingFingerprint, entries: entries.all,
                     live: output.tree, spare: output.mirrorTree ?? previous?.live ?? OutputTree()
                 ) {
                     siteChecks.get(checkAcrossPages)

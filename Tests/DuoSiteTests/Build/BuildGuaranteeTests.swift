@@ -155,6 +155,8 @@ import Testing
     /// A page asking, on line 12, a question the repository's
     /// symbols-not-labels page asks too.
     static let askingExtra = "---\ntitle: Extra\nsummary: An extra page.\nstatus: apple\nlast_checked: 2026-10-08\n---\n\nSome text.\n\n## FAQ\n\n### Why do some buttons stay at the top on iPhone Duo?\n\nBecause.\n"
+    /// The warning a build gives about `askingExtra`'s question.
+    static let askedTwice = "warning: the question 'Why do some buttons stay at the top on iPhone Duo?' is also asked in Content/patterns/extra.md:12"
 
     /// Full builds of a site as it is at the time, each into an output of
     /// its own with no cache (`Fresh1`, `Fresh2`, …): what a rebuild must equal.
@@ -278,7 +280,7 @@ import Testing
         let extra = Self.askingExtra
         try site.write(extra, to: "Content/patterns/extra.md")
         let fullBuilds = FullBuilds(site)
-        let duplicate = "warning: the question 'Why do some buttons stay at the top on iPhone Duo?' is also asked in Content/patterns/extra.md:12"
+        let duplicate = Self.askedTwice
         var result = site.run(["build", "--today", "2026-11-29"])
         #expect(result.status == 0)
         #expect(result.err.contains(duplicate), "\(result.err)")
@@ -317,7 +319,7 @@ import Testing
         let extra = Self.askingExtra
         try site.write(extra, to: "Content/patterns/extra.md")
         let fullBuilds = FullBuilds(site)
-        let question = "warning: the question 'Why do some buttons stay at the top on iPhone Duo?' is also asked in Content/patterns/extra.md:12"
+        let question = Self.askedTwice
         #expect(site.run(["build", "--today", "2026-11-29"]).status == 0)
         // Every page comes from the cache now.
         var result = site.run(["build", "--today", "2026-11-29"])

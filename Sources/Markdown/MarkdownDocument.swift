@@ -1,5 +1,6 @@
 internal import CCmarkGFM
 internal import Foundation
+internal import Synchronization
 
 /// A Markdown document parsed by cmark-gfm, with tables, strikethrough,
 /// autolinks and the tag filter: the value tree for reading it, and cmark's
@@ -22,6 +23,14 @@ public final class MarkdownDocument: @unchecked Sendable {
     public let tooDeepPosition: SourcePosition?
     /// How deep the value tree goes; deeper nodes are rendered but not walked.
     public static let maximumDepth = 48
+
+    /// cmark-gfm's inline pass, which runs as a parse finishes, finds the
+    /// characters its extensions start from (`~`, `w`, `:`) in a table that
+    /// is the whole process's, and switches them on before the pass and off
+    /// after it (github/cmark-gfm#176). One page finishing while another is
+    /// in its pass would lose that page's strikethrough and autolinks, now
+    /// and then: the passes take turns.
+    private static let inlinePass = Mutex(())
 
     private let parser: OpaquePointer
     private let root: OpaquePointer
@@ -56,7 +65,9 @@ public final class MarkdownDocument: @unchecked Sendable {
                 cmark_parser_feed(parser, chars.baseAddress, chars.count)
             }
         }
-        let root = cmark_parser_finish(parser)!
+        var finished: OpaquePointer?
+        Self.inlinePass.withLock { _ in finished = cmark_parser_finish(parser) }
+        let root = finished!
         self.parser = parser
         self.root = root
         self.renderOptions = options

@@ -224,6 +224,35 @@ struct MarkdownDocumentTests {
         }
     }
 
+    /// cmark-gfm keeps the characters its extensions start from (`~`, `w`,
+    /// `:`) in one table for the whole process, switched on and off around
+    /// each parse's inline pass: two passes at once could lose strikethrough
+    /// and autolinks, now and then. Thousands of pages parsed on every core
+    /// must each keep them.
+    @Test func pagesParsedAtOnceKeepStrikethroughAndAutolinks() async {
+        let failures = await withTaskGroup(of: Int.self) { group in
+            for task in 0..<8 {
+                group.addTask {
+                    var failures = 0
+                    for index in 0..<300 {
+                        // Half the pages have no bare link, and are parsed without the autolink extension.
+                        let link = (task + index) % 2 == 0 ? " See www.example.com/\(index)." : ""
+                        let source = "A ~~struck~~ word, *emphasis* and a [link](page.md).\(link)\n\n| a |\n|---|\n| ~~\(index)~~ |\n"
+                        let document = MarkdownDocument(parsing: source)
+                        let output = document.blocks.map { document.html($0) }.joined()
+                        if !output.contains("<del>struck</del>") || !output.contains("<td><del>\(index)</del></td>")
+                            || (!link.isEmpty && !output.contains("<a href=\"http://www.example.com/\(index)\">")) {
+                            failures += 1
+                        }
+                    }
+                    return failures
+                }
+            }
+            return await group.reduce(0, +)
+        }
+        #expect(failures == 0)
+    }
+
     // MARK: Deep nesting
 
     @Test(arguments: ["> ", "- ", "1. ", "* > "])

@@ -51,11 +51,19 @@ public final class MarkdownDocument: @unchecked Sendable {
 
     /// Parses the valid UTF-8 text `bytes` (a page's, as read) as
     /// GitHub-flavoured Markdown, as ``init(parsing:firstLine:allowRawHTML:)`` does.
-    public init(parsingUTF8 bytes: [UInt8], firstLine: Int = 1, allowRawHTML: Bool = false) {
+    public convenience init(parsingUTF8 bytes: [UInt8], firstLine: Int = 1, allowRawHTML: Bool = false) {
+        let autolinks = bytes.withUnsafeBufferPointer { AutolinkScan.mayHoldAutolink($0) }
+        self.init(parsingUTF8: bytes, firstLine: firstLine, allowRawHTML: allowRawHTML, autolinks: autolinks)
+    }
+
+    /// Parses as ``init(parsingUTF8:firstLine:allowRawHTML:)`` does, with the
+    /// autolink extension only when `autolinks` (``AutolinkScan`` decides,
+    /// and its tests compare both ways).
+    init(parsingUTF8 bytes: [UInt8], firstLine: Int, allowRawHTML: Bool, autolinks: Bool) {
         CmarkExtensions.ensureRegistered()
         let options = CMARK_OPT_DEFAULT | (allowRawHTML ? CMARK_OPT_UNSAFE : 0)
         let parser = cmark_parser_new(options)!
-        for name in ["table", "strikethrough", "autolink", "tagfilter"] {
+        for name in ["table", "strikethrough", "autolink", "tagfilter"] where autolinks || name != "autolink" {
             if let extensionPointer = cmark_find_syntax_extension(name) {
                 cmark_parser_attach_syntax_extension(parser, extensionPointer)
             }

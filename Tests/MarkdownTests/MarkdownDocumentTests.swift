@@ -292,18 +292,15 @@ struct MarkdownDocumentTests {
         #expect(!document.isTooDeep)
     }
 
-    @Test func aLongPageIsReadInReasonableTime() {
-        // One long line of many inline nodes: positions must not cost a
-        // walk of the line per node.
+    @Test func aLongLineOfInlineNodesKeepsItsPositions() {
+        // One long line of many inline nodes: positions are counted from the
+        // line's start once, not walked again per node (which would take
+        // hours here; speed itself is measured by scripts/bench).
         let source = String(repeating: "*é* `c` ", count: 100_000) + "\n\n" + String(repeating: "[ü](x.md) ", count: 50_000) + "\n"
-        let clock = ContinuousClock()
-        let elapsed = clock.measure {
-            let document = MarkdownDocument(parsing: source, firstLine: 2)
-            #expect(document.blocks.count == 2)
-            // The last link: 49,999 links of 10 characters before it.
-            let last = document.blocks[1].children.last
-            #expect(last?.range.start == SourcePosition(line: 4, column: 499_991))
-        }
-        #expect(elapsed < .seconds(20))
+        let document = MarkdownDocument(parsing: source, firstLine: 2)
+        #expect(document.blocks.count == 2)
+        // The last link: 49,999 links of 10 characters before it.
+        let last = document.blocks[1].children.last
+        #expect(last?.range.start == SourcePosition(line: 4, column: 499_991))
     }
 }

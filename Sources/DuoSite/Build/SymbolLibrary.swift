@@ -50,21 +50,15 @@ public struct SymbolLibrary: Sendable {
     /// The symbols the library has.
     public var names: Set<String> { Set(drawings.keys) }
 
-    /// The expressions `prepare` looks for, compiled once rather than once a
-    /// drawing.
-    private enum Patterns {
-        /// An event handler attribute (`onload=`).
-        nonisolated(unsafe) static let handler = try! NSRegularExpression(pattern: #"\son[a-z]+\s*="#)
-        /// A reference to anything outside the drawing.
-        nonisolated(unsafe) static let outsideReference = try! NSRegularExpression(pattern: #"(href|src)\s*=\s*["'](?!#)"#)
-        /// An id attribute.
-        nonisolated(unsafe) static let id = try! NSRegularExpression(pattern: #"\sid\s*=\s*("[^"]*"|'[^']*')"#)
-    }
-
     /// An SVG file's text made ready to inline, or nil when it is not a safe
-    /// drawing. (Searched as UTF-8 bytes: Foundation's string search goes
-    /// through NSString on Linux, and cost more than all the rest of a
-    /// rebuild's page.)
+    /// drawing.
+    ///
+    /// Searched as UTF-8 bytes, with no regular expression: Foundation's
+    /// string search goes through NSString on Linux, and its regular
+    /// expressions set up ICU, which took more than all the rest of a
+    /// rebuild's page. Attribute names are compared in ASCII lower case, as
+    /// HTML compares them; white space is what a regular expression's `\s`
+    /// is (ASCII's and Unicode's space separators).
     static func prepare(_ text: String) -> String? {
         var svg = Array(text.utf8)
         for (open, close) in [("<?", "?>"), ("<!--", "-->"), ("<!DOCTYPE", ">"), ("<!doctype", ">")] {
@@ -73,27 +67,24 @@ public struct SymbolLibrary: Sendable {
                 svg.removeSubrange(start.lowerBound..<end.upperBound)
             }
         }
-        var trimmed = String(decoding: svg, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
-        let lowered = trimmed.lowercased()
-        let loweredBytes = Array(lowered.utf8)
-        func has(_ needle: String) -> Bool { loweredBytes.firstRange(of: Array(needle.utf8)) != nil }
-        guard lowered.hasPrefix("<svg"), lowered.hasSuffix("</svg>") else { return nil }
+        svg = SVGText.trimmed(svg)
+        let lowered = svg.map { $0 >= UInt8(ascii: "A") && $0 <= UInt8(ascii: "Z") ? $0 | 0x20 : $0 }
+        func has(_ needle: String) -> Bool { lowered.firstRange(of: Array(needle.utf8)) != nil }
+        guard lowered.starts(with: "<svg".utf8), lowered.reversed().starts(with: "</svg>".utf8.reversed()) else { return nil }
         for forbidden in ["<script", "<foreignobject", "<style", "<iframe", "<!entity", "javascript:", "<use", "<image", "<a "] where has(forbidden) {
             return nil
         }
-        let loweredRange = NSRange(lowered.startIndex..., in: lowered)
-        if Patterns.handler.firstMatch(in: lowered, range: loweredRange) != nil { return nil }
-        if Patterns.outsideReference.firstMatch(in: lowered, range: loweredRange) != nil { return nil }
+        if SVGText.hasEventHandler(lowered) || SVGText.hasOutsideReference(lowered) { return nil }
 
         // Ids only where nothing in the drawing refers to one.
         if !has("url(#"), !has("href=\"#"), !has("href='#") {
-            trimmed = Patterns.id.stringByReplacingMatches(in: trimmed, range: NSRange(trimmed.startIndex..., in: trimmed), withTemplate: "")
+            svg = SVGText.removingIDs(svg)
         }
         // One line: CR LF and LF become a space.
         var bytes: [UInt8] = []
-        bytes.reserveCapacity(trimmed.utf8.count)
+        bytes.reserveCapacity(svg.count)
         var previous: UInt8 = 0
-        for byte in trimmed.utf8 {
+        for byte in svg {
             if byte == 0x0A {
                 if previous == 0x0D { bytes.removeLast() }
                 bytes.append(0x20)

@@ -106,24 +106,40 @@ extension CrossReference {
     /// becomes `/patterns/other/#a`; nil for a link that is not to a page.
     static func publishedURL(for destination: String, from slug: String) -> String? {
         guard let target = target(of: destination) else { return nil }
-        let fragment = target.anchor.map { "#" + $0 } ?? ""
-        return "/patterns/\(target.slug)/\(fragment)"
+        var url = "/patterns/"
+        url.reserveCapacity(url.utf8.count + target.slug.utf8.count + 2 + (target.anchor?.utf8.count ?? 0))
+        url += target.slug
+        url += "/"
+        if let anchor = target.anchor {
+            url += "#"
+            url += anchor
+        }
+        return url
     }
 
     /// The slug and anchor a link points to, if it is a link to a page's
     /// file (`other.md`, `./other.md#rule-1`, `../patterns/other.md`).
+    /// Read from the link's bytes: every mark it looks for is ASCII.
     static func target(of destination: String) -> (slug: String, anchor: String?)? {
-        if destination.containsBytes("://") || destination.hasBytePrefix("/") || destination.hasBytePrefix("mailto:") {
-            return nil
+        var destination = destination
+        return destination.withUTF8 { bytes -> (slug: String, anchor: String?)? in
+            let count = bytes.count
+            if count > 0, bytes[0] == UInt8(ascii: "/") { return nil }
+            if count >= 7, UnsafeBufferPointer(rebasing: bytes[0..<7]).elementsEqual("mailto:".utf8) { return nil }
+            var index = 0
+            while index + 2 < count {
+                if bytes[index] == UInt8(ascii: ":"), bytes[index + 1] == UInt8(ascii: "/"), bytes[index + 2] == UInt8(ascii: "/") { return nil }
+                index += 1
+            }
+            let hash = bytes.firstIndex(of: UInt8(ascii: "#"))
+            let pathEnd = hash ?? count
+            guard pathEnd >= 3, bytes[pathEnd - 3] == UInt8(ascii: "."), bytes[pathEnd - 2] == UInt8(ascii: "m"),
+                  bytes[pathEnd - 1] == UInt8(ascii: "d") else { return nil }
+            let nameStart = bytes[..<pathEnd].lastIndex(of: UInt8(ascii: "/")).map { $0 + 1 } ?? 0
+            let name = String(decoding: UnsafeBufferPointer(rebasing: bytes[nameStart..<(pathEnd - 3)]), as: UTF8.self)
+            let anchor = hash.map { String(decoding: UnsafeBufferPointer(rebasing: bytes[($0 + 1)...]), as: UTF8.self) }
+            return (name.removingPercentEncodingIfPossible, anchor.map { $0.removingPercentEncodingIfPossible })
         }
-        let utf8 = destination.utf8
-        let hash = utf8.firstIndex(of: UInt8(ascii: "#"))
-        let path = destination[..<(hash ?? destination.endIndex)]
-        guard path.hasByteSuffix(".md") else { return nil }
-        let nameStart = path.utf8.lastIndex(of: UInt8(ascii: "/")).map { utf8.index(after: $0) } ?? path.startIndex
-        let name = String(destination[nameStart..<utf8.index(path.endIndex, offsetBy: -3)])
-        let anchor = hash.map { String(destination[utf8.index(after: $0)...]) }
-        return (name.removingPercentEncodingIfPossible, anchor.map { $0.removingPercentEncodingIfPossible })
     }
 }
 

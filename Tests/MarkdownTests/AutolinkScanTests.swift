@@ -42,6 +42,7 @@ struct AutolinkScanTests {
         """,
         "A line with\nsoft breaks, and a hard one  \nhere; then &copy; and &#169; and \\* escapes.\n",
         "| a | b |\n|---|---|\n| w: 1 | x@ |\n",
+        "| when | where |\n|---|:-:|\n| 6:13 | ~~www~~ |\n| a \\| b | [c](d.md) |\n",
         "See https://developer.apple.com/design and www.example.com, or write to editors@duoapps.example.\n",
         "Escaped: first\\_last@duoapps.example, by reference: editors&#64;duoapps.example and editors&commat;duoapps.example.\n",
         "Inside a link: [https://apple.com](https://apple.com) and <https://example.com>.\n",

@@ -1,17 +1,17 @@
 /// The searches `SymbolLibrary.prepare` makes in a drawing's UTF-8 bytes:
 /// what a regular expression did before, without setting up ICU.
 ///
-/// White space is Unicode's (the White_Space property, which a regular
-/// expression's `\s` matches): U+0009 to U+000D, U+0020, U+0085, U+00A0,
-/// U+1680, U+2000 to U+200A, U+2028, U+2029, U+202F, U+205F and U+3000.
+/// White space is Unicode's (`Unicode.Scalar.isSpace`, the White_Space
+/// property, which a regular expression's `\s` matches).
 enum SVGText {
     /// `bytes` without white space at either end (Unicode's, line ends
-    /// included).
+    /// included), nor zero width spaces: what Foundation's
+    /// `whitespacesAndNewlines` trimmed from a drawing before.
     static func trimmed(_ bytes: [UInt8]) -> [UInt8] {
-        let text = String(decoding: bytes, as: UTF8.self)
-        let scalars = text.unicodeScalars
-        guard let first = scalars.firstIndex(where: { !$0.properties.isWhitespace }),
-              let last = scalars.lastIndex(where: { !$0.properties.isWhitespace }) else { return [] }
+        let scalars = String(decoding: bytes, as: UTF8.self).unicodeScalars
+        let isTrimmed = { (scalar: Unicode.Scalar) in scalar.isSpace || scalar == "\u{200B}" }
+        guard let first = scalars.firstIndex(where: { !isTrimmed($0) }),
+              let last = scalars.lastIndex(where: { !isTrimmed($0) }) else { return [] }
         return Array(String(scalars[first...last]).utf8)
     }
 
@@ -96,28 +96,16 @@ enum SVGText {
 
     /// Whether a white space character ends just before `index`.
     private static func spaceEnds(_ bytes: [UInt8], before index: Int) -> Bool {
-        (1...3).contains { length in index >= length && spaceLength(bytes, at: index - length) == length }
+        guard index > 0 else { return false }
+        var start = index - 1
+        while start > 0, bytes[start] & 0xC0 == 0x80 { start -= 1 }
+        let length = spaceLength(bytes, at: start)
+        return length > 0 && start + length == index
     }
 
     /// The length in bytes of the white space character at `index`, or 0.
     static func spaceLength(_ bytes: [UInt8], at index: Int) -> Int {
-        let count = bytes.count
-        switch bytes[index] {
-        case 0x09...0x0D, 0x20:
-            return 1
-        case 0xC2: // U+0085, U+00A0
-            return index + 1 < count && (bytes[index + 1] == 0x85 || bytes[index + 1] == 0xA0) ? 2 : 0
-        case 0xE1: // U+1680
-            return index + 2 < count && bytes[index + 1] == 0x9A && bytes[index + 2] == 0x80 ? 3 : 0
-        case 0xE2: // U+2000 to U+200A, U+2028, U+2029, U+202F; U+205F
-            guard index + 2 < count else { return 0 }
-            let second = bytes[index + 1], third = bytes[index + 2]
-            if second == 0x80, (0x80...0x8A).contains(third) || third == 0xA8 || third == 0xA9 || third == 0xAF { return 3 }
-            return second == 0x81 && third == 0x9F ? 3 : 0
-        case 0xE3: // U+3000
-            return index + 2 < count && bytes[index + 1] == 0x80 && bytes[index + 2] == 0x80 ? 3 : 0
-        default:
-            return 0
-        }
+        let (scalar, length) = bytes.withUnsafeBufferPointer { Unicode.Scalar.decode($0, at: index) }
+        return scalar.isSpace ? length : 0
     }
 }

@@ -55,6 +55,7 @@ struct SVGTextTests {
         let mark = "\u{FEFF}"
         #expect(SVGText.trimmed(Array(" \t\u{00A0}<svg/>\u{0085}\u{000B}\r\n".utf8)) == Array("<svg/>".utf8))
         #expect(SVGText.trimmed(Array(" \n ".utf8)).isEmpty)
+        #expect(SVGText.trimmed(Array("\u{200B} <svg/>\u{200B}".utf8)) == Array("<svg/>".utf8))
         // A byte-order mark is not white space.
         #expect(SVGText.trimmed(Array((mark + "<svg/>").utf8)) == Array((mark + "<svg/>").utf8))
     }

@@ -121,16 +121,12 @@ extension CrossReference {
     /// file (`other.md`, `./other.md#rule-1`, `../patterns/other.md`).
     /// Read from the link's bytes: every mark it looks for is ASCII.
     static func target(of destination: String) -> (slug: String, anchor: String?)? {
+        if destination.containsBytes("://") || destination.hasBytePrefix("/") || destination.hasBytePrefix("mailto:") {
+            return nil
+        }
         var destination = destination
         return destination.withUTF8 { bytes -> (slug: String, anchor: String?)? in
             let count = bytes.count
-            if count > 0, bytes[0] == UInt8(ascii: "/") { return nil }
-            if count >= 7, UnsafeBufferPointer(rebasing: bytes[0..<7]).elementsEqual("mailto:".utf8) { return nil }
-            var index = 0
-            while index + 2 < count {
-                if bytes[index] == UInt8(ascii: ":"), bytes[index + 1] == UInt8(ascii: "/"), bytes[index + 2] == UInt8(ascii: "/") { return nil }
-                index += 1
-            }
             let hash = bytes.firstIndex(of: UInt8(ascii: "#"))
             let pathEnd = hash ?? count
             guard pathEnd >= 3, bytes[pathEnd - 3] == UInt8(ascii: "."), bytes[pathEnd - 2] == UInt8(ascii: "m"),

@@ -66,7 +66,7 @@ struct BuildCache: Sendable {
             var writer = RecordWriter()
             let parts = summary.encode(into: &writer)
             // A copy of exactly the summary's size: the cache keeps ten thousand.
-            let fields = writer.bytes.withUnsafeBufferPointer { ArraySlice($0) }
+            let fields = writer.withBytes { ArraySlice($0) }
             summaryFields = fields
             (summaryHash, titleHash, outwardHash, positionsHash, linksHash) = fields.withUnsafeBufferPointer { bytes in
                 (ContentHash.of(bytes), ContentHash.of(UnsafeBufferPointer(rebasing: bytes[parts.title..<parts.listing])),
@@ -139,7 +139,7 @@ struct BuildCache: Sendable {
             writer.add(positionsHash)
             writer.add(linksHash)
             writer.add(file)
-            bytes.append(contentsOf: writer.bytes)
+            writer.withBytes { bytes.append(contentsOf: $0) }
             bytes.append(0x1F)
             bytes.append(contentsOf: summaryFields)
         }

@@ -4,15 +4,45 @@
 /// array takes them without the checks `String` makes on every append, and
 /// its bytes go to a file as they are.
 struct ByteWriter {
-    /// The bytes written.
-    private(set) var bytes: [UInt8] = []
+    /// The bytes written, then zeros: room for more, up to the array's count.
+    /// Appending copies into that room, with none of the checks and the
+    /// element-by-element copy of `Array.append(contentsOf:)`, which cost a
+    /// hundred instructions a piece (a page's JSON-LD is two hundred pieces).
+    private var storage: [UInt8]
+    /// How many bytes are written.
+    private(set) var count = 0
 
     init(capacity: Int) {
-        bytes.reserveCapacity(capacity)
+        storage = [UInt8](repeating: 0, count: max(capacity, 16))
+    }
+
+    /// The bytes written (a copy).
+    var bytes: [UInt8] { Array(storage[..<count]) }
+
+    /// The bytes written, the writer given up (no copy).
+    consuming func finish() -> [UInt8] {
+        storage.removeSubrange(count...)
+        return storage
+    }
+
+    /// Calls `body` with the bytes written, where they are.
+    func withBytes<Result>(_ body: (UnsafeBufferPointer<UInt8>) throws -> Result) rethrows -> Result {
+        try storage.withUnsafeBufferPointer { try body(UnsafeBufferPointer(rebasing: $0[..<count])) }
     }
 
     /// The bytes as text.
-    var text: String { String(decoding: bytes, as: UTF8.self) }
+    var text: String { withBytes { String(decoding: $0, as: UTF8.self) } }
+
+    /// Makes room for `extra` more bytes.
+    @inline(__always)
+    private mutating func reserve(_ extra: Int) {
+        if storage.count - count < extra { grow(extra) }
+    }
+
+    @inline(never)
+    private mutating func grow(_ extra: Int) {
+        storage.append(contentsOf: repeatElement(0, count: max(storage.count, extra)))
+    }
 
     /// Appends text as it is (markup, punctuation, text already escaped).
     mutating func append(_ text: String) {
@@ -21,29 +51,38 @@ struct ByteWriter {
 
     /// Appends markup known when duosite was built (`", "`, `"{"`), as it is.
     mutating func append(markup: StaticString) {
-        bytes.append(contentsOf: UnsafeBufferPointer(start: markup.utf8Start, count: markup.utf8CodeUnitCount))
+        append(utf8: UnsafeBufferPointer(start: markup.utf8Start, count: markup.utf8CodeUnitCount))
     }
 
     /// Appends bytes of valid UTF-8 text as they are.
-    mutating func append(utf8: UnsafeBufferPointer<UInt8>) {
-        bytes.append(contentsOf: utf8)
+    @inline(__always)
+    mutating func append(utf8 piece: UnsafeBufferPointer<UInt8>) {
+        let length = piece.count
+        guard length > 0, let source = piece.baseAddress else { return }
+        reserve(length)
+        let start = count
+        storage.withUnsafeMutableBufferPointer { ($0.baseAddress! + start).update(from: source, count: length) }
+        count += length
     }
 
     /// Appends one byte (ASCII, or part of text already valid UTF-8).
+    @inline(__always)
     mutating func append(byte: UInt8) {
-        bytes.append(byte)
+        reserve(1)
+        storage[count] = byte
+        count += 1
     }
 
     /// Appends an integer in decimal.
     mutating func append(_ number: Int) {
-        if number < 0 { bytes.append(UInt8(ascii: "-")) }
+        if number < 0 { append(byte: UInt8(ascii: "-")) }
         append(unsigned: UInt64(number.magnitude))
     }
 
-    /// Appends an unsigned integer in decimal: its digits made from the
-    /// right in a small buffer, then appended at once (cache records hold
-    /// a million numbers on a large site).
-    mutating func append(unsigned number: UInt64) {
+    /// Appends an unsigned integer in decimal, at least `width` digits
+    /// (zeros first): its digits made from the right in a small buffer, then
+    /// appended at once (cache records hold a million numbers on a large site).
+    mutating func append(unsigned number: UInt64, width: Int = 1) {
         withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 20) { digits in
             var index = 20
             var rest = number
@@ -51,8 +90,8 @@ struct ByteWriter {
                 index -= 1
                 digits[index] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: rest % 10)
                 rest /= 10
-            } while rest > 0
-            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: digits[index..<20]))
+            } while rest > 0 || 20 - index < min(width, 20)
+            append(utf8: UnsafeBufferPointer(rebasing: digits[index..<20]))
         }
     }
 
@@ -67,23 +106,22 @@ struct ByteWriter {
                 digits[index] = nibble < 10 ? UInt8(ascii: "0") &+ nibble : UInt8(ascii: "a") &+ nibble &- 10
                 rest >>= 4
             }
-            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: digits[..<count]))
+            append(utf8: UnsafeBufferPointer(rebasing: digits[..<count]))
         }
     }
 
     /// Appends a date as `2026-10-08`.
     mutating func append(_ day: Day) {
         appendDigits(day.year, 4)
-        bytes.append(UInt8(ascii: "-"))
+        append(byte: UInt8(ascii: "-"))
         appendDigits(day.month, 2)
-        bytes.append(UInt8(ascii: "-"))
+        append(byte: UInt8(ascii: "-"))
         appendDigits(day.day, 2)
     }
 
     private mutating func appendDigits(_ value: Int, _ width: Int) {
-        let digits = String(value).utf8
-        for _ in digits.count..<max(width, digits.count) { bytes.append(UInt8(ascii: "0")) }
-        bytes.append(contentsOf: digits)
+        if value < 0 { append(byte: UInt8(ascii: "-")) }
+        append(unsigned: UInt64(value.magnitude), width: width)
     }
 
     /// Appends text escaped for XML: `&`, `<`, `>`, `"` and `'` as entities,
@@ -106,17 +144,17 @@ struct ByteWriter {
                 case 0..<0x20: entity = ""
                 default: continue
                 }
-                bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart..<index]))
-                bytes.append(contentsOf: UnsafeBufferPointer(start: entity.utf8Start, count: entity.utf8CodeUnitCount))
+                append(utf8: UnsafeBufferPointer(rebasing: utf8[runStart..<index]))
+                append(utf8: UnsafeBufferPointer(start: entity.utf8Start, count: entity.utf8CodeUnitCount))
                 runStart = index + 1
             }
-            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart...]))
+            append(utf8: UnsafeBufferPointer(rebasing: utf8[runStart...]))
         }
     }
 
     /// Appends a JSON string literal, safe inside a `<script>` element
     /// (see `HTMLText.jsonString`).
     mutating func appendJSON(_ text: String) {
-        HTMLText.appendJSONString(text, to: &bytes)
+        HTMLText.appendJSONString(text, to: &self)
     }
 }

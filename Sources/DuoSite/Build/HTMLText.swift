@@ -84,15 +84,14 @@ public enum HTMLText {
     /// and `&` are written as `\u003C`, `\u003E`, `\u0026`, so that no
     /// `</script>` or `<!--` can end or change the script.
     public static func jsonString(_ text: String) -> String {
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(text.utf8.count + 2)
-        appendJSONString(text, to: &bytes)
-        return String(decoding: bytes, as: UTF8.self)
+        var writer = ByteWriter(capacity: text.utf8.count + 2)
+        appendJSONString(text, to: &writer)
+        return writer.text
     }
 
     /// Appends the UTF-8 bytes of ``jsonString(_:)`` of `text` to `bytes`.
-    public static func appendJSONString(_ text: String, to bytes: inout [UInt8]) {
-        bytes.append(UInt8(ascii: "\""))
+    static func appendJSONString(_ text: String, to bytes: inout ByteWriter) {
+        bytes.append(byte: UInt8(ascii: "\""))
         ByteScan.withUTF8(of: text) { utf8 in
             var runStart = 0
             var index = 0
@@ -119,19 +118,21 @@ public enum HTMLText {
                     index += 1
                     continue
                 }
-                bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart..<index]))
+                bytes.append(utf8: UnsafeBufferPointer(rebasing: utf8[runStart..<index]))
                 if let escape {
-                    bytes.append(contentsOf: UnsafeBufferPointer(start: escape.utf8Start, count: escape.utf8CodeUnitCount))
+                    bytes.append(markup: escape)
                 } else {
-                    let hex = Array("0123456789abcdef".utf8)
-                    bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "u"), UInt8(ascii: "0"), UInt8(ascii: "0"), hex[Int(byte >> 4)], hex[Int(byte & 0xF)]])
+                    let hex: StaticString = "0123456789abcdef"
+                    bytes.append(markup: "\\u00")
+                    bytes.append(byte: hex.utf8Start[Int(byte >> 4)])
+                    bytes.append(byte: hex.utf8Start[Int(byte & 0xF)])
                 }
                 index += length
                 runStart = index
             }
-            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart...]))
+            bytes.append(utf8: UnsafeBufferPointer(rebasing: utf8[runStart...]))
         }
-        bytes.append(UInt8(ascii: "\""))
+        bytes.append(byte: UInt8(ascii: "\""))
     }
 
     /// Whether no byte of `word` is one a JSON string in a script escapes

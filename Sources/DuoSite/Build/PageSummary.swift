@@ -32,10 +32,10 @@ struct PageSummary {
     @discardableResult
     func encode(into writer: inout RecordWriter) -> Parts {
         Self.encode(diagnostics, into: &writer)
-        var parts = Parts(title: writer.bytes.count, listing: 0, outward: 0, positions: 0, links: 0)
+        var parts = Parts(title: writer.count, listing: 0, outward: 0, positions: 0, links: 0)
         let front = pattern.frontMatter
         writer.add(front.title.value); writer.add(front.title.location)
-        parts.listing = writer.bytes.count
+        parts.listing = writer.count
         writer.add(front.summary.value); writer.add(front.summary.location)
         writer.add(front.status.value.rawValue); writer.add(front.status.location)
         writer.add(front.lastChecked.value.description); writer.add(front.lastChecked.location)
@@ -46,7 +46,7 @@ struct PageSummary {
         writer.add(front.tags.count); front.tags.forEach { writer.add($0) }
         writer.add(optional: front.order.map(String.init))
         writer.add(front.location)
-        parts.outward = writer.bytes.count
+        parts.outward = writer.count
         writer.add(front.draft ? 1 : 0)
         writer.add(pattern.slug)
         // Kept in byte order: written as they are, read back as they were.
@@ -62,10 +62,10 @@ struct PageSummary {
             // The key, only when it is not the anchor (it usually is).
             writer.add(optional: entry.key == entry.anchor ? nil : entry.key)
         }
-        parts.positions = writer.bytes.count
+        parts.positions = writer.count
         pattern.rules.forEach { writer.add($0.location) }
         pattern.faq.forEach { writer.add($0.location) }
-        parts.links = writer.bytes.count
+        parts.links = writer.count
         writer.add(pattern.crossReferences.count)
         for reference in pattern.crossReferences {
             writer.add(reference.slug); writer.add(optional: reference.anchor); writer.add(reference.destination); writer.add(reference.location)

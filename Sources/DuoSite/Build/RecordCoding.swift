@@ -13,8 +13,16 @@ struct RecordWriter {
         writer = ByteWriter(capacity: capacity)
     }
 
-    /// The record's bytes so far.
+    /// The record's bytes so far (a copy).
     var bytes: [UInt8] { writer.bytes }
+
+    /// How many bytes the record has so far.
+    var count: Int { writer.count }
+
+    /// Calls `body` with the record's bytes so far, where they are.
+    func withBytes<Result>(_ body: (UnsafeBufferPointer<UInt8>) throws -> Result) rethrows -> Result {
+        try writer.withBytes(body)
+    }
 
     /// The record as text.
     var line: String { writer.text }

@@ -42,9 +42,9 @@ enum SiteFiles {
         front.tags.forEach(field)
         field(front.order ?? Int.min)
         field(front.draft ? 1 : 0)
-        return bytes.bytes.withUnsafeBytes { raw in
+        return bytes.withBytes { bytes in
             var hasher = ContentHash()
-            hasher.add(raw)
+            hasher.add(UnsafeRawBufferPointer(bytes))
             return hasher.value
         }
     }
@@ -71,7 +71,7 @@ enum SiteFiles {
             xml.append("</lastmod></url>\n")
         }
         xml.append("</urlset>\n")
-        return xml.bytes
+        return xml.finish()
     }
 
     /// The Atom feed: one entry per page, newest check first.
@@ -116,7 +116,7 @@ enum SiteFiles {
             xml.append("</summary>\n  </entry>\n")
         }
         xml.append("</feed>\n")
-        return xml.bytes
+        return xml.finish()
     }
 
     /// `robots.txt`: everything may be crawled; the sitemap's address.
@@ -154,6 +154,6 @@ enum SiteFiles {
             json.append("}")
         }
         json.append("\n  ]\n}\n")
-        return json.bytes
+        return json.finish()
     }
 }

@@ -61,7 +61,7 @@ enum StructuredData {
         json.close()
         json.append("]")
         json.close()
-        return String(decoding: json.bytes, as: UTF8.self)
+        return json.text
     }
 }
 
@@ -72,8 +72,8 @@ private struct JSONWriter {
     /// Whether the object being written has no member yet.
     private var empty = true
 
-    /// The JSON so far.
-    var bytes: [UInt8] { writer.bytes }
+    /// The JSON so far, as text.
+    var text: String { writer.text }
 
     /// Appends JSON punctuation, as it is.
     mutating func append(_ markup: StaticString) {

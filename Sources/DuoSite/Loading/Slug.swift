@@ -4,43 +4,52 @@ public enum Slug {
     /// The slug of `text`, or nil when it has no letter or digit.
     public static func make(_ text: String) -> String? {
         var text = text
-        let slug = text.withUTF8 { utf8 -> [UInt8] in
-            var slug: [UInt8] = []
-            slug.reserveCapacity(utf8.count)
-            var pendingDash = false
-            var index = 0
-            while index < utf8.count {
-                let byte = utf8[index]
-                // ASCII, most of any title, byte by byte.
-                if byte < 0x80 {
-                    index += 1
-                    var kept = byte
-                    switch byte {
-                    case 0x61...0x7A, 0x30...0x39: break
-                    case 0x41...0x5A: kept = byte + 0x20
-                    case UInt8(ascii: "'"): continue
-                    default:
-                        pendingDash = true
+        return text.withUTF8 { utf8 -> String? in
+            // A slug is never longer than twice its text: a dash stands for
+            // at least one byte left out, and no letter's lower case takes
+            // more than three bytes for its capital's two (İ, Ⱥ).
+            let capacity = 3 * utf8.count + 8
+            return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: capacity) { slug -> String? in
+                var count = 0
+                @inline(__always) func append(_ byte: UInt8) {
+                    precondition(count < capacity, "a slug outgrew its room")
+                    slug[count] = byte
+                    count += 1
+                }
+                var pendingDash = false
+                var index = 0
+                while index < utf8.count {
+                    let byte = utf8[index]
+                    // ASCII, most of any title, byte by byte.
+                    if byte < 0x80 {
+                        index += 1
+                        var kept = byte
+                        switch byte {
+                        case 0x61...0x7A, 0x30...0x39: break
+                        case 0x41...0x5A: kept = byte + 0x20
+                        case UInt8(ascii: "'"): continue
+                        default:
+                            pendingDash = true
+                            continue
+                        }
+                        if pendingDash, count > 0 { append(UInt8(ascii: "-")) }
+                        pendingDash = false
+                        append(kept)
                         continue
                     }
-                    if pendingDash, !slug.isEmpty { slug.append(UInt8(ascii: "-")) }
-                    pendingDash = false
-                    slug.append(kept)
-                    continue
+                    // Any other character: its scalar decides.
+                    let (scalar, length) = Unicode.Scalar.decode(utf8, at: index)
+                    index += length
+                    if scalar.properties.isAlphabetic || scalar.properties.numericType != nil {
+                        if pendingDash, count > 0 { append(UInt8(ascii: "-")) }
+                        pendingDash = false
+                        for lower in String(scalar).lowercased().utf8 { append(lower) }
+                    } else if scalar != "’" {
+                        pendingDash = true
+                    }
                 }
-                // Any other character: its scalar decides.
-                let (scalar, length) = Unicode.Scalar.decode(utf8, at: index)
-                index += length
-                if scalar.properties.isAlphabetic || scalar.properties.numericType != nil {
-                    if pendingDash, !slug.isEmpty { slug.append(UInt8(ascii: "-")) }
-                    pendingDash = false
-                    slug.append(contentsOf: String(scalar).lowercased().utf8)
-                } else if scalar != "’" {
-                    pendingDash = true
-                }
+                return count == 0 ? nil : String(decoding: UnsafeBufferPointer(rebasing: slug[..<count]), as: UTF8.self)
             }
-            return slug
         }
-        return slug.isEmpty ? nil : String(decoding: slug, as: UTF8.self)
     }
 }

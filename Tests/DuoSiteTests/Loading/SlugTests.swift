@@ -17,9 +17,22 @@ struct SlugTests {
         ("Ünïcödé 42!", "ünïcödé-42"),
         ("👍 works × well", "works-well"),
         ("Ⅻ and ½", "ⅻ-and-½"),
+        // Lower case longer than the capital: İ is two bytes, i̇ three; Ⱥ two, ⱥ three.
+        ("İSTANBUL", "i̇stanbul"),
+        ("Ⱥ Ⱦ", "ⱥ-ⱦ"),
+        ("K Ω ẞ", "k-ω-ß"),
     ])
     func slug(text: String, expected: String) {
         #expect(Slug.make(text) == expected)
+    }
+
+    @Test("a text of capitals whose lower case is longer, all of it kept")
+    func aLongTextOfLongerLowerCase() {
+        let text = String(repeating: "İȺ", count: 2_000) + "!" + String(repeating: "Ⱦ", count: 2_000)
+        let expected = String(repeating: "i̇ⱥ", count: 2_000) + "-" + String(repeating: "ⱦ", count: 2_000)
+        #expect(Slug.make(text) == expected)
+        let length: Int = 3 * 2 * 2_000 + 1 + 3 * 2_000
+        #expect(Slug.make(text)?.utf8.count == length)
     }
 
     @Test(arguments: ["", "   ", "—?!", "👍", "’'"])

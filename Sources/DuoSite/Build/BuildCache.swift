@@ -425,7 +425,7 @@ struct BuildCache: Sendable {
         for tree in [live, spare] {
             var writer = RecordWriter(capacity: 64 * tree.pages.count + 16)
             tree.encode(into: &writer)
-            buffer.append(contentsOf: writer.bytes)
+            writer.withBytes { buffer.append(contentsOf: $0) }
             buffer.append(0x0A)
         }
         func flush() {

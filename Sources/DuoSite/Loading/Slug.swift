@@ -5,9 +5,10 @@ public enum Slug {
     public static func make(_ text: String) -> String? {
         var text = text
         return text.withUTF8 { utf8 -> String? in
-            // A slug is never longer than twice its text: a dash stands for
-            // at least one byte left out, and no letter's lower case takes
-            // more than three bytes for its capital's two (İ, Ⱥ).
+            // A dash stands for at least one byte left out, and no letter's
+            // lower case takes more than three bytes for its capital's two
+            // (İ, Ⱥ): a slug is at most twice as long as its text. Three
+            // times is room to spare.
             let capacity = 3 * utf8.count + 8
             return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: capacity) { slug -> String? in
                 var count = 0

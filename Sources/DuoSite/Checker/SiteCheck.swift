@@ -92,7 +92,9 @@ public struct SiteCheck: Sendable {
         return SiteCheck(diagnostics: diagnostics, reviews: reviews, pagesFromCache: pagesFromCache)
     }
 
-    /// One line for people: how many pages, errors and warnings.
+    /// One line for people: how many pages, errors and warnings, and,
+    /// after a build, how many pages its cache stood in for (which is why
+    /// such a check is quick; what it finds is the same).
     public var summary: String {
         let errors = diagnostics.filter { $0.severity == .error }.count
         let warnings = diagnostics.count - errors
@@ -100,6 +102,8 @@ public struct SiteCheck: Sendable {
             "\(reviews.filter { $0.status == status }.count) \(status == .dueSoon ? "due soon" : status.rawValue)"
         }
         func plural(_ count: Int, _ word: String) -> String { "\(count) \(word)\(count == 1 ? "" : "s")" }
-        return "\(plural(reviews.count, "page")) checked (\(counts.joined(separator: ", "))): \(plural(errors, "error")), \(plural(warnings, "warning"))"
+        let line = "\(plural(reviews.count, "page")) checked (\(counts.joined(separator: ", "))): \(plural(errors, "error")), \(plural(warnings, "warning"))"
+        guard pagesFromCache > 0 else { return line }
+        return line + "; \(plural(pagesFromCache, "page file")) unchanged since the last build, taken from its cache"
     }
 }

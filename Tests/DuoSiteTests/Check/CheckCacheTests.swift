@@ -111,7 +111,7 @@ import Testing
     /// On the command line: `check` finds the build's cache beside
     /// `Public/` (or `--output`), and prints the findings it prints
     /// without one; its summary line adds how many pages came from it.
-    @Test func theCommandPrintsTheSameWithTheCache() throws {
+    @Test func theCommandFindsTheSameWithTheCache() throws {
         let site = try TestSite()
         defer { site.remove() }
         try site.write(Self.extra, to: "Content/patterns/extra.md")

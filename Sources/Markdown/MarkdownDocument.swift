@@ -21,6 +21,10 @@ public final class MarkdownDocument: @unchecked Sendable {
     public var isTooDeep: Bool { tooDeepPosition != nil }
     /// Where the first node deeper than `maximumDepth` starts.
     public let tooDeepPosition: SourcePosition?
+    /// Where each fenced code block that is never closed opens: such a block
+    /// takes in everything after it to the end of its container (in CommonMark
+    /// that is not an error, but it is seldom what the writer meant).
+    public let unclosedFences: [SourcePosition]
     /// How deep the value tree goes; deeper nodes are rendered but not walked.
     public static let maximumDepth = 48
 
@@ -86,6 +90,7 @@ public final class MarkdownDocument: @unchecked Sendable {
         self.nodes = converter.nodes
         self.links = converter.links
         self.tooDeepPosition = converter.firstTooDeep
+        self.unclosedFences = converter.unclosedFences
     }
 
     deinit {

@@ -12,6 +12,8 @@ struct TreeConverter {
     private(set) var nodes: [OpaquePointer] = []
     /// Where the first node deeper than `MarkdownDocument.maximumDepth` is.
     private(set) var firstTooDeep: SourcePosition?
+    /// Where each fenced code block that is never closed opens, in document order.
+    private(set) var unclosedFences: [SourcePosition] = []
 
     private let bytes: [UInt8]
     private let lineStarts: [Int]
@@ -190,6 +192,8 @@ struct TreeConverter {
         let kind = kind(of: node)
         if case .link(let url, _) = kind {
             links.append(MarkdownLink(url: url, position: range.start))
+        } else if case .codeBlock = kind, isUnclosedFence(node) {
+            unclosedFences.append(range.start)
         }
         return MarkdownNode(kind: kind, children: [], range: range, handle: handle)
     }
@@ -235,6 +239,37 @@ struct TreeConverter {
             default: return .other(name)
             }
         }
+    }
+
+    /// Whether `node` is a fenced code block that runs to the end of its
+    /// container (the page, a list item, a quote) for want of a closing
+    /// fence. cmark-gfm keeps no such flag: a closed block's last line is its
+    /// closing fence, the opening fence's character at least as many times,
+    /// after the marks of the containers it stands in and before blanks.
+    private func isUnclosedFence(_ node: OpaquePointer) -> Bool {
+        var length: Int32 = 0, offset: Int32 = 0
+        var character: CChar = 0
+        guard cmark_node_get_fenced(node, &length, &offset, &character) != 0 else { return false }
+        let first = Int(cmark_node_get_start_line(node)), last = Int(cmark_node_get_end_line(node))
+        guard first >= 1, last <= lineStarts.count else { return false }
+        guard last > first else { return true }
+        let start = lineStarts[last - 1]
+        let end = last < lineStarts.count ? lineStarts[last] : bytes.count
+        let fence = UInt8(bitPattern: character)
+        var index = start
+        while index < end, bytes[index] == UInt8(ascii: " ") || bytes[index] == UInt8(ascii: "\t") || bytes[index] == UInt8(ascii: ">") {
+            index += 1
+        }
+        var run = 0
+        while index < end, bytes[index] == fence {
+            run += 1
+            index += 1
+        }
+        guard run >= Int(length) else { return true }
+        while index < end, bytes[index] == UInt8(ascii: " ") || bytes[index] == UInt8(ascii: "\t") || bytes[index] == UInt8(ascii: "\n") {
+            index += 1
+        }
+        return index < end
     }
 
     /// Turns cmark's line and 1-based byte column into a page position with

@@ -206,6 +206,27 @@ struct MarkdownDocumentTests {
         #expect(block.range.start == SourcePosition(line: 4, column: 1))
     }
 
+    /// A fenced code block with no closing fence takes in the rest of its
+    /// container; the document says where each such block opens. Closed
+    /// blocks, however their fence is indented or quoted, are not listed.
+    @Test(arguments: [
+        ("```demo\ndevice: x\n```\n", []),
+        ("```demo\ndevice: x\n", [SourcePosition(line: 3, column: 1)]),
+        ("```demo", [SourcePosition(line: 3, column: 1)]),
+        ("```demo\ndevice: x\n\n## FAQ\n", [SourcePosition(line: 3, column: 1)]),
+        ("````demo\ndevice: x\n```\n", [SourcePosition(line: 3, column: 1)]),
+        ("~~~demo\ndevice: x\n  ~~~~  \n", []),
+        ("- item\n\n  ```demo\n  device: x\n  ```\n- next\n", []),
+        ("- item\n\n  ```demo\n  device: x\n- next\n", [SourcePosition(line: 5, column: 3)]),
+        ("> ```demo\n> device: x\n> ```\n", []),
+        ("> ```demo\n> device: x\n\nafter\n", [SourcePosition(line: 3, column: 3)]),
+        ("    indented code\n", []),
+    ] as [(String, [SourcePosition])])
+    func unclosedFencesAreListed(source: String, unclosed: [SourcePosition]) {
+        let document = MarkdownDocument(parsing: source, firstLine: 3)
+        #expect(document.unclosedFences == unclosed)
+    }
+
     @Test func plainTextJoinsBlocksAndBreaks() {
         let document = MarkdownDocument(parsing: "- one\n  two\n- three\n")
         #expect(document.blocks[0].plainText == "one two three")

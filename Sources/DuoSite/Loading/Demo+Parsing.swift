@@ -23,6 +23,17 @@ struct DemoParser {
         self.file = file
     }
 
+    /// The index of the first line of `yaml` that starts, after its
+    /// indentation, with three backticks or tildes: a code fence, which no
+    /// YAML line can start with.
+    static func firstFenceLine(in yaml: String) -> Int? {
+        for (index, line) in yaml.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+            let text = line.drop { $0 == " " || $0 == "\t" }
+            if text.hasPrefix("```") || text.hasPrefix("~~~") { return index }
+        }
+        return nil
+    }
+
     private func location(_ mark: Mark) -> SourceLocation {
         SourceLocation(file: file, line: mark.line, column: mark.column)
     }
@@ -40,9 +51,15 @@ struct DemoParser {
     /// `fence` is where the block opens.
     mutating func parse(_ yaml: String, firstLine: Int, firstColumn: Int = 1, fence: SourceLocation) -> Demo? {
         let root: YAMLNode
-        switch YAMLDocument.parse(yaml, file: file, firstLine: firstLine, firstColumn: firstColumn) {
+        switch YAMLDocument.parse(yaml, file: file, firstLine: firstLine, firstColumn: firstColumn, subject: "the demo's YAML") {
         case .failure(let diagnostic):
-            diagnostics.append(Diagnostic(.invalidDemo, "the demo's \(diagnostic.message)", at: diagnostic.location))
+            // A fence inside is where the block should have ended: a closing
+            // fence left out, the block ran on to the next block's.
+            if let offset = Self.firstFenceLine(in: yaml) {
+                diagnostics.append(Diagnostic(.invalidDemo, "the demo block opened here is not closed before line \(firstLine + offset), where another code block's fence stands; end the demo with a line of ``` under its last line", at: fence))
+            } else {
+                diagnostics.append(Diagnostic(.invalidDemo, diagnostic.message, at: diagnostic.location))
+            }
             return nil
         case .success(nil):
             diagnostics.append(Diagnostic(.invalidDemo, "the demo block is empty; give it a device, a screen and its states", at: fence))

@@ -28,7 +28,7 @@ struct PatternParser {
             split = found
         }
         let frontMatterNode: YAMLNode
-        switch YAMLDocument.parse(utf8: Array(file.bytes[split.yaml]), file: path, firstLine: 2) {
+        switch YAMLDocument.parse(utf8: Array(file.bytes[split.yaml]), file: path, firstLine: 2, subject: "the front matter's YAML") {
         case .failure(let diagnostic):
             return (nil, [diagnostic])
         case .success(nil):

@@ -5,17 +5,19 @@ import YAML
 /// a `yaml-syntax` finding at its line and column.
 enum YAMLDocument {
     /// The root node of `text`, whose first line is `firstLine` of `file`
-    /// and whose lines start at column `firstColumn`.
-    static func parse(_ text: String, file: String, firstLine: Int = 1, firstColumn: Int = 1) -> Result<YAMLNode?, Diagnostic> {
-        parse(utf8: Array(text.utf8), file: file, firstLine: firstLine, firstColumn: firstColumn)
+    /// and whose lines start at column `firstColumn`; a finding that does
+    /// not parse names it as `subject` ("the YAML cannot be read: …").
+    static func parse(_ text: String, file: String, firstLine: Int = 1, firstColumn: Int = 1, subject: String = "the YAML") -> Result<YAMLNode?, Diagnostic> {
+        parse(utf8: Array(text.utf8), file: file, firstLine: firstLine, firstColumn: firstColumn, subject: subject)
     }
 
-    /// The root node of the UTF-8 text `bytes`, placed as `parse(_:file:firstLine:firstColumn:)` says.
-    static func parse(utf8 bytes: [UInt8], file: String, firstLine: Int = 1, firstColumn: Int = 1) -> Result<YAMLNode?, Diagnostic> {
+    /// The root node of the UTF-8 text `bytes`, placed and named as
+    /// `parse(_:file:firstLine:firstColumn:subject:)` says.
+    static func parse(utf8 bytes: [UInt8], file: String, firstLine: Int = 1, firstColumn: Int = 1, subject: String = "the YAML") -> Result<YAMLNode?, Diagnostic> {
         do {
             return .success(try YAMLParser.parse(utf8: bytes, firstLine: firstLine, firstColumn: firstColumn))
         } catch {
-            return .failure(Diagnostic(.yamlSyntax, "the YAML cannot be read: \(error.message)", at: SourceLocation(file: file, line: error.mark.line, column: error.mark.column)))
+            return .failure(Diagnostic(.yamlSyntax, "\(subject) cannot be read: \(error.message)", at: SourceLocation(file: file, line: error.mark.line, column: error.mark.column)))
         }
     }
 

@@ -120,6 +120,34 @@ struct BadInputTests {
         }
     }
 
+    /// A demo block left without its closing fence is named as such, at its
+    /// fence, rather than by the YAML errors of the text it took in: the
+    /// rest of the page, or the next code block's fence and what lies before it.
+    @Test(arguments: [
+        ("the rest of the page", demoTail + "device: duo-closed-portrait\ncaption: A cart.\n",
+         "the demo block opened here is never closed, so everything after it is read as its YAML; end it with a line of ``` under its last line"),
+        ("the next block's fence", demoTail + "device: duo-closed-portrait\n\nMore text.\n\n```swift\nlet x = 1\n```\n",
+         "the demo block opened here is not closed before line 27, where another code block's fence stands; end the demo with a line of ``` under its last line"),
+    ])
+    func aDemoWithoutItsClosingFence(what: String, tail: String, message: String) throws {
+        let site = try ScratchSite()
+        try site.write(CleanPage.text(tail: tail), to: CleanPage.path)
+        let (status, json) = try site.checkJSON()
+        #expect(status == 1)
+        #expect(json.located == [LocatedFinding(file: CleanPage.path, line: 22, column: 1, severity: "error", code: "invalid-demo")])
+        #expect(json.findings.compactMap { $0["message"] as? String } == [message])
+    }
+
+    /// A demo whose YAML does not parse says so in the demo's words.
+    @Test func aDemoThatDoesNotParseSaysItIsTheDemosYAML() throws {
+        let site = try ScratchSite()
+        try site.write(CleanPage.text(tail: Self.demoTail + "device: [duo\n```\n"), to: CleanPage.path)
+        let (_, json) = try site.checkJSON()
+        let messages = json.findings.compactMap { $0["message"] as? String }
+        #expect(messages.count == 1)
+        #expect(messages.allSatisfy { $0.hasPrefix("the demo's YAML cannot be read: ") }, "\(messages)")
+    }
+
     /// A citation that names nothing gives one finding, not one per gap.
     @Test(arguments: ["· ·", "", " · · · "])
     func citationNamingNothingIsOneFinding(citation: String) throws {

@@ -148,6 +148,16 @@ struct BadInputTests {
         #expect(messages.allSatisfy { $0.hasPrefix("the demo's YAML cannot be read: ") }, "\(messages)")
     }
 
+    /// A page whose front matter cannot be read gives its own error alone:
+    /// the sources it cites are not reported as cited on no page.
+    @Test func aPageThatCannotBeReadLeavesItsSourcesAlone() throws {
+        let site = try ScratchSite()
+        try site.write(CleanPage.text().replacingOccurrences(of: "title: First page", with: "title: [First page"), to: CleanPage.path)
+        let (status, json) = try site.checkJSON()
+        #expect(status == 1)
+        #expect(json.located.map(\.code) == ["yaml-syntax"], "\(json.findings)")
+    }
+
     /// A citation that names nothing gives one finding, not one per gap.
     @Test(arguments: ["· ·", "", " · · · "])
     func citationNamingNothingIsOneFinding(citation: String) throws {

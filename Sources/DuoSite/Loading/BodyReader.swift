@@ -88,7 +88,13 @@ struct BodyReader {
                 let title = block.plainText
                 let role: Section.Role
                 switch title.lowercased().trimmed {
-                case "the rules": role = .rules
+                case "the rules":
+                    // The rule list is the first section's: a second section's
+                    // list would be shown without its rules' anchors and citations.
+                    if let first = sections.first(where: { $0.role == .rules }) {
+                        diagnostics.append(Diagnostic(.ruleNumbering, "a second '## The rules' section (the first is at line \(first.location.line)); a page's rules are one numbered list under one '## The rules' heading", at: location(block.range.start)))
+                    }
+                    role = .rules
                 case "faq": role = .faq
                 case "sources":
                     seenSourcesHeading = true

@@ -94,6 +94,9 @@ struct BadInputTests {
         Case("demo with no device", page: CleanPage.text(tail: demoTail + "screen:\n  title: Cart\n```\n"), code: "invalid-demo", at: (23, 1)),
         Case("demo with two items of one id", page: CleanPage.text(tail: demoTail + "device: duo-closed-portrait\nscreen:\n  toolbar:\n    - {title: Share}\n    - {title: Send, id: share}\n```\n"), code: "invalid-demo", at: (27, 7)),
 
+        // Rules in two sections.
+        Case("two rules sections", page: CleanPage.text(tail: "\n## The rules\n\n1. Another rule.\n"), code: "rule-numbering", at: (20, 1)),
+
         // Markdown nested without end.
         Case("deeply nested quotes", page: CleanPage.text(tail: "\n" + String(repeating: "> ", count: 5_000) + "deep\n"), code: "invalid-field", at: (20, 95)),
         Case("deeply nested lists", page: CleanPage.text(tail: "\n" + String(repeating: "- ", count: 5_000) + "deep\n"), code: "invalid-field"),

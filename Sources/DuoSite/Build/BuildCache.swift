@@ -279,13 +279,26 @@ struct BuildCache: Sendable {
         fingerprints(root: root, options: BuildOptions(root: root, today: today)).reading
     }
 
+    /// Which duosite made a cache: the running executable's size, time
+    /// and inode. What a page's record holds (its findings, its HTML) is
+    /// only as good as the code that made it, and the version number does
+    /// not change with every build of that code: a cache made by another
+    /// build of duosite is not reused. Empty where the executable cannot be
+    /// looked at (then the version alone tells).
+    static let codeIdentity: String = {
+        var info = stat()
+        guard stat("/proc/self/exe", &info) == 0 else { return "" }
+        return "\(info.st_size)|\(info.st_mtim.tv_sec).\(info.st_mtim.tv_nsec)|\(info.st_ino)"
+    }()
+
     /// A build's fingerprint (every global input, in a fixed order) and its
-    /// reading fingerprint (`readingFingerprint`), the files read once.
-    static func fingerprints(root: URL, options: BuildOptions) -> (build: UInt64, reading: UInt64) {
+    /// reading fingerprint (`readingFingerprint`), the files read once;
+    /// `code` says which duosite builds (``codeIdentity``).
+    static func fingerprints(root: URL, options: BuildOptions, code: String = codeIdentity) -> (build: UInt64, reading: UInt64) {
         var build = ContentHash(), reading = ContentHash()
-        build.add(Data("\(DuoSiteCommand.version)|\(options.today)|\(options.baseURL ?? "")|\(options.drafts)".utf8))
+        build.add(Data("\(DuoSiteCommand.version)|\(code)|\(options.today)|\(options.baseURL ?? "")|\(options.drafts)".utf8))
         // As a build's with no base URL given and no drafts.
-        reading.add(Data("\(DuoSiteCommand.version)|\(options.today)||false".utf8))
+        reading.add(Data("\(DuoSiteCommand.version)|\(code)|\(options.today)||false".utf8))
         func add(_ data: Data) {
             build.add(data)
             reading.add(data)

@@ -1,4 +1,5 @@
 @testable import DuoSite
+import Foundation
 import Testing
 
 @Suite("Build cache records: what is written is read back")
@@ -252,6 +253,20 @@ struct RecordCodingTests {
         #expect(titles != BuildCache.titlesKey(fingerprint: 2, files: files, titleHashes: [10, 20]))
         #expect(titles != BuildCache.titlesKey(fingerprint: 1, files: files, titleHashes: [10, 21]))
         #expect(titles != BuildCache.titlesKey(fingerprint: 1, files: files, titleHashes: [10, nil]))
+    }
+
+    /// A cache made by another build of duosite is not reused: the
+    /// fingerprints change with the code that builds, which the running
+    /// executable tells apart.
+    @Test func theFingerprintsChangeWithTheCode() throws {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("duosite-fingerprint-\(UUID().uuidString)")
+        let options = BuildOptions(root: root, today: try #require(Day(year: 2026, month: 11, day: 29)))
+        let this = BuildCache.fingerprints(root: root, options: options)
+        #expect(!BuildCache.codeIdentity.isEmpty)
+        #expect(this == BuildCache.fingerprints(root: root, options: options, code: BuildCache.codeIdentity))
+        let other = BuildCache.fingerprints(root: root, options: options, code: BuildCache.codeIdentity + "0")
+        #expect(other.build != this.build)
+        #expect(other.reading != this.reading)
     }
 
     @Test func aPageKeyDependsOnTheTextAndTheFingerprint() {

@@ -47,10 +47,15 @@ struct Arguments {
                 } else {
                     throw UsageError("\(name) needs a value")
                 }
-            } else if allowedFlags.contains(name), inlineValue == nil {
+            } else if allowedFlags.contains(name) {
+                guard inlineValue == nil else { throw UsageError("\(name) takes no value") }
                 flags.insert(name)
             } else {
-                throw UsageError("unknown option '\(name)'")
+                var reason = "unknown option '\(name)'"
+                if let suggestion = Suggestion.nearest(to: name, in: options.union(allowedFlags).sorted()) {
+                    reason += "; did you mean '\(suggestion)'?"
+                }
+                throw UsageError(reason)
             }
         }
     }

@@ -56,7 +56,11 @@ public enum DuoSiteCommand {
             break
         }
         guard let command = subcommands.first(where: { $0.name == first }) else {
-            console.err("error: unknown command '\(first)'\nUsage: duosite COMMAND [OPTIONS]\nSee 'duosite --help'.\n")
+            var reason = "unknown command '\(first)'"
+            if let suggestion = Suggestion.nearest(to: first, in: subcommands.map { $0.name }) {
+                reason += "; did you mean '\(suggestion)'?"
+            }
+            console.err("error: \(reason)\nUsage: duosite COMMAND [OPTIONS]\nSee 'duosite --help'.\n")
             return 64
         }
         let rest = Array(arguments.dropFirst())

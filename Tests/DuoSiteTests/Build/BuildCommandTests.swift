@@ -56,6 +56,27 @@ import Testing
         #expect(site.tree().isEmpty)
     }
 
+    /// A misspelt command or option is named with the one meant; a flag
+    /// given a value says it takes none.
+    @Test(arguments: [
+        (["bild"], "error: unknown command 'bild'; did you mean 'build'?\nUsage: duosite COMMAND [OPTIONS]\n"),
+        (["chek", "--strict"], "error: unknown command 'chek'; did you mean 'check'?\n"),
+        (["frobnicate"], "error: unknown command 'frobnicate'\nUsage: duosite COMMAND [OPTIONS]\n"),
+        (["build", "--ouput", "Elsewhere"], "error: unknown option '--ouput'; did you mean '--output'?\nUsage: duosite build "),
+        (["build", "--dafts"], "error: unknown option '--dafts'; did you mean '--drafts'?\n"),
+        (["build", "--x"], "error: unknown option '--x'\nUsage: duosite build "),
+        (["build", "--quiet=yes"], "error: --quiet takes no value\nUsage: duosite build "),
+        (["place", "--devic", "duo-open", "Content/patterns/symbols-not-labels.md"], "error: unknown option '--devic'; did you mean '--device'?\n"),
+    ])
+    func aMisspeltCommandOrOptionIsNamed(arguments: [String], message: String) throws {
+        let site = try TestSite()
+        defer { site.remove() }
+        let result = site.run(arguments)
+        #expect(result.status == 64)
+        #expect(result.err.hasPrefix(message), "\(result.err)")
+        #expect(site.tree().isEmpty)
+    }
+
     @Test func helpDescribesEveryOption() throws {
         let site = try TestSite()
         defer { site.remove() }

@@ -15,12 +15,31 @@ extension SiteSettings {
                 reader.diagnostics.append(Diagnostic(.invalidField, "'base_url' should be an http or https address, like https://duoapps.example, not '\(baseURL.value)'", at: baseURL.location))
             }
         }
-        if let language = reader.string("language") { settings.language = language.value }
+        if let language = reader.string("language") {
+            if isLanguageTag(language.value) {
+                settings.language = language.value
+            } else {
+                reader.diagnostics.append(Diagnostic(.invalidField, "'language' should be a language tag, like en or en-GB, not '\(language.value)'", at: language.location))
+            }
+        }
         if let interval = reader.interval("review_every") { settings.reviewEvery = interval.value }
         if let interval = reader.interval("due_soon") { settings.dueSoon = interval.value }
         if let flag = reader.bool("allow_raw_html") { settings.allowRawHTML = flag.value }
         if let description = reader.string("description") { settings.description = description.value }
         reader.reportUnknownKeys(known: keys)
         return (settings, reader.diagnostics)
+    }
+
+    /// Whether `text` has the shape of a BCP 47 language tag, as the pages'
+    /// `lang` attribute and the feed need: a language of two or three
+    /// letters, then subtags of one to eight letters and digits (`en`,
+    /// `en-GB`, `zh-Hant-TW`).
+    static func isLanguageTag(_ text: String) -> Bool {
+        let subtags = text.split(separator: "-", omittingEmptySubsequences: false)
+        guard let language = subtags.first, (2...3).contains(language.count),
+              language.allSatisfy({ $0.isASCII && $0.isLetter }) else { return false }
+        return subtags.dropFirst().allSatisfy { subtag in
+            (1...8).contains(subtag.count) && subtag.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber) }
+        }
     }
 }

@@ -182,16 +182,12 @@ struct BodyReader {
 
     private mutating func readDemo(_ block: MarkdownNode, literal: String) -> Int {
         let fence = location(block.range.start)
-        // Unclosed, the block has taken in the rest of its container: its
-        // YAML's errors would point past the mistake, not at it.
-        if document.unclosedFences.contains(block.range.start) {
-            diagnostics.append(Diagnostic(.invalidDemo, "the demo block opened here is never closed, so everything after it is read as its YAML; end it with a line of ``` under its last line", at: fence))
-            demos.append(DemoBlock(location: fence, demo: nil))
-            return demos.count - 1
-        }
         var parser = DemoParser(file: file)
         // The block's lines are indented as its fence is (in a list item, a quote).
-        let demo = parser.parse(literal, firstLine: block.range.start.line + 1, firstColumn: block.range.start.column, fence: fence)
+        let demo = parser.parse(
+            literal, firstLine: block.range.start.line + 1, firstColumn: block.range.start.column, fence: fence,
+            closed: !document.unclosedFences.contains(block.range.start)
+        )
         diagnostics += parser.diagnostics
         demos.append(DemoBlock(location: fence, demo: demo))
         return demos.count - 1

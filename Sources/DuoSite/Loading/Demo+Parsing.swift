@@ -23,6 +23,9 @@ struct DemoParser {
         self.file = file
     }
 
+    /// How a demo block left open is mended.
+    private static let closeIt = "end it with a line of ``` under its last line"
+
     /// The index of the first line of `yaml` that starts, after its
     /// indentation, with three backticks or tildes: a code fence, which no
     /// YAML line can start with.
@@ -48,15 +51,21 @@ struct DemoParser {
 
     /// Parses the YAML of a demo block whose first line is `firstLine` of
     /// the page, its lines indented to `firstColumn` (a demo in a list item);
-    /// `fence` is where the block opens.
-    mutating func parse(_ yaml: String, firstLine: Int, firstColumn: Int = 1, fence: SourceLocation) -> Demo? {
+    /// `fence` is where the block opens; `closed` is false when no fence
+    /// closes it, and it has taken in the rest of its container.
+    mutating func parse(_ yaml: String, firstLine: Int, firstColumn: Int = 1, fence: SourceLocation, closed: Bool = true) -> Demo? {
+        // Unclosed, its YAML's errors would point past the mistake, not at it.
+        guard closed else {
+            diagnostics.append(Diagnostic(.invalidDemo, "the demo block opened here is never closed, so everything after it is read as its YAML; \(Self.closeIt)", at: fence))
+            return nil
+        }
         let root: YAMLNode
         switch YAMLDocument.parse(yaml, file: file, firstLine: firstLine, firstColumn: firstColumn, subject: "the demo's YAML") {
         case .failure(let diagnostic):
             // A fence inside is where the block should have ended: a closing
             // fence left out, the block ran on to the next block's.
             if let offset = Self.firstFenceLine(in: yaml) {
-                diagnostics.append(Diagnostic(.invalidDemo, "the demo block opened here is not closed before line \(firstLine + offset), where another code block's fence stands; end the demo with a line of ``` under its last line", at: fence))
+                diagnostics.append(Diagnostic(.invalidDemo, "the demo block opened here is not closed before line \(firstLine + offset), where another code block's fence stands; \(Self.closeIt)", at: fence))
             } else {
                 diagnostics.append(Diagnostic(.invalidDemo, diagnostic.message, at: diagnostic.location))
             }

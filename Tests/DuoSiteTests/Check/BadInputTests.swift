@@ -132,7 +132,7 @@ struct BadInputTests {
         ("the rest of the page", demoTail + "device: duo-closed-portrait\ncaption: A cart.\n",
          "the demo block opened here is never closed, so everything after it is read as its YAML; end it with a line of ``` under its last line"),
         ("the next block's fence", demoTail + "device: duo-closed-portrait\n\nMore text.\n\n```swift\nlet x = 1\n```\n",
-         "the demo block opened here is not closed before line 27, where another code block's fence stands; end the demo with a line of ``` under its last line"),
+         "the demo block opened here is not closed before line 27, where another code block's fence stands; end it with a line of ``` under its last line"),
     ])
     func aDemoWithoutItsClosingFence(what: String, tail: String, message: String) throws {
         let site = try ScratchSite()

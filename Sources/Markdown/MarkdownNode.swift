@@ -80,18 +80,27 @@ public struct MarkdownNode: Sendable {
     /// in structured data and citation blocks.
     public var plainText: String {
         var text = ""
-        appendPlainText(to: &text)
+        appendPlainText(to: &text, omitting: { _ in false })
         return text
     }
 
-    private func appendPlainText(to text: inout String) {
+    /// The text a reader sees, as ``plainText``, without the code blocks
+    /// whose info string `omits` says are not shown as text (a demo is
+    /// drawn as a figure, so its YAML is not read as words).
+    public func plainText(omittingCodeBlocks omits: (String) -> Bool) -> String {
+        var text = ""
+        appendPlainText(to: &text, omitting: omits)
+        return text
+    }
+
+    private func appendPlainText(to text: inout String, omitting omits: (String) -> Bool) {
         switch kind {
         case .text(let string), .code(let string):
             text += string
         case .softBreak, .lineBreak:
             text += " "
-        case .codeBlock(_, let literal):
-            text += literal
+        case .codeBlock(let info, let literal):
+            if !omits(info) { text += literal }
         case .htmlBlock, .htmlInline:
             break
         default:
@@ -102,7 +111,7 @@ public struct MarkdownNode: Sendable {
                     if isBlock, children[index].kind.isBlock, !text.isEmpty, text.utf8.last != UInt8(ascii: " ") {
                         text += " "
                     }
-                    children[index].appendPlainText(to: &text)
+                    children[index].appendPlainText(to: &text, omitting: omits)
                 }
             }
         }

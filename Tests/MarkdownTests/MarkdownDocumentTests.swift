@@ -232,6 +232,12 @@ struct MarkdownDocumentTests {
         #expect(document.blocks[0].plainText == "one two three")
     }
 
+    @Test func plainTextCanLeaveOutCodeBlocks() {
+        let document = MarkdownDocument(parsing: "- one\n\n  ```demo\n  device: x\n  ```\n\n  ```swift\n  let a = 1\n  ```\n- two\n")
+        #expect(document.blocks[0].plainText(omittingCodeBlocks: { $0 == "demo" }) == "one let a = 1\n two")
+        #expect(document.blocks[0].plainText == "one device: x\n let a = 1\n two")
+    }
+
     @Test func separateDocumentsRenderInParallel() async {
         await withTaskGroup(of: Bool.self) { group in
             for index in 0..<16 {

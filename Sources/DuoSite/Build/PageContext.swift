@@ -43,13 +43,13 @@ struct PageContext {
                     "parts": .list(section.parts.map { part($0, pattern) }),
                 ])
             }),
-            "rules": .list(pattern.rules.map { rule($0, sources: sources) }),
+            "rules": .list(pattern.rules.map { rule($0, pattern, sources: sources) }),
             "faq": .list(pattern.faq.map { entry in
                 .object([
                     "question": .string(entry.question),
                     "questionHTML": .string(entry.questionHTML),
                     "anchor": .string(entry.anchor),
-                    "answerHTML": .string(entry.answerHTML),
+                    "answer": .list(entry.answer.map { part($0, pattern) }),
                 ])
             }),
             "sources": .list(sources.entries.map { entry in
@@ -125,12 +125,12 @@ struct PageContext {
         .object(["apple": .bool(status == .apple), "recommendation": .bool(status == .recommendation), "label": .string(status.label)])
     }
 
-    private func rule(_ rule: Rule, sources: SourceList) -> Value {
+    private func rule(_ rule: Rule, _ pattern: Pattern, sources: SourceList) -> Value {
         let citations = rule.citations?.citations ?? []
         return .object([
             "number": .int(rule.number),
             "anchor": .string(rule.anchor),
-            "html": .string(rule.html),
+            "parts": .list(rule.parts.map { part($0, pattern) }),
             "hasCitations": .bool(!citations.isEmpty),
             "basis": rule.citations.map { $0.basis == .apple ? Self.appleBasis : Self.recommendationBasis } ?? Self.noBasis,
             "citations": .list(citations.enumerated().compactMap { index, citation in

@@ -145,10 +145,10 @@ struct PageSummary {
             return (question, anchor, try reader.optionalText() ?? anchor)
         }
         let rules = try numbers.map { number in
-            Rule(number: number, html: "", citations: nil, location: try reader.location())
+            Rule(number: number, parts: [], citations: nil, location: try reader.location())
         }
         let faq = try questions.map { question, anchor, key in
-            FAQEntry(question: question, questionHTML: "", anchor: anchor, key: key, answerHTML: "", answerText: "", location: try reader.location())
+            FAQEntry(question: question, questionHTML: "", anchor: anchor, key: key, answer: [], answerText: "", location: try reader.location())
         }
         let references = try (0..<reader.number()).map { _ in
             CrossReference(slug: try reader.text(), anchor: try reader.optionalText(), destination: try reader.text(), location: try reader.location())

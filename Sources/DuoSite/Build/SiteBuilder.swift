@@ -510,10 +510,10 @@ extension Pattern {
         slim.citedSources = citedSources
         slim.introduction = []
         slim.sections = []
-        slim.rules = rules.map { Rule(number: $0.number, html: "", citations: nil, location: $0.location) }
+        slim.rules = rules.map { Rule(number: $0.number, parts: [], citations: nil, location: $0.location) }
         slim.faq = faq.map { entry in
             var entry = entry
-            entry.answerHTML = ""
+            entry.answer = []
             entry.questionHTML = ""
             entry.answerText = ""
             return entry

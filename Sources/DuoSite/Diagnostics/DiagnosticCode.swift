@@ -17,6 +17,10 @@ public enum DiagnosticCode: String, Sendable, Hashable, CaseIterable {
     case unknownField = "unknown-field"
     case unknownSymbol = "unknown-symbol"
     case ruleNumbering = "rule-numbering"
+    case duplicateSection = "duplicate-section"
+    case misnamedSection = "misnamed-section"
+    case emptyFAQ = "empty-faq"
+    case misnamedDemo = "misnamed-demo"
     case emptyAnswer = "empty-answer"
     case invalidCitation = "invalid-citation"
     case unusedSource = "unused-source"
@@ -36,7 +40,7 @@ public enum DiagnosticCode: String, Sendable, Hashable, CaseIterable {
     public var defaultSeverity: Diagnostic.Severity {
         switch self {
         case .dueSoon, .unknownKey, .unusedSource, .checkedBeforeSource, .duplicateQuestion,
-             .unreachablePlacement:
+             .unreachablePlacement, .misnamedSection, .emptyFAQ, .misnamedDemo:
             return .warning
         default:
             return .error

@@ -49,6 +49,7 @@ struct BodyReader {
         collectLinks()
         anchors.insert("sources")
         var current: Section?
+        var introduction: [Section.Part] = []
         var sawRuleList = false
         var seenSourcesHeading = false
         var pendingQuestion: (entry: FAQEntry, blocks: [MarkdownNode])?
@@ -57,19 +58,17 @@ struct BodyReader {
             guard let (question, blocks) = pendingQuestion else { return }
             var entry = question
             pendingQuestion = nil
-            // Each block's text, made once: for the blank check and the structured data.
-            let texts = blocks.map(\.plainText)
-            let visible = blocks.indices.contains { index in
-                if case .codeBlock(let info, _) = blocks[index].kind, Self.isDemo(info) { return true }
-                return !texts[index].isBlank
-            }
-            if !visible {
+            let demosBefore = reader.demos.count
+            let answer = reader.content(of: blocks)
+            // The answer as readers read it: a demo is a figure, not words.
+            let texts = blocks.map { $0.plainText(omittingCodeBlocks: Self.isDemo) }
+            if reader.demos.count == demosBefore, texts.allSatisfy(\.isBlank) {
                 reader.diagnostics.append(Diagnostic(.emptyAnswer, "the question '\(entry.question)' has no answer; write it under the question's heading", at: entry.location))
             }
-            // The answer as HTML, and as text for structured data: only a build needs them.
+            // The answer, and its text for structured data: only a build needs them.
             if reader.rendersHTML {
                 entry.answerText = texts.filter { !$0.isEmpty }.joined(separator: " ")
-                entry.answerHTML = blocks.map { reader.document.html($0) }.joined()
+                entry.answer = answer
             }
             reader.faq.append(entry)
         }
@@ -88,19 +87,21 @@ struct BodyReader {
                 let title = block.plainText
                 let role: Section.Role
                 switch title.lowercased().trimmed {
-                case "the rules":
-                    // The rule list is the first section's: a second section's
-                    // list would be shown without its rules' anchors and citations.
-                    if let first = sections.first(where: { $0.role == .rules }) {
-                        diagnostics.append(Diagnostic(.ruleNumbering, "a second '## The rules' section (the first is at line \(first.location.line)); a page's rules are one numbered list under one '## The rules' heading", at: location(block.range.start)))
-                    }
-                    role = .rules
+                case "the rules": role = .rules
                 case "faq": role = .faq
                 case "sources":
                     seenSourcesHeading = true
                     diagnostics.append(Diagnostic(.invalidField, "the Sources section is generated from the page's citations; remove this heading and what is under it", at: location(block.range.start)))
                     continue
                 default: role = .other
+                }
+                // The rule list and the FAQ are the first such section's: a
+                // second would show its list without anchors and citations,
+                // or the whole FAQ a second time.
+                if role != .other, let first = sections.first(where: { $0.role == role }) {
+                    let heading = role == .rules ? "## The rules" : "## FAQ"
+                    let what = role == .rules ? "a page's rules are one numbered list under one '## The rules' heading" : "a page's questions are all under one '## FAQ' heading"
+                    diagnostics.append(Diagnostic(.duplicateSection, "a second '\(heading)' section (the first is at line \(first.location.line)); \(what)", at: location(block.range.start)))
                 }
                 seenSourcesHeading = false
                 current = Section(
@@ -121,7 +122,7 @@ struct BodyReader {
                     let slug = Slug.make(question)
                     let entry = FAQEntry(
                         question: question, questionHTML: rendersHTML ? document.innerHTML(block) : "",
-                        anchor: anchor(base: slug ?? "question"), key: slug ?? question, answerHTML: "", answerText: "",
+                        anchor: anchor(base: slug ?? "question"), key: slug ?? question, answer: [], answerText: "",
                         location: location(block.range.start)
                     )
                     pendingQuestion = (entry, [])
@@ -129,9 +130,6 @@ struct BodyReader {
                 }
                 if pendingQuestion != nil {
                     pendingQuestion?.blocks.append(block)
-                    if case .codeBlock(let info, let literal) = block.kind, Self.isDemo(info) {
-                        _ = readDemo(block, literal: literal)
-                    }
                     continue
                 }
             }
@@ -144,40 +142,152 @@ struct BodyReader {
                 continue
             }
 
-            let part = self.part(for: block)
             if current != nil {
-                current?.parts.append(contentsOf: part)
+                read(block, into: &current!.parts)
             } else {
-                introduction.append(contentsOf: part)
+                read(block, into: &introduction)
             }
         }
         finishQuestion(&self)
         if let section = current { sections.append(section) }
+        self.introduction = introduction
         if let rulesSection = sections.first(where: { $0.role == .rules }), !sawRuleList {
             diagnostics.append(Diagnostic(.ruleNumbering, "'## The rules' has no numbered list; write each rule as an item of a list starting '1.'", at: rulesSection.location))
         }
+        if let faqSection = sections.first(where: { $0.role == .faq }), faq.isEmpty {
+            diagnostics.append(Diagnostic(.emptyFAQ, "'## FAQ' has no questions, so the page has no FAQ; write each question as a '###' heading, with its answer under it", at: faqSection.location))
+        }
+        reportMisnamedSections()
     }
 
+    /// Whether a code block's info string makes it a demo: its first word is `demo`.
     private static func isDemo(_ info: String) -> Bool {
         info.split(separator: " ").first == "demo"
     }
 
-    private mutating func part(for block: MarkdownNode) -> [Section.Part] {
+    /// Reads a run of blocks (a rule's, an answer's) into parts.
+    private mutating func content(of blocks: [MarkdownNode]) -> [Section.Part] {
+        var parts: [Section.Part] = []
+        for block in blocks { read(block, into: &parts) }
+        return parts
+    }
+
+    /// Reads one block into `parts`: its HTML, added to the HTML before it,
+    /// and each demo block in it, at any depth, as a demo of its own where
+    /// it stands, so that a demo in a list item or a quote is drawn too.
+    private mutating func read(_ block: MarkdownNode, into parts: inout [Section.Part]) {
         if case .codeBlock(let info, let literal) = block.kind, Self.isDemo(info) {
-            return [.demo(readDemo(block, literal: literal))]
+            let index = readDemo(block, literal: literal)
+            if rendersHTML { parts.append(.demo(index)) }
+            return
         }
-        if case .heading = block.kind {
-            let text = block.plainText
-            let id = anchor(for: text, fallback: "section")
-            guard rendersHTML else { return [] }
-            let html = document.html(block)
-            // Give the heading its anchor: `<h3>` becomes `<h3 id="…">`.
-            if html.hasBytePrefix("<h"), let close = html.firstIndex(of: ">") {
-                return [.html(String(html[..<close]) + " id=\"\(HTMLText.escapeAttribute(id))\"" + String(html[close...]))]
+        var nested: [(block: MarkdownNode, literal: String)] = []
+        findDemos(in: block, into: &nested)
+        let indices = nested.map { readDemo($0.block, literal: $0.literal) }
+        let html = self.html(of: block)
+        guard rendersHTML else { return }
+        guard !indices.isEmpty else { return Self.append(html, to: &parts) }
+        // cmark-gfm writes each demo block, in order, as `<pre><code
+        // class="language-demo">…</code></pre>`, its text escaped, so
+        // neither marker can stand inside it.
+        let bytes = Array(html.utf8)
+        var start = 0
+        for index in indices {
+            guard let open = bytes.firstRange(of: Self.demoOpening, from: start),
+                  let close = bytes.firstRange(of: Self.demoClosing, from: open.upperBound) else { break }
+            Self.append(String(decoding: bytes[start..<open.lowerBound], as: UTF8.self), to: &parts)
+            parts.append(.demo(index))
+            start = close.upperBound
+        }
+        Self.append(String(decoding: bytes[start...], as: UTF8.self), to: &parts)
+    }
+
+    private static let demoOpening = Array(#"<pre><code class="language-demo">"#.utf8)
+    private static let demoClosing = Array("</code></pre>\n".utf8)
+
+    /// Adds HTML to the parts, to the HTML part before it where there is one.
+    private static func append(_ html: String, to parts: inout [Section.Part]) {
+        guard !html.isEmpty else { return }
+        if case .html(var before) = parts.last {
+            // Taken out first, so that the text is appended to in place.
+            parts.removeLast()
+            before += html
+            parts.append(.html(before))
+        } else {
+            parts.append(.html(html))
+        }
+    }
+
+    /// A block's HTML, when building; a heading's with its anchor, `<h3
+    /// id="…">`, which is the page's whether building or not.
+    private mutating func html(of block: MarkdownNode) -> String {
+        guard case .heading = block.kind else { return rendersHTML ? document.html(block) : "" }
+        let id = anchor(for: block.plainText, fallback: "section")
+        guard rendersHTML else { return "" }
+        let html = document.html(block)
+        if html.hasBytePrefix("<h"), let close = html.firstIndex(of: ">") {
+            return String(html[..<close]) + " id=\"\(HTMLText.escapeAttribute(id))\"" + String(html[close...])
+        }
+        return html
+    }
+
+    /// Collects the demo blocks in a block, at any depth, in order, and
+    /// reports the code blocks that were surely meant to be demos.
+    private mutating func findDemos(in block: MarkdownNode, into demos: inout [(block: MarkdownNode, literal: String)]) {
+        switch block.kind {
+        case .codeBlock(let info, let literal):
+            if Self.isDemo(info) {
+                demos.append((block, literal))
+            } else if let word = Self.misspeltDemo(info) {
+                diagnostics.append(Diagnostic(.misnamedDemo, "this code block is marked '\(word)', so readers see its text as code and no demo is drawn; a demo block is marked 'demo', as in ```demo", at: location(block.range.start)))
             }
-            return [.html(html)]
+        case .blockQuote, .list, .item:
+            for child in block.children { findDemos(in: child, into: &demos) }
+        default:
+            break
         }
-        return rendersHTML ? [.html(document.html(block))] : []
+    }
+
+    /// The first word of a code block's info string when it is `demo` with
+    /// another case, letters out of order, or punctuation (`Demo`, `dmeo`,
+    /// `{.demo}`).
+    static func misspeltDemo(_ info: String) -> String? {
+        guard let word = info.split(separator: " ").first, word != "demo" else { return nil }
+        let letters = String(word.lowercased().filter(\.isLetter))
+        guard letters == "demos" || (letters.count == 4 && letters.sorted() == Array("demo").sorted()) else { return nil }
+        return String(word)
+    }
+
+    /// Warns of a heading that reads like `## The rules` or `## FAQ`, on a
+    /// page that has no such section: what is under it is shown as an
+    /// ordinary section, so its list is not the page's rules, or its
+    /// questions not the page's FAQ.
+    private mutating func reportMisnamedSections() {
+        for role in [Section.Role.rules, .faq] where !sections.contains(where: { $0.role == role }) {
+            guard let section = sections.first(where: { $0.role == .other && Self.nearRole($0.title) == role }) else { continue }
+            let message = role == .rules
+                ? "'## \(section.title.trimmed)' is an ordinary section, so its list is not the page's rules (no rule anchors, no citations); the rules' heading is '## The rules'"
+                : "'## \(section.title.trimmed)' is an ordinary section, so its questions are not the page's FAQ (no structured data for them); the FAQ's heading is '## FAQ'"
+            diagnostics.append(Diagnostic(.misnamedSection, message, at: section.location))
+        }
+    }
+
+    /// The role a section title was surely meant to have: `Rules`, `The
+    /// rules:`, `The ruels`; `FAQs`, `F.A.Q.`, `Frequently asked questions`.
+    static func nearRole(_ title: String) -> Section.Role? {
+        let words = title.lowercased().split { !$0.isLetter }.joined(separator: " ")
+        let letters = words.filter(\.isLetter)
+        let sorted = letters.sorted()
+        if ["rules", "rule", "the rule", "the rules"].contains(words)
+            || sorted == Array("therules").sorted() || sorted == Array("rules").sorted() {
+            return .rules
+        }
+        if ["faq", "faqs", "f a q", "f a q s", "frequently asked questions", "questions", "questions and answers",
+            "q a", "q and a", "common questions"].contains(words)
+            || sorted == Array("faq").sorted() || sorted == Array("faqs").sorted() {
+            return .faq
+        }
+        return nil
     }
 
     private mutating func readDemo(_ block: MarkdownNode, literal: String) -> Int {
@@ -213,14 +323,9 @@ struct BodyReader {
                     diagnostics += found
                 }
             }
-            for child in body {
-                if case .codeBlock(let info, let literal) = child.kind, Self.isDemo(info) {
-                    _ = readDemo(child, literal: literal)
-                }
-            }
-            let html = rendersHTML ? body.map { document.html($0) }.joined() : ""
+            let parts = content(of: body)
             rules.append(Rule(
-                number: number, html: html, citations: block, location: location(item.range.start)
+                number: number, parts: parts, citations: block, location: location(item.range.start)
             ))
         }
     }

@@ -207,8 +207,10 @@ public struct Rule: Sendable {
     public var number: Int
     /// `rule-N`.
     public var anchor: String { "rule-\(number)" }
-    /// The rule's text as HTML, without its citation block.
-    public var html: String
+    /// The rule's text without its citation block: rendered Markdown, and
+    /// the demos it holds, drawn where they stand. Empty unless the page was
+    /// read for building.
+    public var parts: [Section.Part]
     /// The rule's citation block, if it has one.
     public var citations: CitationBlock?
     /// Where the rule's list item starts.
@@ -260,8 +262,9 @@ public struct FAQEntry: Sendable {
     /// and punctuation do not count (the question itself when it has no
     /// letter or digit). Usually the anchor, unless the anchor is numbered.
     public var key: String
-    /// The answer as HTML. Empty unless the page was read for building.
-    public var answerHTML: String
+    /// The answer: rendered Markdown, and the demos it holds, drawn where
+    /// they stand. Empty unless the page was read for building.
+    public var answer: [Section.Part]
     /// The answer as readers read it, for structured data. Empty unless the page was read for building.
     public var answerText: String
     /// Where the question's heading is.

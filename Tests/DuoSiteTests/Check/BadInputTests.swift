@@ -97,7 +97,8 @@ struct BadInputTests {
         Case("demo with two items of one id", page: CleanPage.text(tail: demoTail + "device: duo-closed-portrait\nscreen:\n  toolbar:\n    - {title: Share}\n    - {title: Send, id: share}\n```\n"), code: "invalid-demo", at: (27, 7)),
 
         // Rules in two sections.
-        Case("two rules sections", page: CleanPage.text(tail: "\n## The rules\n\n1. Another rule.\n"), code: "rule-numbering", at: (20, 1)),
+        Case("two rules sections", page: CleanPage.text(tail: "\n## The rules\n\n1. Another rule.\n"), code: "duplicate-section", at: (20, 1)),
+        Case("two FAQ sections", page: CleanPage.text(tail: "\n## faq\n\n### Another question?\n\nIts answer.\n"), code: "duplicate-section", at: (20, 1)),
 
         // Markdown nested without end.
         Case("deeply nested quotes", page: CleanPage.text(tail: "\n" + String(repeating: "> ", count: 5_000) + "deep\n"), code: "invalid-field", at: (20, 95)),

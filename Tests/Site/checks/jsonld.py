@@ -53,7 +53,9 @@ def visible_faq(page) -> list | None:
         if tag == "h3":
             current = [text_of(element), []]
             entries.append(current)
-        elif tag is not None and tag not in ("script", "style", "template"):
+        # A figure (a demo drawn in an answer) is a drawing, not the
+        # answer's words: the structured data gives the words.
+        elif tag is not None and tag not in ("script", "style", "template", "figure"):
             if element.text and current is not None:
                 current[1].append(element.text)
             for child in element:

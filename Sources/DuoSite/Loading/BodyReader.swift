@@ -50,7 +50,7 @@ struct BodyReader {
         anchors.insert("sources")
         var current: Section?
         var introduction: [Section.Part] = []
-        var sawRuleList = false
+        var ruleList: SourcePosition?
         var seenSourcesHeading = false
         var pendingQuestion: (entry: FAQEntry, blocks: [MarkdownNode])?
 
@@ -135,11 +135,16 @@ struct BodyReader {
             }
 
             // The first ordered list of `## The rules` is the rule list.
-            if current?.role == .rules, !sawRuleList, case .list(let ordered, let start, _) = block.kind, ordered {
-                sawRuleList = true
-                readRules(block, start: start)
-                current?.parts.append(.rules)
-                continue
+            if current?.role == .rules, case .list(let ordered, let start, _) = block.kind, ordered {
+                guard let ruleList else {
+                    ruleList = block.range.start
+                    readRules(block, start: start)
+                    current?.parts.append(.rules)
+                    continue
+                }
+                // A block between two rules, not indented under the first,
+                // ends the list: the rules after it would be plain text.
+                diagnostics.append(Diagnostic(.ruleNumbering, "a second numbered list under '## The rules': the rule list (line \(ruleList.line)) ends before it, so these items are not rules; indent what stands between two rules (a citation block, a demo) as the rule's text is", at: location(block.range.start)))
             }
 
             if current != nil {
@@ -151,7 +156,7 @@ struct BodyReader {
         finishQuestion(&self)
         if let section = current { sections.append(section) }
         self.introduction = introduction
-        if let rulesSection = sections.first(where: { $0.role == .rules }), !sawRuleList {
+        if let rulesSection = sections.first(where: { $0.role == .rules }), ruleList == nil {
             diagnostics.append(Diagnostic(.ruleNumbering, "'## The rules' has no numbered list; write each rule as an item of a list starting '1.'", at: rulesSection.location))
         }
         if let faqSection = sections.first(where: { $0.role == .faq }), faq.isEmpty {
@@ -323,10 +328,40 @@ struct BodyReader {
                     diagnostics += found
                 }
             }
+            for (index, child) in body.enumerated() where child.kind == .paragraph {
+                reportStrayCitations(in: child, isLast: index == body.count - 1)
+            }
             let parts = content(of: body)
             rules.append(Rule(
                 number: number, parts: parts, citations: block, location: location(item.range.start)
             ))
+        }
+    }
+
+    /// Reports a citation block in a rule that would be shown as text: one
+    /// written into the paragraph above it (no blank line between), one
+    /// followed by more of the rule, or one whose `Sources (` is misspelt.
+    private mutating func reportStrayCitations(in paragraph: MarkdownNode, isLast: Bool) {
+        var afterBreak = true
+        for child in paragraph.children {
+            defer {
+                afterBreak = child.kind == .softBreak || child.kind == .lineBreak
+            }
+            guard afterBreak, case .text(let text) = child.kind, CitationParser.mayBeCitationBlock(text) else { continue }
+            let isFirst = child.range.start == paragraph.children.first?.range.start
+            let message: String
+            if !isFirst {
+                // Inside prose, only a line starting with a capital: `Sources (`, `Source:`.
+                guard text.hasBytePrefix("S") else { continue }
+                message = "this citation block is part of the paragraph above it, so it is shown as text; put a blank line before it, and indent it as the rule's text"
+            } else if !CitationParser.isCitationBlock(text) {
+                message = "this paragraph reads like a citation block, but is shown as text: a citation block starts 'Sources (apple):' or 'Sources (recommendation):'"
+            } else if !isLast {
+                message = "a citation block is its rule's last paragraph; this one has more of the rule after it, so it is shown as text: move it to the end of the rule"
+            } else {
+                continue
+            }
+            diagnostics.append(Diagnostic(.invalidCitation, message, at: location(child.range.start)))
         }
     }
 

@@ -11,6 +11,20 @@ enum CitationParser {
         text.hasBytePrefix("Sources (") || text.hasBytePrefix("Sources:")
     }
 
+    /// Whether text starts as a citation block does, or as one misspelt:
+    /// `Source`, then an `s` or not, in any case, then `(` or `:`
+    /// (`Source (apple):`, `sources (apple):`, `SOURCES:`).
+    static func mayBeCitationBlock(_ text: String) -> Bool {
+        var bytes = text.utf8.makeIterator()
+        for expected in "source".utf8 {
+            guard let byte = bytes.next(), byte | 0x20 == expected else { return false }
+        }
+        var next = bytes.next()
+        if let byte = next, byte | 0x20 == UInt8(ascii: "s") { next = bytes.next() }
+        while next == UInt8(ascii: " ") { next = bytes.next() }
+        return next == UInt8(ascii: "(") || next == UInt8(ascii: ":")
+    }
+
     /// Parses `text`, whose Unicode scalar at offset i stands at `position(i)`.
     static func parse(_ text: String, file: String, position: (Int) -> SourceLocation) -> (CitationBlock?, [Diagnostic]) {
         var text = text
@@ -111,6 +125,12 @@ enum CitationParser {
                 let name = text.string(text.trimmed((restStart + length)..<upper))
                 guard !name.isEmpty else {
                     diagnostics.append(Diagnostic(.invalidCitation, "'§' in '\(piece)' names no section; write '\(id) § Section name'", at: location))
+                    return nil
+                }
+                // `hig § Vertical controls, talk @ 6:13`: two citations
+                // with the wrong separator, read as one section's name.
+                if name.unicodeScalars.contains(where: { $0 == "§" || $0 == "@" }) {
+                    diagnostics.append(Diagnostic(.invalidCitation, "the section named in '\(piece)' holds another citation; separate citations with ' · ' (a middle dot between spaces)", at: location))
                     return nil
                 }
                 locator = .section(name)

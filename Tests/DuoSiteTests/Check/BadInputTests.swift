@@ -76,6 +76,13 @@ struct BadInputTests {
         Case("citation of nothing", page: CleanPage.text(citation: ""), code: "invalid-citation", at: (12, 4)),
         Case("citation with no basis", page: CleanPage.text().replacingOccurrences(of: "Sources (apple):", with: "Sources:"), code: "invalid-citation", at: (12, 4)),
         Case("citation with an unknown basis", page: CleanPage.text().replacingOccurrences(of: "(apple)", with: "(maybe)"), code: "invalid-citation", at: (12, 4)),
+        // Citation blocks that would be shown as text, the rule losing its citations.
+        Case("citation in the rule's paragraph", page: CleanPage.text().replacingOccurrences(of: "A rule.\n\n   Sources", with: "A rule.\n   Sources"), code: "invalid-citation", at: (11, 4)),
+        Case("citation misspelt 'Source'", page: CleanPage.text().replacingOccurrences(of: "Sources (apple):", with: "Source (apple):"), code: "invalid-citation", at: (12, 4)),
+        Case("citation in lowercase", page: CleanPage.text().replacingOccurrences(of: "Sources (apple):", with: "sources (apple):"), code: "invalid-citation", at: (12, 4)),
+        Case("citation before more of its rule", page: CleanPage.text().replacingOccurrences(of: "talk @ 6:13\n", with: "talk @ 6:13\n\n   More of the rule.\n"), code: "invalid-citation", at: (12, 4)),
+        Case("citations separated by a comma", page: CleanPage.text(citation: "hig § Vertical controls, talk @ 6:13"), code: "invalid-citation", at: (12, 21)),
+        Case("rule list ended by an unindented citation", page: CleanPage.text().replacingOccurrences(of: "   Sources (apple): hig § Vertical controls · talk @ 6:13\n", with: "Sources (apple): hig § Vertical controls · talk @ 6:13\n\n2. Another rule.\n"), code: "rule-numbering", at: (14, 1)),
         Case("citation with a trailing separator", page: CleanPage.text(citation: "hig § Vertical controls · talk @ 6:13 ·"), code: "invalid-citation"),
         Case("citation of a moment that is not one", page: CleanPage.text(citation: "hig § Vertical controls · talk @ 99"), code: "invalid-citation", at: (12, 47)),
         Case("citation of a section with no name", page: CleanPage.text(citation: "hig § · talk @ 6:13"), code: "invalid-citation", at: (12, 21)),

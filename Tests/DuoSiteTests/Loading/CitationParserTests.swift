@@ -47,3 +47,17 @@ struct CitationParserTests {
         #expect(CitationCases.describe(block, findings) == expected)
     }
 }
+
+/// What is taken for a citation block meant as one, misspelt or not, so that
+/// one shown as text is reported; and what is ordinary prose.
+@Suite struct CitationLookalikeTests {
+    @Test(arguments: ["Sources (apple): hig", "Sources: hig", "Source (apple): hig", "sources (apple): hig", "SOURCES (apple):", "Source: hig", "Sources(apple): hig"])
+    func aCitationBlockMisspeltOrNot(text: String) {
+        #expect(CitationParser.mayBeCitationBlock(text))
+    }
+
+    @Test(arguments: ["Source code (in the app) stays.", "Sourced from the talk.", "The sources (apple) say", "Sour (apple)", "", "Sources"])
+    func prose(text: String) {
+        #expect(!CitationParser.mayBeCitationBlock(text))
+    }
+}

@@ -399,9 +399,29 @@ struct BodyReader {
             let url = link.url
             if url.hasBytePrefix("#") {
                 crossReferences.append(CrossReference(slug: slug, anchor: String(url.dropFirst()), destination: url, location: location(link.position)))
-            } else if let target = CrossReference.target(of: url) {
+            } else if let target = CrossReference.target(of: url) ?? CrossReference.publishedTarget(of: url) {
                 crossReferences.append(CrossReference(slug: target.slug, anchor: target.anchor, destination: url, location: location(link.position)))
+            } else if CrossReference.isRelative(url) {
+                diagnostics.append(Diagnostic(.brokenLink, Self.relativeLinkMessage(url), at: location(link.position)))
             }
         }
+    }
+
+    /// What to say of a relative link that is not to a page's file: the
+    /// build keeps it as written, where it leads nowhere from the page's
+    /// file on GitHub, and seldom where it was meant to from its address.
+    static func relativeLinkMessage(_ url: String) -> String {
+        guard !url.isEmpty else { return "a link with no address; give it one, or remove the link" }
+        var message = "the link to '\(url)' is relative but not to a page's file; only links to pages' files ('other.md', 'other.md#rule-1') are made into pages' addresses, and work both on GitHub and on the published site: link to the page's file, or give a full address ('https://…')"
+        // `other#rule-1`, `other/`, `../other/`, `other.html`: surely a page.
+        let hash = url.firstIndex(of: "#")
+        let path = url[..<(hash ?? url.endIndex)]
+        var name = path.split(separator: "/").last.map(String.init) ?? ""
+        if name.hasSuffix(".html") { name.removeLast(5) }
+        if name == "index", let folder = path.split(separator: "/").dropLast().last { name = String(folder) }
+        if Slug.make(name) == name {
+            message += "; did you mean '\(name).md\(hash.map { String(url[$0...]) } ?? "")'?"
+        }
+        return message
     }
 }

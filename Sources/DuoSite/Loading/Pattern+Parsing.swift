@@ -102,6 +102,38 @@ extension FrontMatter {
 }
 
 extension CrossReference {
+    /// The page a link to its published address names: `/patterns/other/`,
+    /// `/patterns/other/#rule-1`, `/patterns/other/index.html`; nil for any
+    /// other link.
+    static func publishedTarget(of destination: String) -> (slug: String, anchor: String?)? {
+        guard destination.hasBytePrefix("/patterns/") else { return nil }
+        let hash = destination.firstIndex(of: "#")
+        let anchor = hash.map { String(destination[destination.index(after: $0)...]).removingPercentEncodingIfPossible }
+        var path = destination[..<(hash ?? destination.endIndex)].dropFirst("/patterns/".count)
+        if path.hasSuffix("index.html") { path = path.dropLast("index.html".count) }
+        if path.hasSuffix("/") { path = path.dropLast() }
+        guard !path.isEmpty, !path.contains("/"), !path.contains("?") else { return nil }
+        return (String(path).removingPercentEncodingIfPossible, anchor)
+    }
+
+    /// Whether a link is relative to the page: not to an anchor of the
+    /// page (`#a`), the site (`/…`), another host (`//…`) or a scheme
+    /// (`https:`, `mailto:`).
+    static func isRelative(_ destination: String) -> Bool {
+        if destination.hasBytePrefix("#") || destination.hasBytePrefix("/") { return false }
+        // A scheme: letters, digits, `+`, `-` or `.`, then `:`, before any `/`, `?` or `#`.
+        for (offset, byte) in destination.utf8.enumerated() {
+            switch byte {
+            case UInt8(ascii: ":"): return offset == 0
+            case UInt8(ascii: "/"), UInt8(ascii: "?"), UInt8(ascii: "#"): return true
+            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
+                 UInt8(ascii: "+"), UInt8(ascii: "-"), UInt8(ascii: "."): continue
+            default: return true
+            }
+        }
+        return true
+    }
+
     /// The published address of a link written in a page: `other.md#a`
     /// becomes `/patterns/other/#a`; nil for a link that is not to a page.
     static func publishedURL(for destination: String, from slug: String) -> String? {

@@ -76,6 +76,11 @@ struct BadInputTests {
         Case("citation of nothing", page: CleanPage.text(citation: ""), code: "invalid-citation", at: (12, 4)),
         Case("citation with no basis", page: CleanPage.text().replacingOccurrences(of: "Sources (apple):", with: "Sources:"), code: "invalid-citation", at: (12, 4)),
         Case("citation with an unknown basis", page: CleanPage.text().replacingOccurrences(of: "(apple)", with: "(maybe)"), code: "invalid-citation", at: (12, 4)),
+        // Links that lead nowhere from the page's file or its address.
+        Case("a relative link not to a page's file", page: CleanPage.text(tail: "\nSee [the other page](other-page#rule-1).\n"), code: "broken-link", at: (20, 5)),
+        Case("a link with no address", page: CleanPage.text(tail: "\nSee [nothing]().\n"), code: "broken-link", at: (20, 5)),
+        Case("a published address of no page", page: CleanPage.text(tail: "\nSee [the other page](/patterns/other-page/).\n"), code: "broken-link", at: (20, 5)),
+        Case("a published address with an anchor the page lacks", page: CleanPage.text(tail: "\nSee [the FAQ](/patterns/first-page/#faq-9).\n"), code: "broken-anchor", at: (20, 5)),
         // Citation blocks that would be shown as text, the rule losing its citations.
         Case("citation in the rule's paragraph", page: CleanPage.text().replacingOccurrences(of: "A rule.\n\n   Sources", with: "A rule.\n   Sources"), code: "invalid-citation", at: (11, 4)),
         Case("citation misspelt 'Source'", page: CleanPage.text().replacingOccurrences(of: "Sources (apple):", with: "Source (apple):"), code: "invalid-citation", at: (12, 4)),

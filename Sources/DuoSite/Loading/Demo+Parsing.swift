@@ -302,6 +302,9 @@ struct DemoParser {
             item.symbol = "chevron.backward"
         }
         item.id = explicitID ?? item.title.flatMap(Slug.make) ?? item.symbol.flatMap(Slug.make) ?? "item-\(index + 1)"
+        if item.title == nil, item.symbol == nil, item.value == nil, item.segments.isEmpty {
+            report("the item '\(item.id)' has no title, symbol or value, so its figure could show only its id; give it a title, and a symbol where it has one", source.mark)
+        }
         if item.badge != nil, item.symbol == nil {
             report("'\(item.id)' has a badge but no symbol; the system badge is drawn on a symbol", source.mark)
         }

@@ -105,6 +105,7 @@ struct BadInputTests {
         Case("demo whose bar is a map", page: CleanPage.text(tail: demoTail + "device: duo-closed-portrait\nscreen:\n  toolbar: {title: Share}\n```\n"), code: "invalid-demo", at: (25, 12)),
         Case("demo whose item is a list", page: CleanPage.text(tail: demoTail + "device: duo-closed-portrait\nscreen:\n  toolbar:\n    - [Share]\n```\n"), code: "invalid-demo", at: (26, 7)),
         Case("demo changing an item it does not have", page: CleanPage.text(tail: demoTail + "device: duo-closed-portrait\nscreen:\n  toolbar:\n    - {title: Share}\nstates:\n  - name: A\n    change:\n      shar: {symbol: tray}\n```\n"), code: "invalid-demo", at: (30, 7)),
+        Case("demo item with nothing to show", page: CleanPage.text(tail: demoTail + "device: duo-closed-portrait\nscreen:\n  toolbar:\n    - {id: share}\n```\n"), code: "invalid-demo", at: (26, 7)),
         Case("demo with no device", page: CleanPage.text(tail: demoTail + "screen:\n  title: Cart\n```\n"), code: "invalid-demo", at: (23, 1)),
         Case("demo with two items of one id", page: CleanPage.text(tail: demoTail + "device: duo-closed-portrait\nscreen:\n  toolbar:\n    - {title: Share}\n    - {title: Send, id: share}\n```\n"), code: "invalid-demo", at: (27, 7)),
 

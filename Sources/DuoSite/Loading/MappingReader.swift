@@ -33,8 +33,11 @@ struct MappingReader {
 
     /// The value node under `key`, reporting it missing when `required`.
     mutating func value(_ key: String, required: Bool = false) -> YAMLNode? {
-        if let value = node[key], !(required && value.isNull) {
-            return value
+        if let value = node[key] {
+            guard required, value.isNull else { return value }
+            // `summary:` with nothing after it: named where it is written.
+            diagnostics.append(Diagnostic(.missingField, "'\(key)' is empty", at: location(value.mark)))
+            return nil
         }
         if required {
             diagnostics.append(Diagnostic(.missingField, "\(subject) is missing the required key '\(key)'", at: location))
@@ -101,11 +104,16 @@ struct MappingReader {
     /// A list of text values (a single text value counts as a list of one).
     mutating func strings(_ key: String) -> [Located<String>] {
         guard let value = value(key), !value.isNull else { return [] }
+        if value.elements == nil, let text = value.string, text.contains(",") {
+            // `tags: bars, symbols` is one value in YAML: surely two were meant.
+            diagnostics.append(Diagnostic(.invalidField, "'\(key)' is one value, '\(text)'; write a list in brackets, [\(text)]", at: location(value.mark)))
+            return []
+        }
         let elements = value.elements ?? [value]
         var result: [Located<String>] = []
         for element in elements {
-            guard let text = element.string, !element.isNull else {
-                diagnostics.append(Diagnostic(.invalidField, "'\(key)' should be a list of text values", at: location(element.mark)))
+            guard let text = element.string, !element.isNull, !text.isBlank else {
+                diagnostics.append(Diagnostic(.invalidField, "'\(key)' should be a list of text values, none of them empty", at: location(element.mark)))
                 continue
             }
             result.append(Located(text, at: location(element.mark)))

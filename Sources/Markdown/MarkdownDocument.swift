@@ -13,8 +13,8 @@ internal import Synchronization
 public final class MarkdownDocument: @unchecked Sendable {
     /// The document's top-level blocks, as values.
     public let blocks: [MarkdownNode]
-    /// Every link of the document, in order, with its destination as written
-    /// (before `rewriteLinks`), gathered while the tree was walked.
+    /// Every link and image of the document, in order, with its destination
+    /// as written (before `rewriteLinks`), gathered while the tree was walked.
     public let links: [MarkdownLink]
     /// Whether the page nests deeper than the tree keeps: the deepest nodes
     /// are still rendered, but the value tree stops at `maximumDepth`.

@@ -137,4 +137,6 @@ public struct MarkdownLink: Sendable {
     public var url: String
     /// Where the link starts.
     public var position: SourcePosition
+    /// Whether it is an image's source (`![…](…)`) rather than a link.
+    public var isImage: Bool = false
 }

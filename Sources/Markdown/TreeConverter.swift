@@ -192,6 +192,8 @@ struct TreeConverter {
         let kind = kind(of: node)
         if case .link(let url, _) = kind {
             links.append(MarkdownLink(url: url, position: range.start))
+        } else if case .image(let url, _) = kind {
+            links.append(MarkdownLink(url: url, position: range.start, isImage: true))
         } else if case .codeBlock = kind, isUnclosedFence(node) {
             unclosedFences.append(range.start)
         }

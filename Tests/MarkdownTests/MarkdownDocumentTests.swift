@@ -232,6 +232,13 @@ struct MarkdownDocumentTests {
         #expect(document.blocks[0].plainText == "one two three")
     }
 
+    @Test func imagesAreListedWithTheLinks() {
+        let document = MarkdownDocument(parsing: "See [a](a.md) and ![b](b.png).\n", firstLine: 4)
+        #expect(document.links.map(\.url) == ["a.md", "b.png"])
+        #expect(document.links.map(\.isImage) == [false, true])
+        #expect(document.links.map(\.position) == [SourcePosition(line: 4, column: 5), SourcePosition(line: 4, column: 19)])
+    }
+
     @Test func plainTextCanLeaveOutCodeBlocks() {
         let document = MarkdownDocument(parsing: "- one\n\n  ```demo\n  device: x\n  ```\n\n  ```swift\n  let a = 1\n  ```\n- two\n")
         #expect(document.blocks[0].plainText(omittingCodeBlocks: { $0 == "demo" }) == "one let a = 1\n two")

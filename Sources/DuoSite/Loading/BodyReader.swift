@@ -397,6 +397,13 @@ struct BodyReader {
     private mutating func collectLinks() {
         for link in document.links {
             let url = link.url
+            if link.isImage {
+                // An image is shown from its address: files are not published from Content/.
+                if CrossReference.isRelative(url) {
+                    diagnostics.append(Diagnostic(.brokenLink, url.isEmpty ? "an image with no address; give it one, or remove the image" : "the image '\(url)' is relative, but no file is published from Content/, so readers would see it missing; put it in Theme/assets/ and write its address, '/assets/\(url.split(separator: "/").last ?? "")'", at: location(link.position)))
+                }
+                continue
+            }
             if url.hasBytePrefix("#") {
                 crossReferences.append(CrossReference(slug: slug, anchor: String(url.dropFirst()), destination: url, location: location(link.position)))
             } else if let target = CrossReference.target(of: url) ?? CrossReference.publishedTarget(of: url) {

@@ -81,6 +81,7 @@ struct BadInputTests {
         Case("citation with an unknown basis", page: CleanPage.text().replacingOccurrences(of: "(apple)", with: "(maybe)"), code: "invalid-citation", at: (12, 4)),
         // Links that lead nowhere from the page's file or its address.
         Case("a relative link not to a page's file", page: CleanPage.text(tail: "\nSee [the other page](other-page#rule-1).\n"), code: "broken-link", at: (20, 5)),
+        Case("a relative image", page: CleanPage.text(tail: "\nA diagram: ![the column](diagram.png)\n"), code: "broken-link", at: (20, 12)),
         Case("a link with no address", page: CleanPage.text(tail: "\nSee [nothing]().\n"), code: "broken-link", at: (20, 5)),
         Case("a published address of no page", page: CleanPage.text(tail: "\nSee [the other page](/patterns/other-page/).\n"), code: "broken-link", at: (20, 5)),
         Case("a published address with an anchor the page lacks", page: CleanPage.text(tail: "\nSee [the FAQ](/patterns/first-page/#faq-9).\n"), code: "broken-anchor", at: (20, 5)),

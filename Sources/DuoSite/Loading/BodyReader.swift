@@ -70,6 +70,10 @@ struct BodyReader {
                 entry.answerText = texts.filter { !$0.isEmpty }.joined(separator: " ")
                 entry.answer = answer
             }
+            // The same question twice on the page: shown twice, and given twice to search engines.
+            if let earlier = reader.faq.first(where: { $0.key == entry.key }) {
+                reader.diagnostics.append(Diagnostic(.duplicateQuestion, "the question '\(entry.question)' is asked twice on this page (first at line \(earlier.location.line)); ask it once, with one answer", at: entry.location))
+            }
             reader.faq.append(entry)
         }
 

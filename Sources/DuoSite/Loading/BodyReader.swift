@@ -198,7 +198,9 @@ struct BodyReader {
         guard !indices.isEmpty else { return Self.append(html, to: &parts) }
         // cmark-gfm writes each demo block, in order, as `<pre><code
         // class="language-demo">…</code></pre>`, its text escaped, so
-        // neither marker can stand inside it.
+        // neither marker can stand inside it; only raw HTML written out as
+        // that very element, in a site that allows raw HTML, could stand
+        // before it and be taken for it.
         let bytes = Array(html.utf8)
         var start = 0
         for index in indices {

@@ -34,10 +34,17 @@ extension Device {
                     if let edgeText, edge == nil {
                         columnReader.diagnostics.append(Diagnostic(.invalidField, "'edge' should be leading or trailing, not '\(edgeText.value)'", at: edgeText.location))
                     }
-                    let columnWidth = columnReader.int("width", required: true)?.value ?? 0
+                    let columnWidthValue = columnReader.int("width", required: true)
+                    let columnWidth = columnWidthValue?.value ?? 0
+                    // The column stands beside the content, below the status bar.
+                    if let columnWidthValue, width > 0, columnWidth <= 0 || columnWidth >= width {
+                        columnReader.diagnostics.append(Diagnostic(.invalidField, "the column's 'width' should be more than 0 points and leave room for the content beside it: less than the device's width, \(width)", at: columnWidthValue.location))
+                    }
                     let slot = columnReader.int("slot", required: true)
                     if let slot, slot.value <= 0 {
                         columnReader.diagnostics.append(Diagnostic(.invalidField, "'slot' should be more than 0 points", at: slot.location))
+                    } else if let slot, height > 0, slot.value > height - statusBar {
+                        columnReader.diagnostics.append(Diagnostic(.invalidField, "'slot' should fit in the column: at most the device's height less its status bar, \(height - statusBar) points", at: slot.location))
                     }
                     columnReader.reportUnknownKeys(known: ["edge", "width", "slot"], code: .invalidField)
                     reader.diagnostics += columnReader.diagnostics
@@ -45,6 +52,9 @@ extension Device {
                 } else {
                     reader.diagnostics.append(Diagnostic(.invalidField, "'column' should be none or a map with edge, width and slot", at: reader.location(value.mark)))
                 }
+            }
+            if height > 0, statusBar + topBar + bottomBar >= height {
+                reader.diagnostics.append(Diagnostic(.invalidField, "the bars of device '\(id)' (status \(statusBar) + top \(topBar) + bottom \(bottomBar) = \(statusBar + topBar + bottomBar) points) leave no room for the content: together they should be less than its height, \(height)", at: reader.location(pair.key.mark)))
             }
             reader.reportUnknownKeys(known: keys)
             diagnostics += reader.diagnostics

@@ -35,6 +35,11 @@ struct BadInputTests {
 
     static let demoTail = "\n## Demo\n\n```demo\n"
 
+    /// The clean site's device, with one of its sizes changed.
+    static func deviceYAML(topBar: Int = 54, column: String = "{edge: trailing, width: 64, slot: 56}") -> String {
+        "duo-closed-portrait:\n  name: iPhone Duo, closed, portrait\n  width: 430\n  height: 760\n  status_bar: 54\n  top_bar: \(topBar)\n  bottom_bar: 0\n  column: \(column)\n"
+    }
+
     static let cases: [Case] = [
         // YAML that cannot be read.
         Case("malformed site.yml", ["Content/site.yml": Data("title: [DuoApps\nbase_url: x\n".utf8)], file: "Content/site.yml", code: "yaml-syntax", at: (2, 9)),
@@ -54,6 +59,9 @@ struct BadInputTests {
         Case("a source that is text", ["Content/sources.yml": Data("hig: Designing for iPhone Duo\n".utf8)], file: "Content/sources.yml", code: "invalid-field", at: (1, 6)),
         Case("a language that is not a language tag", ["Content/site.yml": Data("title: Fixture\nbase_url: https://fixture.example\nlanguage: english\n".utf8)], file: "Content/site.yml", code: "invalid-field", at: (3, 11)),
         Case("a language that would break out of its attribute", ["Content/site.yml": Data("title: Fixture\nbase_url: https://fixture.example\nlanguage: 'en\" onload=\"x'\n".utf8)], file: "Content/site.yml", code: "invalid-field", at: (3, 11)),
+        Case("a column as wide as the device", ["Content/devices.yml": Data(deviceYAML(column: "{edge: trailing, width: 430, slot: 56}").utf8)], file: "Content/devices.yml", code: "invalid-field", at: (8, 35)),
+        Case("a slot taller than the column", ["Content/devices.yml": Data(deviceYAML(column: "{edge: trailing, width: 64, slot: 800}").utf8)], file: "Content/devices.yml", code: "invalid-field", at: (8, 45)),
+        Case("bars taller than the device", ["Content/devices.yml": Data(deviceYAML(topBar: 720).utf8)], file: "Content/devices.yml", code: "invalid-field", at: (1, 1)),
         Case("devices.yml of comments only", ["Content/devices.yml": Data("# no devices\n".utf8)], file: "Content/devices.yml", code: "unreadable-file", at: (1, 1)),
 
         // Front matter fences.

@@ -37,8 +37,8 @@ struct BuildCommand: Subcommand {
         }
         let root = CommonOptions.root(parsed, currentDirectory: currentDirectory)
         let output = parsed["--output"].map { CommonOptions.resolve($0, in: currentDirectory) }
-        if let url = parsed["--base-url"], !(url.hasPrefix("https://") || url.hasPrefix("http://")) || url.count < 9 {
-            throw UsageError("--base-url should be an http or https address, like https://duoapps.example, not '\(url)'")
+        if let url = parsed["--base-url"], let problem = SiteSettings.baseURLProblem(url) {
+            throw UsageError("--base-url is '\(url)': \(problem)")
         }
         options = BuildOptions(root: root, output: output, baseURL: parsed["--base-url"], drafts: parsed.has("--drafts"), today: try CommonOptions.today(parsed))
         quiet = parsed.has("--quiet")

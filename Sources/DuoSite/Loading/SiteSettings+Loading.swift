@@ -9,10 +9,10 @@ extension SiteSettings {
         if let baseURL = reader.string("base_url", required: true) {
             var url = baseURL.value
             while url.hasSuffix("/") { url.removeLast() }
-            if url.hasPrefix("https://") || url.hasPrefix("http://") {
-                settings.baseURL = url
+            if let problem = baseURLProblem(baseURL.value) {
+                reader.diagnostics.append(Diagnostic(.invalidField, "'base_url' is '\(baseURL.value)': \(problem)", at: baseURL.location))
             } else {
-                reader.diagnostics.append(Diagnostic(.invalidField, "'base_url' should be an http or https address, like https://duoapps.example, not '\(baseURL.value)'", at: baseURL.location))
+                settings.baseURL = url
             }
         }
         if let language = reader.string("language") {
@@ -28,6 +28,33 @@ extension SiteSettings {
         if let description = reader.string("description") { settings.description = description.value }
         reader.reportUnknownKeys(known: keys)
         return (settings, reader.diagnostics)
+    }
+
+    /// Why an address cannot be the site's base URL, or nil when it can be:
+    /// it is an http or https address of a host's root, since pages link to
+    /// each other and to their assets from the root (`/patterns/…`,
+    /// `/assets/…`), and the sitemap, the feed and canonical links put the
+    /// two together.
+    static func baseURLProblem(_ url: String) -> String? {
+        var rest: Substring
+        if url.hasPrefix("https://") {
+            rest = url.dropFirst("https://".count)
+        } else if url.hasPrefix("http://") {
+            rest = url.dropFirst("http://".count)
+        } else {
+            return "it should be an http or https address, like https://duoapps.example"
+        }
+        while rest.hasSuffix("/") { rest = rest.dropLast() }
+        if rest.isEmpty || rest.hasPrefix("/") {
+            return "it should name a host, like https://duoapps.example"
+        }
+        if rest.contains(where: { $0.isWhitespace || "\"'<>\\`{}|^".contains($0) }) {
+            return "it should be an address with no spaces, quotes or brackets, like https://duoapps.example"
+        }
+        if let cut = rest.firstIndex(where: { $0 == "/" || $0 == "?" || $0 == "#" }) {
+            return "it should be the address of the site's root, with no path, query or fragment ('\(rest[cut...])'), like https://duoapps.example, since pages link to each other from the root (/patterns/…)"
+        }
+        return nil
     }
 
     /// Whether `text` has the shape of a BCP 47 language tag, as the pages'

@@ -175,6 +175,9 @@ import Testing
         #expect(html.contains("<link rel=\"canonical\" href=\"https://example.org/patterns/where-the-bars-go/\">"))
         #expect(try site.read("Public/sitemap.xml").contains("<loc>https://example.org/patterns/where-the-bars-go/</loc><lastmod>2026-10-08</lastmod>"))
         #expect(site.run(["build", "--base-url", "ftp://x"]).status == 64)
+        let withPath = site.run(["build", "--base-url", "https://example.org/docs"])
+        #expect(withPath.status == 64)
+        #expect(withPath.err.contains("error: --base-url is 'https://example.org/docs': it should be the address of the site's root"))
     }
 
     @Test func draftsArePublishedOnlyWithTheDraftsOption() throws {

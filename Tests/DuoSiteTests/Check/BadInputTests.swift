@@ -57,6 +57,7 @@ struct BadInputTests {
         Case("front matter of comments only", page: "---\n# nothing\n---\n\nText.\n", code: "missing-field", at: (1, 1)),
         Case("sources.yml that is a list", ["Content/sources.yml": Data("- hig\n- talk\n".utf8)], file: "Content/sources.yml", code: "invalid-field", at: (1, 1)),
         Case("a source that is text", ["Content/sources.yml": Data("hig: Designing for iPhone Duo\n".utf8)], file: "Content/sources.yml", code: "invalid-field", at: (1, 6)),
+        Case("a base_url with a path", ["Content/site.yml": Data("title: Fixture\nbase_url: https://fixture.example/docs\n".utf8)], file: "Content/site.yml", code: "invalid-field", at: (2, 11)),
         Case("a language that is not a language tag", ["Content/site.yml": Data("title: Fixture\nbase_url: https://fixture.example\nlanguage: english\n".utf8)], file: "Content/site.yml", code: "invalid-field", at: (3, 11)),
         Case("a language that would break out of its attribute", ["Content/site.yml": Data("title: Fixture\nbase_url: https://fixture.example\nlanguage: 'en\" onload=\"x'\n".utf8)], file: "Content/site.yml", code: "invalid-field", at: (3, 11)),
         Case("a column as wide as the device", ["Content/devices.yml": Data(deviceYAML(column: "{edge: trailing, width: 430, slot: 56}").utf8)], file: "Content/devices.yml", code: "invalid-field", at: (8, 35)),

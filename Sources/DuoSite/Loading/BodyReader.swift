@@ -33,11 +33,14 @@ struct BodyReader {
         anchor(base: Slug.make(text) ?? fallback)
     }
 
-    /// `base`, numbered when the page already has it.
+    /// `base`, numbered when the page already has it. `rule-N` and
+    /// `source-N` are kept for the rules and the source list, wherever they
+    /// stand: a heading `## Rule 1` is `#rule-1-1`, so that no two elements
+    /// share an id.
     private mutating func anchor(base: String) -> String {
         var candidate = base
         var number = 1
-        while anchors.contains(candidate) {
+        while anchors.contains(candidate) || Self.isNumberedAnchor(candidate) {
             candidate = "\(base)-\(number)"
             number += 1
         }
@@ -47,7 +50,9 @@ struct BodyReader {
 
     mutating func read() {
         collectLinks()
+        // The ids the theme gives the source list and the main content.
         anchors.insert("sources")
+        anchors.insert("main")
         var current: Section?
         var introduction: [Section.Part] = []
         var ruleList: SourcePosition?
@@ -167,6 +172,14 @@ struct BodyReader {
             diagnostics.append(Diagnostic(.emptyFAQ, "'## FAQ' has no questions, so the page has no FAQ; write each question as a '###' heading, with its answer under it", at: faqSection.location))
         }
         reportMisnamedSections()
+    }
+
+    /// Whether an anchor is a rule's or a source list entry's: `rule-` or
+    /// `source-`, then a number.
+    static func isNumberedAnchor(_ anchor: String) -> Bool {
+        let prefix = anchor.hasBytePrefix("rule-") ? 5 : anchor.hasBytePrefix("source-") ? 7 : 0
+        return prefix > 0 && anchor.utf8.count > prefix
+            && anchor.utf8.dropFirst(prefix).allSatisfy { $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }
     }
 
     /// Whether a code block's info string makes it a demo: its first word is `demo`.

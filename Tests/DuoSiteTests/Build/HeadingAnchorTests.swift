@@ -1,0 +1,55 @@
+import Foundation
+import Testing
+@testable import DuoSite
+
+/// A heading never takes an id the page gives something else: the rules'
+/// `rule-N`, the source list's `sources` and `source-N`, the main content's
+/// `main`. Every id on a page is its own.
+@Suite struct HeadingAnchorTests {
+    static let page = """
+    ---
+    title: Headings named like the page's parts
+    summary: Headings that read as the ids of the rules, the sources and the main content.
+    status: apple
+    last_checked: 2026-10-08
+    ---
+
+    ## Rule 1
+
+    Text.
+
+    ## Main
+
+    ### Source 1
+
+    ### Sources
+
+    ## The rules
+
+    1. A rule.
+
+       Sources (apple): hig § Vertical controls
+
+    Text citing [the heading](#rule-1-1) and [the rule](#rule-1).
+
+    """
+
+    @Test func everyIdOnThePageIsItsOwn() throws {
+        let site = try TestSite()
+        defer { site.remove() }
+        try site.write(Self.page, to: "Content/patterns/named-like-parts.md")
+        let result = site.run(["build", "--today", "2026-11-29", "--quiet"])
+        #expect(result.status == 0, "\(result.err)")
+        let html = try site.read("Public/patterns/named-like-parts/index.html")
+        let ids = html.components(separatedBy: " id=\"").dropFirst().map { String($0.prefix { $0 != "\"" }) }
+        #expect(Set(ids).count == ids.count, "ids used twice: \(ids.filter { id in ids.filter { $0 == id }.count > 1 })")
+        for heading in ["<h2 id=\"rule-1-1\">Rule 1</h2>", "<h2 id=\"main-1\">Main</h2>", "<h3 id=\"source-1-1\">Source 1</h3>", "<h3 id=\"sources-1\">Sources</h3>"] {
+            #expect(html.contains(heading), "no \(heading)")
+        }
+    }
+
+    @Test(arguments: [("rule-1", true), ("rule-12", true), ("source-3", true), ("rule-", false), ("rule-1-1", false), ("rules-1", false), ("source-a", false), ("the-rules", false)])
+    func numberedAnchors(anchor: String, numbered: Bool) {
+        #expect(BodyReader.isNumberedAnchor(anchor) == numbered)
+    }
+}

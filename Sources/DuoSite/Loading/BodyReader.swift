@@ -362,14 +362,13 @@ struct BodyReader {
     /// followed by more of the rule, or one whose `Sources (` is misspelt.
     private mutating func reportStrayCitations(in paragraph: MarkdownNode, isLast: Bool) {
         var afterBreak = true
-        for child in paragraph.children {
+        for (index, child) in paragraph.children.enumerated() {
             defer {
                 afterBreak = child.kind == .softBreak || child.kind == .lineBreak
             }
             guard afterBreak, case .text(let text) = child.kind, CitationParser.mayBeCitationBlock(text) else { continue }
-            let isFirst = child.range.start == paragraph.children.first?.range.start
             let message: String
-            if !isFirst {
+            if index > 0 {
                 // Inside prose, only a line starting with a capital: `Sources (`, `Source:`.
                 guard text.hasBytePrefix("S") else { continue }
                 message = "this citation block is part of the paragraph above it, so it is shown as text; put a blank line before it, and indent it as the rule's text"

@@ -308,6 +308,10 @@ struct BuildCache: Sendable {
             add(Data(path.utf8))
             add(fileManager.contents(atPath: root.appendingPathComponent(path).path) ?? Data())
         }
+        // The theme's files by name: pages' links to them are checked.
+        for path in SiteLoader.assetPaths(root: root) {
+            add(Data("\(Site.Paths.assets)/\(path)\n".utf8))
+        }
         for folder in [Site.Paths.templates, Site.Paths.symbols] {
             let names = ((try? fileManager.contentsOfDirectory(atPath: root.appendingPathComponent(folder).path)) ?? []).sorted()
             for name in names {

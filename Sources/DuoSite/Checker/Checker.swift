@@ -39,6 +39,7 @@ public enum Checkers {
         CheckedBeforeSourceChecker(),
         DemoChecker(),
         PlacementChecker(scope: .demos),
+        SiteAddressChecker(),
     ]
 
     /// Checks across pages, which read pages without their HTML or demos.
@@ -63,6 +64,7 @@ public enum Checkers {
     /// A context for checking pages one at a time, sharing `engine`.
     static func pageContext(site: Site, today: Day, engine: PlacementEngine?) -> CheckContext {
         var context = CheckContext(site: Site(root: site.root, settings: site.settings, sources: site.sources, devices: site.devices, patterns: [], symbols: site.symbols, placement: nil), today: today)
+        context.site.assets = site.assets
         context.site.placement = site.placement
         context.placementEngine = engine
         return context

@@ -15,6 +15,8 @@ struct BodyReader {
     private(set) var faq: [FAQEntry] = []
     private(set) var demos: [DemoBlock] = []
     private(set) var crossReferences: [CrossReference] = []
+    /// Links and images to the site's own addresses other than pages'.
+    private(set) var siteAddresses: [SiteAddress] = []
     private(set) var anchors = AnchorList()
 
     init(file: String, slug: String, document: MarkdownDocument, rendersHTML: Bool) {
@@ -419,6 +421,8 @@ struct BodyReader {
                 // An image is shown from its address: files are not published from Content/.
                 if CrossReference.isRelative(url) {
                     diagnostics.append(Diagnostic(.brokenLink, url.isEmpty ? "an image with no address; give it one, or remove the image" : "the image '\(url)' is relative, but no file is published from Content/, so readers would see it missing; put it in Theme/assets/ and write its address, '/assets/\(url.split(separator: "/").last ?? "")'", at: location(link.position)))
+                } else if SiteAddress.isOnSite(url) {
+                    siteAddresses.append(SiteAddress(destination: url, isImage: true, location: location(link.position)))
                 }
                 continue
             }
@@ -428,6 +432,8 @@ struct BodyReader {
                 crossReferences.append(CrossReference(slug: target.slug, anchor: target.anchor, destination: url, location: location(link.position)))
             } else if CrossReference.isRelative(url) {
                 diagnostics.append(Diagnostic(.brokenLink, Self.relativeLinkMessage(url), at: location(link.position)))
+            } else if SiteAddress.isOnSite(url) {
+                siteAddresses.append(SiteAddress(destination: url, isImage: false, location: location(link.position)))
             }
         }
     }

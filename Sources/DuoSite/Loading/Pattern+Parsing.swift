@@ -58,12 +58,13 @@ struct PatternParser {
         reader.read()
         diagnostics += reader.diagnostics
 
-        let pattern = Pattern(
+        var pattern = Pattern(
             file: path, slug: slug, frontMatter: frontMatter, sections: reader.sections,
             rules: reader.rules, faq: reader.faq, demos: reader.demos,
             crossReferences: reader.crossReferences, anchors: reader.anchors,
             introduction: reader.introduction
         )
+        pattern.siteAddresses = reader.siteAddresses
         return (pattern, diagnostics)
     }
 }

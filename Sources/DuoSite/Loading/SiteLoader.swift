@@ -84,6 +84,7 @@ public struct SiteLoader: Sendable {
             diagnostics += found
         }
         site.symbols = readSymbols()
+        site.assets = Set(Self.assetPaths(root: root))
 
         let files = self.files ?? patternFiles()
         let (outcomes, found) = readPatterns(files, site: site, process: process, reuseUnread: reuseUnread, reuse: reuse)
@@ -113,6 +114,17 @@ public struct SiteLoader: Sendable {
         let folder = root.appendingPathComponent(Site.Paths.symbols)
         guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder.path) else { return nil }
         return Set(names.filter { $0.hasSuffix(".svg") }.map { String($0.dropLast(4)) })
+    }
+
+    /// The theme's files, which the build copies to `/assets/`: their paths
+    /// within `Theme/assets/`, sorted (none when the theme has no assets).
+    static func assetPaths(root: URL) -> [String] {
+        let folder = root.appendingPathComponent(Site.Paths.assets).path
+        guard let paths = try? FileManager.default.subpathsOfDirectory(atPath: folder) else { return [] }
+        return paths.filter { path in
+            var isFolder: ObjCBool = false
+            return FileManager.default.fileExists(atPath: folder + "/" + path, isDirectory: &isFolder) && !isFolder.boolValue
+        }.sorted()
     }
 
     /// The page files, sorted by name.

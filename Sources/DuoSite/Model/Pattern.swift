@@ -26,6 +26,7 @@ public struct Pattern: Sendable {
         var anchors: AnchorList
         var introduction: [Section.Part]
         var citedSources: [String]?
+        var siteAddresses: [SiteAddress] = []
     }
 
     private var storage: CopyOnWrite<Fields>
@@ -95,6 +96,15 @@ public struct Pattern: Sendable {
     public var crossReferences: [CrossReference] {
         get { storage.fields.crossReferences }
         _modify { yield &storage.fields.crossReferences }
+    }
+
+    /// Every link and image to an address of the site other than a page's
+    /// (`/assets/fold.svg`, `/feed.xml`): checked against what the build
+    /// publishes. A page's summary in the build cache leaves them out, as
+    /// the findings about them are kept with the page's own.
+    public var siteAddresses: [SiteAddress] {
+        get { storage.fields.siteAddresses }
+        _modify { yield &storage.fields.siteAddresses }
     }
 
     /// Every anchor the page offers other pages: `rule-N`, heading slugs.
@@ -271,7 +281,19 @@ public struct FAQEntry: Sendable {
     public var location: SourceLocation
 }
 
-/// A link in a page to another page's file, `other.md` or `other.md#anchor`.
+/// A link or an image to an address of the site itself that is not a
+/// page's (`/assets/fold.svg`, `/feed.xml`, `/about/`), as written.
+public struct SiteAddress: Sendable {
+    /// The address as written.
+    public var destination: String
+    /// Whether it is an image's (shown in the page) rather than a link's.
+    public var isImage: Bool
+    /// Where it is.
+    public var location: SourceLocation
+}
+
+/// A link in a page to another page's file, `other.md` or `other.md#anchor`
+/// (or to its published address, `/patterns/other/#anchor`).
 public struct CrossReference: Sendable {
     /// The target page's slug.
     public var slug: String

@@ -18,6 +18,9 @@ public struct Site: Sendable {
     public var symbols: Set<String>?
     /// `Content/placement.yml`, when the site has one.
     public var placement: PlacementTable?
+    /// The theme's files, which the build publishes under `/assets/`: their
+    /// paths within `Theme/assets/` (`site.css`, `symbols/cart.svg`).
+    public var assets: Set<String> = []
     /// The slugs of page files that exist but could not be read (a finding
     /// says why): links to them are not reported again as broken.
     public var unreadablePages: Set<String> = []
@@ -49,5 +52,9 @@ public struct Site: Sendable {
         public static let templates = "Theme/templates"
         public static let assets = "Theme/assets"
         public static let symbols = "Theme/assets/symbols"
+        /// The files the build writes at the output's root, besides the
+        /// pages (`patterns/<slug>/index.html`) and the theme's assets
+        /// (`assets/…`); the first is the home page.
+        public static let publishedFiles = ["index.html", "404.html", "sitemap.xml", "feed.xml", "robots.txt", "api/pages.json"]
     }
 }

@@ -1,0 +1,54 @@
+/// Finds links and images to addresses of the site that the build does not
+/// publish (`broken-link`): a theme file that is not in `Theme/assets/`
+/// (`/assets/fold.png` for `fold.svg`), or an address the site has no page
+/// or file at (`/about/`). Readers would get the site's 404 page, or a
+/// missing image.
+public struct SiteAddressChecker: Checker {
+    public init() {}
+
+    public func check(_ context: CheckContext) -> [Diagnostic] {
+        var diagnostics: [Diagnostic] = []
+        for pattern in context.site.patterns {
+            for address in pattern.siteAddresses {
+                if let diagnostic = Self.finding(address, assets: context.site.assets) {
+                    diagnostics.append(diagnostic)
+                }
+            }
+        }
+        return diagnostics
+    }
+
+    /// The finding about one address, when the build publishes nothing there.
+    static func finding(_ address: SiteAddress, assets: Set<String>) -> Diagnostic? {
+        let destination = address.destination
+        // A page's address is a cross-reference, checked against the pages.
+        guard CrossReference.publishedTarget(of: destination) == nil else { return nil }
+        var path = Substring(destination.dropFirst())
+        if let end = path.firstIndex(where: { $0 == "#" || $0 == "?" }) { path = path[..<end] }
+        let file = String(path).removingPercentEncodingIfPossible
+        let what = address.isImage ? "the image '\(destination)'" : "the link to '\(destination)'"
+        if file.hasPrefix("assets/") {
+            let asset = String(file.dropFirst("assets/".count))
+            guard !assets.contains(asset) else { return nil }
+            let missing = asset.isEmpty || asset.hasSuffix("/") ? "names a folder of the theme, and the build publishes no page for a folder" : "names no file of the theme: there is no \(Site.Paths.assets)/\(asset)"
+            var message = "\(what) \(missing), so readers would \(address.isImage ? "see the image missing" : "get the page that is not found")"
+            if let suggestion = Suggestion.nearest(to: asset, in: assets.sorted()) {
+                message += "; did you mean '/assets/\(suggestion)'?"
+            }
+            return Diagnostic(.brokenLink, message, at: address.location)
+        }
+        guard !(file.isEmpty || Site.Paths.publishedFiles.contains(file)) else { return nil }
+        var message = "\(what) names nothing the build publishes, so readers would \(address.isImage ? "see the image missing" : "get the page that is not found"); the site's addresses are '/', pages' ('/patterns/<page>/', or better the page's file, 'other.md'), the theme's files ('/assets/…') and \(Site.Paths.publishedFiles.dropFirst().map { "'/\($0)'" }.joined(separator: ", "))"
+        if let suggestion = Suggestion.nearest(to: file, in: Site.Paths.publishedFiles + assets.sorted().map { "assets/\($0)" }) {
+            message += "; did you mean '/\(suggestion)'?"
+        }
+        return Diagnostic(.brokenLink, message, at: address.location)
+    }
+}
+
+extension SiteAddress {
+    /// Whether a link is to the site's own root (`/…`), not to another host (`//…`).
+    static func isOnSite(_ destination: String) -> Bool {
+        destination.hasBytePrefix("/") && !destination.hasBytePrefix("//")
+    }
+}

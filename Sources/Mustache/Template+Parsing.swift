@@ -39,6 +39,8 @@ extension Template {
         private var strippedIndentations: [[UInt8]] = []
         /// The last location computed for a node, to count columns from.
         private var lastLocation = (offset: 0, line: 0, column: 1)
+        /// Every name a variable or section tag looks up, in source order.
+        private(set) var nameUses: [NameUse] = []
 
         init(source: String, name: String) {
             self.bytes = Array(source.utf8)
@@ -112,12 +114,15 @@ extension Template {
                 (openDelimiter, closeDelimiter) = delimiters
             case UInt8(ascii: "{"), UInt8(ascii: "&"):
                 let name = try parseName(content, tagStart: start).name
+                recordUse(of: name, at: start)
                 inlineTag(start: start, end: end, node: .variable(name, escaped: false))
             case UInt8(ascii: "#"), UInt8(ascii: "^"):
                 let (rawName, name) = try parseName(content, tagStart: start)
                 let inverted = sigil == UInt8(ascii: "^")
+                let location = trackedLocation(of: start)
+                if case .path(let parts) = name { nameUses.append(NameUse(parts: parts, line: location.line, column: location.column)) }
                 standaloneTag(start: start, end: end)
-                frames.append(Frame(kind: .section(inverted: inverted), rawName: rawName, name: name, sigil: inverted ? "^" : "#", location: trackedLocation(of: start)))
+                frames.append(Frame(kind: .section(inverted: inverted), rawName: rawName, name: name, sigil: inverted ? "^" : "#", location: location))
             case UInt8(ascii: ">"):
                 let rawName = try parseTemplateName(content, tagStart: start, sigil: ">")
                 let left = clearsLeft(start)
@@ -147,8 +152,16 @@ extension Template {
                 {
                     throw location(of: start).error(.unknownTag, "unknown tag {{\(rawName)}}: '\(Character(Unicode.Scalar(first)))' starts no Mustache tag")
                 }
+                recordUse(of: name, at: start)
                 inlineTag(start: start, end: end, node: .variable(name, escaped: true))
             }
+        }
+
+        /// Keeps where a variable tag looks `name` up (`.` looks up nothing).
+        private mutating func recordUse(of name: Name, at start: Int) {
+            guard case .path(let parts) = name else { return }
+            let location = trackedLocation(of: start)
+            nameUses.append(NameUse(parts: parts, line: location.line, column: location.column))
         }
 
         /// A tag that is never standalone: adds the text before it and its node.

@@ -7,6 +7,11 @@ public struct Template: Sendable {
     let nodes: [Node]
     /// The content compiled for rendering.
     let program: Program
+    /// Every name the template's variable and section tags look up, where
+    /// each tag stands, in source order: what a site checks against the
+    /// names its contexts hold, since a name no context holds renders as
+    /// nothing, silently.
+    public let nameUses: [NameUse]
 
     /// Parses `source`; `name` is the template's name (its file name without `.mustache`).
     ///
@@ -16,12 +21,30 @@ public struct Template: Sendable {
         var parser = Parser(source: source, name: name)
         self.nodes = try parser.parse()
         self.program = Program(nodes)
+        self.nameUses = parser.nameUses
     }
 
     /// Renders the template alone: partials and parents render as empty, as the spec
     /// says of missing templates. Use ``TemplateLibrary`` to give them templates.
     public func render(_ context: Value) throws(TemplateError) -> String {
         try TemplateLibrary([]).render(self, context)
+    }
+}
+
+/// A name a tag looks up (`{{page.title}}`, `{{#rules}}`), and where the tag starts.
+public struct NameUse: Sendable, Equatable {
+    /// The name's dotted parts: `["page", "title"]`.
+    public let parts: [String]
+    /// The 1-based line of the tag.
+    public let line: Int
+    /// The 1-based column (in characters) where the tag starts.
+    public let column: Int
+
+    /// A use of `parts` at a line and column.
+    public init(parts: [String], line: Int, column: Int) {
+        self.parts = parts
+        self.line = line
+        self.column = column
     }
 }
 

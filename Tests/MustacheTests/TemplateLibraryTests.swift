@@ -33,6 +33,23 @@ struct TemplateLibraryTests {
         #expect(errors.allSatisfy { $0.kind == .missingTemplate })
     }
 
+    @Test("a template lists the names its tags look up, each at its tag")
+    func nameUses() throws {
+        let template = try Template(
+            "a {{x}}\n{{#s.t}}{{{u}}} é {{& v}}{{/s.t}}{{.}}\n  {{^w}}{{/w}}{{> p}}{{! c}}{{$b}}{{y}}{{/b}}{{=<% %>=}}<%z%>",
+            name: "t"
+        )
+        #expect(template.nameUses == [
+            NameUse(parts: ["x"], line: 1, column: 3),
+            NameUse(parts: ["s", "t"], line: 2, column: 1),
+            NameUse(parts: ["u"], line: 2, column: 9),
+            NameUse(parts: ["v"], line: 2, column: 19),
+            NameUse(parts: ["w"], line: 3, column: 3),
+            NameUse(parts: ["y"], line: 3, column: 35),
+            NameUse(parts: ["z"], line: 3, column: 57),
+        ])
+    }
+
     @Test("validate finds nothing in a complete theme")
     func validateCompleteTheme() throws {
         let library = try TemplateLibrary(templates: ["a": "{{>b}}{{<c}}{{/c}}", "b": "", "c": "{{$x}}{{/x}}"])

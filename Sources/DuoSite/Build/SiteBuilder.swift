@@ -325,6 +325,9 @@ public struct SiteBuilder: Sendable {
                 diagnostics.append(Self.diagnostic(error))
                 ok = false
             }
+            let unknownNames = ContextNames.findings(in: library)
+            diagnostics += unknownNames
+            ok = ok && unknownNames.isEmpty
             return ok ? library : nil
         } catch let error as TemplateError {
             diagnostics.append(Self.diagnostic(error))
@@ -401,7 +404,7 @@ public struct SiteBuilder: Sendable {
         output.recordSiteFiles(key: key)
     }
 
-    private func indexContext(_ pages: [Pattern], site: Site, baseURL: String, pageContext: PageContext) -> Value {
+    func indexContext(_ pages: [Pattern], site: Site, baseURL: String, pageContext: PageContext) -> Value {
         let patterns: [Value] = pages.map { pattern in
             let review = Review(pattern, settings: site.settings, today: options.today)
             return .object([
@@ -430,7 +433,7 @@ public struct SiteBuilder: Sendable {
         ])
     }
 
-    private func notFoundContext(site: Site, baseURL: String, pageContext: PageContext) -> Value {
+    func notFoundContext(site: Site, baseURL: String, pageContext: PageContext) -> Value {
         .object([
             "site": pageContext.siteValue(),
             "head": .object([

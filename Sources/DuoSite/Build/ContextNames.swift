@@ -1,0 +1,58 @@
+import Mustache
+
+/// Every name duosite's template contexts hold (`docs/theme.md` says what
+/// each is), at any depth: a theme's tags are checked against it when the
+/// build loads the theme. Mustache renders a name no context holds as
+/// nothing, so a misspelt tag (`{{page.titel}}`, `{{#rule}}`) would leave
+/// readers without what it was meant to show, silently. The names are
+/// checked one part at a time (`page.title` is `page`, then `title`), so a
+/// name used where its context does not hold it is not found; a misspelling
+/// is. A test keeps the list in step with the contexts a build renders.
+enum ContextNames {
+    static let all: Set<String> = [
+        // What every template gets.
+        "site", "title", "description", "language", "baseURL", "home", "year",
+        "head", "canonical", "ogType", "jsonLD", "stylesheet", "noindex",
+        // index.mustache.
+        "patterns",
+        // pattern.mustache: the page.
+        "page", "summary", "slug", "url", "status", "apple", "recommendation", "label",
+        "lastChecked", "due", "iso", "long", "stale", "staleNotice", "owner", "tags",
+        "breadcrumb", "name", "position", "current",
+        "introduction", "sections", "titleHTML", "anchor", "parts", "html", "demo",
+        "rules", "number", "hasCitations", "basis", "citations", "href", "sourceNumber", "sourceAnchor", "last",
+        "time", "faq", "question", "questionHTML", "answer", "hasFAQ",
+        "sources", "publisher", "kind", "date", "hasSources",
+        // Demos and their figures.
+        "id", "caption", "multiple", "states", "figure", "heading", "device", "deviceName", "deviceStyle",
+        "screenStyle", "contentHeight", "edge", "hasTopBar", "hasBottomBar", "hasColumn", "hasOverflowMenu",
+        "overflowButton", "regions", "bar", "items", "place", "form", "rule", "symbol", "symbolName",
+        "verticalSymbol", "vertical", "value", "badge", "showsTitle", "custom", "segmented", "segments",
+        "selected", "alt", "style", "pushesDown",
+    ]
+
+    /// The findings about the names the theme's templates look up: one
+    /// error per tag naming something no context holds, at the tag, with
+    /// the nearest name when one is near.
+    static func findings(in library: TemplateLibrary) -> [Diagnostic] {
+        var diagnostics: [Diagnostic] = []
+        let known = all.sorted()
+        for name in library.templates.keys.sorted() {
+            guard let template = library[name] else { continue }
+            for use in template.nameUses {
+                guard let unknown = use.parts.first(where: { !all.contains($0) }) else { continue }
+                let written = use.parts.joined(separator: ".")
+                var message = use.parts.count == 1
+                    ? "the tag names '\(written)', which no context duosite renders holds, so it would always render as nothing"
+                    : "the tag names '\(written)', whose '\(unknown)' no context duosite renders holds, so it would always render as nothing"
+                if let suggestion = Suggestion.nearest(to: unknown, in: known) {
+                    message += "; did you mean '\(suggestion)'?"
+                } else {
+                    message += "; docs/theme.md lists the names templates get"
+                }
+                diagnostics.append(Diagnostic(.template, message, at: SourceLocation(file: "\(Site.Paths.templates)/\(name).mustache", line: use.line, column: use.column)))
+            }
+        }
+        return diagnostics
+    }
+}

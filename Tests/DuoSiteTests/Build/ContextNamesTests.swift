@@ -1,0 +1,91 @@
+import Foundation
+import Testing
+import Mustache
+@testable import DuoSite
+
+/// The names duosite's contexts hold, which a theme's tags are checked
+/// against, are the names its contexts do hold: every key of every context
+/// a build renders (page, index, 404, and everything inside them), over a
+/// site that gives every optional key.
+@Suite struct ContextNamesTests {
+    /// Every key of every object in `value`, at any depth.
+    static func keys(of value: Value, into keys: inout Set<String>) {
+        switch value {
+        case .object(let members):
+            for pair in members.pairs {
+                let (key, member) = (pair.key, pair.value)
+                keys.insert(key)
+                Self.keys(of: member, into: &keys)
+            }
+        case .list(let values):
+            for element in values { Self.keys(of: element, into: &keys) }
+        default:
+            break
+        }
+    }
+
+    /// Every key of every context a build of the repository's site renders,
+    /// on a day when its pages are fresh and on one when they are stale
+    /// (`staleNotice` is given only then).
+    static func renderedKeys() throws -> Set<String> {
+        let site = try TestSite()
+        defer { site.remove() }
+        let (loaded, _) = SiteLoader(root: site.root, rendersHTML: true).load()
+        var keys = Set<String>()
+        for day in ["2026-11-29", "2031-01-01"] {
+            let today = try #require(Day(day))
+            let context = PageContext(site: loaded, baseURL: "https://duoapps.example", today: today, demos: DemoContext(site: loaded))
+            for pattern in loaded.patterns { Self.keys(of: context.make(pattern), into: &keys) }
+            let builder = SiteBuilder(options: BuildOptions(root: site.root, today: today))
+            Self.keys(of: builder.indexContext(loaded.patterns, site: loaded, baseURL: "https://duoapps.example", pageContext: context), into: &keys)
+            Self.keys(of: builder.notFoundContext(site: loaded, baseURL: "https://duoapps.example", pageContext: context), into: &keys)
+        }
+        return keys
+    }
+
+    /// The list holds every name the contexts hold, and no other.
+    @Test func theListIsTheContextsNames() throws {
+        let keys = try Self.renderedKeys()
+        #expect(keys.subtracting(ContextNames.all).isEmpty, "names the contexts hold that the list lacks: \(keys.subtracting(ContextNames.all).sorted())")
+        #expect(ContextNames.all.subtracting(keys).isEmpty, "names in the list that no context holds: \(ContextNames.all.subtracting(keys).sorted())")
+    }
+
+    /// Every name is in docs/theme.md, where designers look them up.
+    @Test func everyNameIsDocumented() throws {
+        let docs = try String(contentsOf: TestSite.repositoryRoot.appendingPathComponent("docs/theme.md"), encoding: .utf8)
+        let words = Set(docs.split { !($0.isLetter || $0.isNumber) }.map(String.init))
+        #expect(ContextNames.all.subtracting(words).isEmpty, "not in docs/theme.md: \(ContextNames.all.subtracting(words).sorted())")
+    }
+
+    /// The repository's theme looks up only names its contexts hold.
+    @Test func theRepositorysThemeIsClean() throws {
+        let library = try TemplateLibrary(folder: TestSite.repositoryRoot.appendingPathComponent("Theme/templates"))
+        #expect(ContextNames.findings(in: library).isEmpty)
+    }
+
+    /// A misspelt name in a template is an error at its tag, with the name
+    /// meant; the build publishes nothing and leaves the site as it was.
+    @Test func aMisspeltNameIsAnErrorAtItsTag() throws {
+        let site = try TestSite()
+        defer { site.remove() }
+        let build = ["build", "--today", "2026-11-29", "--quiet"]
+        #expect(site.run(build).status == 0)
+        let published = site.tree()
+        try site.write("""
+        {{#page}}
+          <h1>{{titel}}</h1> {{page.faqs}}
+        {{/page}}
+        {{#patterns}}{{{.}}}{{/patterns}}{{> status}}{{head.jsonLD}}{{^zzqqxx}}{{/zzqqxx}}
+
+        """, to: "Theme/templates/extra.mustache")
+        let result = site.run(build)
+        #expect(result.status == 1)
+        let lines = result.err.split(separator: "\n").filter { $0.hasSuffix("[template]") }
+        #expect(lines == [
+            "Theme/templates/extra.mustache:2:7: error: the tag names 'titel', which no context duosite renders holds, so it would always render as nothing; did you mean 'title'? [template]",
+            "Theme/templates/extra.mustache:2:22: error: the tag names 'page.faqs', whose 'faqs' no context duosite renders holds, so it would always render as nothing; did you mean 'faq'? [template]",
+            "Theme/templates/extra.mustache:4:61: error: the tag names 'zzqqxx', which no context duosite renders holds, so it would always render as nothing; docs/theme.md lists the names templates get [template]",
+        ], "\(result.err)")
+        #expect(site.tree() == published)
+    }
+}

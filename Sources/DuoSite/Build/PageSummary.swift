@@ -49,6 +49,7 @@ struct PageSummary {
         parts.outward = writer.count
         writer.add(front.draft ? 1 : 0)
         writer.add(pattern.slug)
+        writer.add(pattern.rulesIncomplete ? 1 : 0)
         // Kept in byte order: written as they are, read back as they were.
         let anchors = pattern.anchors.sorted
         writer.add(anchors.count); anchors.forEach { writer.add($0) }
@@ -124,6 +125,7 @@ struct PageSummary {
         let frontLocation = try reader.location()
         let draft = try reader.number() == 1
         let slug = try reader.text()
+        let rulesIncomplete = try reader.number() == 1
         var front = FrontMatter(
             title: title, summary: summary, status: Located(status, at: statusLocation),
             lastChecked: Located(lastChecked, at: lastCheckedLocation), reviewEvery: reviewEvery,
@@ -131,10 +133,11 @@ struct PageSummary {
         )
         front.hasLastChecked = hasLastChecked
         guard !listingOnly else {
-            let pattern = Pattern(
+            var pattern = Pattern(
                 file: file, slug: slug, frontMatter: front, sections: [], rules: [], faq: [], demos: [],
                 crossReferences: [], anchors: AnchorList(), introduction: []
             )
+            pattern.rulesIncomplete = rulesIncomplete
             return PageSummary(pattern: pattern, diagnostics: diagnostics)
         }
         guard let anchors = AnchorList(readBack: try (0..<reader.number()).map { _ in try reader.text() }) else { throw Malformed() }
@@ -158,6 +161,7 @@ struct PageSummary {
             crossReferences: references, anchors: anchors, introduction: []
         )
         pattern.citedSources = cited
+        pattern.rulesIncomplete = rulesIncomplete
         return PageSummary(pattern: pattern, diagnostics: diagnostics)
     }
 }

@@ -17,6 +17,8 @@ struct BodyReader {
     private(set) var crossReferences: [CrossReference] = []
     /// Links and images to the site's own addresses other than pages'.
     private(set) var siteAddresses: [SiteAddress] = []
+    /// Whether a mistake reported here hid some of the page's rules.
+    private(set) var rulesIncomplete = false
     private(set) var anchors = AnchorList()
 
     init(file: String, slug: String, document: MarkdownDocument, rendersHTML: Bool) {
@@ -113,6 +115,7 @@ struct BodyReader {
                     let heading = role == .rules ? "## The rules" : "## FAQ"
                     let what = role == .rules ? "a page's rules are one numbered list under one '## The rules' heading" : "a page's questions are all under one '## FAQ' heading"
                     diagnostics.append(Diagnostic(.duplicateSection, "a second '\(heading)' section (the first is at line \(first.location.line)); \(what)", at: location(block.range.start)))
+                    if role == .rules { rulesIncomplete = true }
                 }
                 seenSourcesHeading = false
                 current = Section(
@@ -156,6 +159,7 @@ struct BodyReader {
                 // A block between two rules, not indented under the first,
                 // ends the list: the rules after it would be plain text.
                 diagnostics.append(Diagnostic(.ruleNumbering, "a second numbered list under '## The rules': the rule list (line \(ruleList.line)) ends before it, so these items are not rules; indent what stands between two rules (a citation block, a demo) as the rule's text is", at: location(block.range.start)))
+                rulesIncomplete = true
             }
 
             if current != nil {
@@ -169,6 +173,7 @@ struct BodyReader {
         self.introduction = introduction
         if let rulesSection = sections.first(where: { $0.role == .rules }), ruleList == nil {
             diagnostics.append(Diagnostic(.ruleNumbering, "'## The rules' has no numbered list; write each rule as an item of a list starting '1.'", at: rulesSection.location))
+            rulesIncomplete = true
         }
         if let faqSection = sections.first(where: { $0.role == .faq }), faq.isEmpty {
             diagnostics.append(Diagnostic(.emptyFAQ, "'## FAQ' has no questions, so the page has no FAQ; write each question as a '###' heading, with its answer under it", at: faqSection.location))

@@ -65,6 +65,7 @@ struct PatternParser {
             introduction: reader.introduction
         )
         pattern.siteAddresses = reader.siteAddresses
+        pattern.rulesIncomplete = reader.rulesIncomplete
         return (pattern, diagnostics)
     }
 }

@@ -27,6 +27,7 @@ public struct Pattern: Sendable {
         var introduction: [Section.Part]
         var citedSources: [String]?
         var siteAddresses: [SiteAddress] = []
+        var rulesIncomplete = false
     }
 
     private var storage: CopyOnWrite<Fields>
@@ -105,6 +106,18 @@ public struct Pattern: Sendable {
     public var siteAddresses: [SiteAddress] {
         get { storage.fields.siteAddresses }
         _modify { yield &storage.fields.siteAddresses }
+    }
+
+    /// Whether a mistake that the page's own findings report hid some of its
+    /// rules from the rule list (a second numbered list under
+    /// `## The rules`, a rules section with no list, a second rules
+    /// section). The checks across pages then leave out what the hidden
+    /// rules may account for (links to `#rule-N`, the placement table's
+    /// rows citing them, the sources they cite) rather than report each as
+    /// a mistake of its own: mending the page mends them.
+    public var rulesIncomplete: Bool {
+        get { storage.fields.rulesIncomplete }
+        _modify { yield &storage.fields.rulesIncomplete }
     }
 
     /// Every anchor the page offers other pages: `rule-N`, heading slugs.

@@ -6,7 +6,8 @@ public struct UnusedSourceChecker: Checker {
     public func check(_ context: CheckContext) -> [Diagnostic] {
         // A page that could not be read may cite any source: until it is
         // mended, which sources are cited is not known.
-        guard context.site.unreadablePages.isEmpty else { return [] }
+        // So may rules a mistake hid (their citations were not read).
+        guard context.site.unreadablePages.isEmpty, !context.site.patterns.contains(where: \.rulesIncomplete) else { return [] }
         var cited = Set<String>()
         let sourceCount = Set(context.site.sources.map(\.id)).count
         for pattern in context.site.patterns {

@@ -41,7 +41,7 @@ enum CommonOptions {
             return Day.todayUTC(secondsSince1970: Date().timeIntervalSince1970)
         }
         guard let day = Day(text) else {
-            throw UsageError("--today should be a date written YYYY-MM-DD, not '\(text)'")
+            throw UsageError("--today should be a date written YYYY-MM-DD, not '\(text)'" + (Day.meant(by: text).map { "; did you mean '\($0)'?" } ?? ""))
         }
         return day
     }

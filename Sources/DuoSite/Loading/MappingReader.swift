@@ -65,7 +65,9 @@ struct MappingReader {
     mutating func day(_ key: String, required: Bool = false) -> Located<Day>? {
         guard let text = string(key, required: required) else { return nil }
         guard let day = Day(text.value) else {
-            diagnostics.append(Diagnostic(.invalidField, "'\(key)' should be a date written YYYY-MM-DD, not '\(text.value)'", at: text.location))
+            var message = "'\(key)' should be a date written YYYY-MM-DD, not '\(text.value)'"
+            if let meant = Day.meant(by: text.value) { message += "; did you mean '\(meant)'?" }
+            diagnostics.append(Diagnostic(.invalidField, message, at: text.location))
             return nil
         }
         return Located(day, at: text.location)
@@ -75,7 +77,9 @@ struct MappingReader {
     mutating func interval(_ key: String) -> Located<ReviewInterval>? {
         guard let text = string(key) else { return nil }
         guard let interval = ReviewInterval(text.value) else {
-            diagnostics.append(Diagnostic(.invalidField, "'\(key)' should be a number and a unit (d, w, m or y), like 180d or 6m, not '\(text.value)'", at: text.location))
+            var message = "'\(key)' should be a number and a unit (d, w, m or y), like 180d or 6m, not '\(text.value)'"
+            if let meant = ReviewInterval.meant(by: text.value) { message += "; did you mean '\(meant)'?" }
+            diagnostics.append(Diagnostic(.invalidField, message, at: text.location))
             return nil
         }
         return Located(interval, at: text.location)

@@ -82,7 +82,9 @@ extension FrontMatter {
             if let value = Pattern.Status(rawValue: text.value) {
                 status = Located(value, at: text.location)
             } else {
-                reader.diagnostics.append(Diagnostic(.invalidField, "'status' should be apple (guidance as Apple gives it) or recommendation (the site's own advice), not '\(text.value)'", at: text.location))
+                var message = "'status' should be apple (guidance as Apple gives it) or recommendation (the site's own advice), not '\(text.value)'"
+                if let meant = Suggestion.nearest(to: text.value, in: ["apple", "recommendation"]) { message += "; did you mean '\(meant)'?" }
+                reader.diagnostics.append(Diagnostic(.invalidField, message, at: text.location))
             }
         }
         let lastChecked = reader.day("last_checked", required: true)

@@ -47,7 +47,7 @@ public struct Day: Sendable, Hashable, Comparable, CustomStringConvertible {
     }
 
     /// The months' names, January first.
-    private static let monthNames = ["January", "February", "March", "April", "May", "June", "July",
+    static let monthNames = ["January", "February", "March", "April", "May", "June", "July",
                                      "August", "September", "October", "November", "December"]
 
     /// Days since 1970-01-01 (negative before).

@@ -63,8 +63,12 @@ public enum Checkers {
 
     /// A context for checking pages one at a time, sharing `engine`.
     static func pageContext(site: Site, today: Day, engine: PlacementEngine?) -> CheckContext {
-        var context = CheckContext(site: Site(root: site.root, settings: site.settings, sources: site.sources, devices: site.devices, patterns: [], symbols: site.symbols, placement: nil), today: today)
-        context.site.assets = site.assets
+        // The site without its pages, and without its table until the
+        // context is made (which would compile it again).
+        var bare = site
+        bare.patterns = []
+        bare.placement = nil
+        var context = CheckContext(site: bare, today: today)
         context.site.placement = site.placement
         context.placementEngine = engine
         return context

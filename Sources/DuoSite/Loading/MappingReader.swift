@@ -39,7 +39,8 @@ struct MappingReader {
             diagnostics.append(Diagnostic(.missingField, "'\(key)' is empty", at: location(value.mark)))
             return nil
         }
-        if required {
+        // A node that is not a map was reported once, not once a key.
+        if required, node.pairs != nil {
             diagnostics.append(Diagnostic(.missingField, "\(subject) is missing the required key '\(key)'", at: location))
         }
         return nil

@@ -63,22 +63,22 @@ public struct SiteLoader: Sendable {
             return (site, [], [Diagnostic(.missingFile, "no Content/ folder here: a site root holds Content/ and Theme/ (use --root to name another folder)", at: SourceLocation(file: Site.Paths.content))])
         }
 
-        if let node = readYAML(Site.Paths.settings, required: true, diagnostics: &diagnostics) {
+        if let node = readYAML(Site.Paths.settings, required: true, diagnostics: &diagnostics, unreadable: &site.unreadableFiles) {
             let (settings, found) = SiteSettings.read(node, file: Site.Paths.settings)
             site.settings = settings
             diagnostics += found
         }
-        if let node = readYAML(Site.Paths.sources, required: true, diagnostics: &diagnostics) {
+        if let node = readYAML(Site.Paths.sources, required: true, diagnostics: &diagnostics, unreadable: &site.unreadableFiles) {
             let (sources, found) = Source.readAll(node, file: Site.Paths.sources)
             site.sources = sources
             diagnostics += found
         }
-        if let node = readYAML(Site.Paths.devices, required: true, diagnostics: &diagnostics) {
+        if let node = readYAML(Site.Paths.devices, required: true, diagnostics: &diagnostics, unreadable: &site.unreadableFiles) {
             let (devices, found) = Device.readAll(node, file: Site.Paths.devices)
             site.devices = devices
             diagnostics += found
         }
-        if let node = readYAML(Site.Paths.placement, required: false, diagnostics: &diagnostics) {
+        if let node = readYAML(Site.Paths.placement, required: false, diagnostics: &diagnostics, unreadable: &site.unreadableFiles) {
             let (table, found) = PlacementTable.read(node, file: Site.Paths.placement)
             site.placement = table
             diagnostics += found
@@ -100,14 +100,18 @@ public struct SiteLoader: Sendable {
         return (site, outcomes, diagnostics)
     }
 
-    private func readYAML(_ path: String, required: Bool, diagnostics: inout [Diagnostic]) -> YAMLNode? {
+    /// The YAML of one of the site's files; nil when it is missing, or, noted
+    /// in `unreadable`, when it cannot be read.
+    private func readYAML(_ path: String, required: Bool, diagnostics: inout [Diagnostic], unreadable: inout Set<String>) -> YAMLNode? {
         guard FileManager.default.fileExists(atPath: root.appendingPathComponent(path).path) else {
             if required {
                 diagnostics.append(Diagnostic(.missingFile, "\(path) is missing; every site has one", at: SourceLocation(file: path)))
             }
             return nil
         }
-        return YAMLDocument.read(path, root: root, diagnostics: &diagnostics)
+        let node = YAMLDocument.read(path, root: root, diagnostics: &diagnostics)
+        if node == nil { unreadable.insert(path) }
+        return node
     }
 
     private func readSymbols() -> Set<String>? {

@@ -24,6 +24,10 @@ public struct Site: Sendable {
     /// The slugs of page files that exist but could not be read (a finding
     /// says why): links to them are not reported again as broken.
     public var unreadablePages: Set<String> = []
+    /// The site's files (`Content/sources.yml`, `Content/devices.yml`,
+    /// `Content/placement.yml`) that exist but could not be read (a finding
+    /// says why): what pages name in them is not reported again as missing.
+    public var unreadableFiles: Set<String> = []
 
     /// A source by id.
     public func source(_ id: String) -> Source? {

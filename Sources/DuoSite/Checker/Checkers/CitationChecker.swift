@@ -13,6 +13,8 @@ public struct CitationChecker: Checker {
             for rule in pattern.rules {
                 for citation in rule.citations?.citations ?? [] {
                     guard let index = sources.firstIndex(where: { $0.id == citation.sourceID }) else {
+                        // sources.yml's own error says what to mend first.
+                        if context.site.unreadableFiles.contains(Site.Paths.sources) { continue }
                         let ids = sources.map(\.id)
                         var message = "rule \(rule.number) cites '\(citation.sourceID)', which is not in sources.yml"
                         if let suggestion = Suggestion.nearest(to: citation.sourceID, in: ids) {

@@ -9,10 +9,13 @@ public struct DemoChecker: Checker {
         for pattern in context.site.patterns {
             for block in pattern.demos {
                 guard let demo = block.demo else { continue }
-                if !demo.device.value.isEmpty, !devices.contains(demo.device.value) {
+                // When devices.yml cannot be read, its own error says what to mend first.
+                if !demo.device.value.isEmpty, !devices.contains(demo.device.value), !context.site.unreadableFiles.contains(Site.Paths.devices) {
                     var message = "the demo names the device '\(demo.device.value)', which devices.yml does not have"
                     if let suggestion = Suggestion.nearest(to: demo.device.value, in: devices) {
                         message += "; did you mean '\(suggestion)'?"
+                    } else if devices.isEmpty {
+                        message += " (it has no device)"
                     } else {
                         message += " (it has \(devices.joined(separator: ", ")))"
                     }

@@ -38,6 +38,8 @@ public struct PlacementChecker: Checker {
 
     /// Each demo, when the site has no table to lay it out with.
     private func missingTable(_ site: Site) -> [Diagnostic] {
+        // A table that cannot be read: its own error says what to mend first.
+        guard !site.unreadableFiles.contains(Site.Paths.placement) else { return [] }
         let exists = FileManager.default.fileExists(atPath: site.root.appendingPathComponent(Site.Paths.placement).path)
         let why = exists ? "\(Site.Paths.placement) cannot be read" : "\(Site.Paths.placement), the placement engine's decision table, is missing"
         return site.patterns.flatMap { pattern in

@@ -68,7 +68,7 @@ struct BuildCommand: Subcommand {
         DiagnosticWriter.writeText(outcome.diagnostics, to: console)
         guard outcome.published else {
             let errors = outcome.diagnostics.filter { $0.severity == .error && $0.code.blocksBuild }.count
-            console.err("error: nothing was published: \(errors) error\(errors == 1 ? "" : "s") in the content\n")
+            console.err("error: nothing was published (\(errors) error\(errors == 1 ? "" : "s"), listed above)\n")
             return 1
         }
         if !quiet {

@@ -77,6 +77,27 @@ import Testing
         #expect(site.tree()["patterns/symbols-not-labels/index.html"] != nil)
     }
 
+    /// A folder holding files a build does not write (one given by mistake,
+    /// `--output ~/Documents`) is not replaced: they would be lost.
+    @Test func anOutputHoldingOtherFilesIsLeftAlone() throws {
+        let site = try TestSite()
+        defer { site.remove() }
+        try site.write("precious", to: "Notes/notes.txt")
+        try site.write("kept", to: "Notes/index.html")
+        let result = site.run(["build", "--today", "2026-11-29", "--output", "Notes"])
+        #expect(result.status == 1)
+        let path = site.root.appendingPathComponent("Notes").standardizedFileURL.resolvingSymlinksInPath().path
+        #expect(result.err.contains("error: --output \(path) holds 'notes.txt', which a build does not write; the build replaces its output whole, so it would be lost: choose an empty folder or a previous build's, or move it out [missing-file]"), "\(result.err)")
+        #expect(result.err.hasSuffix("error: nothing was published (1 error, listed above)\n"), "\(result.err)")
+        #expect(site.tree("Notes") == ["notes.txt": Data("precious".utf8), "index.html": Data("kept".utf8)])
+        // An empty folder, or a previous build's (a Finder's .DS_Store aside), is replaced.
+        try FileManager.default.removeItem(at: site.root.appendingPathComponent("Notes/notes.txt"))
+        try site.write("", to: "Notes/.DS_Store")
+        #expect(site.run(["build", "--today", "2026-11-29", "--output", "Notes", "--quiet"]).status == 0)
+        #expect(site.run(["build", "--today", "2026-11-29", "--output", "Notes", "--quiet"]).status == 0)
+        #expect(site.tree("Notes")["index.html"] != Data("kept".utf8))
+    }
+
     @Test func twoBuildsAreByteIdentical() throws {
         let site = try TestSite()
         defer { site.remove() }

@@ -22,6 +22,7 @@ public enum DiagnosticCode: String, Sendable, Hashable, CaseIterable {
     case emptyFAQ = "empty-faq"
     case misnamedDemo = "misnamed-demo"
     case emptyAnswer = "empty-answer"
+    case emptyHeading = "empty-heading"
     case invalidCitation = "invalid-citation"
     case unusedSource = "unused-source"
     case checkedBeforeSource = "checked-before-source"

@@ -123,6 +123,10 @@ struct BodyReader {
                     diagnostics.append(Diagnostic(.duplicateSection, "a second '\(heading)' section (the first is at line \(first.location.line)); \(what)", at: location(block.range.start)))
                     if role == .rules { rulesIncomplete = true }
                 }
+                // A question written one level too high ends the FAQ.
+                if role == .other, sections.last?.role == .faq, title.trimmed.hasSuffix("?") {
+                    diagnostics.append(Diagnostic(.misnamedSection, "'## \(title.trimmed)' ends the FAQ: it is shown as a section of its own after it, not as a question, and is left out of the FAQ's structured data; a question is a '###' heading under '## FAQ'", at: location(block.range.start)))
+                }
                 seenSourcesHeading = false
                 current = Section(
                     title: title, titleHTML: rendersHTML ? document.innerHTML(block) : "",
@@ -149,6 +153,11 @@ struct BodyReader {
                     continue
                 }
                 if pendingQuestion != nil {
+                    // A question written one level too low is part of the answer above.
+                    if case .heading(let level) = block.kind, level > 3, block.plainText.trimmed.hasSuffix("?") {
+                        let hashes = String(repeating: "#", count: level)
+                        diagnostics.append(Diagnostic(.misnamedSection, "'\(hashes) \(block.plainText.trimmed)' is shown as part of the answer above, not as a question of its own, and is left out of the FAQ's structured data; a question is a '###' heading", at: location(block.range.start)))
+                    }
                     pendingQuestion?.blocks.append(block)
                     continue
                 }

@@ -152,7 +152,7 @@ public struct SiteBuilder: Sendable {
                     }
                     written = true
                 } catch let error as TemplateError {
-                    failures.append(Self.diagnostic(error))
+                    failures.append(ThemeTemplates.diagnostic(error))
                 } catch {
                     failures.append(Diagnostic(.missingFile, "cannot write the page of \(pattern.slug): \(error.localizedDescription)", at: SourceLocation(file: pattern.file)))
                 }
@@ -313,32 +313,9 @@ public struct SiteBuilder: Sendable {
     }
 
     private func loadTheme(_ diagnostics: inout [Diagnostic]) -> TemplateLibrary? {
-        let folder = options.root.appendingPathComponent(Site.Paths.templates)
-        do {
-            let library = try TemplateLibrary(folder: folder)
-            var ok = true
-            for name in ["pattern", "index", "404"] where library[name] == nil {
-                diagnostics.append(Diagnostic(.missingFile, "the theme has no \(name).mustache", at: SourceLocation(file: "\(Site.Paths.templates)/\(name).mustache")))
-                ok = false
-            }
-            for error in library.validate() {
-                diagnostics.append(Self.diagnostic(error))
-                ok = false
-            }
-            let unknownNames = ContextNames.findings(in: library)
-            diagnostics += unknownNames
-            ok = ok && unknownNames.isEmpty
-            return ok ? library : nil
-        } catch let error as TemplateError {
-            diagnostics.append(Self.diagnostic(error))
-        } catch {
-            diagnostics.append(Diagnostic(.missingFile, "cannot read the theme's templates: \(error.localizedDescription)", at: SourceLocation(file: Site.Paths.templates)))
-        }
-        return nil
-    }
-
-    static func diagnostic(_ error: TemplateError) -> Diagnostic {
-        Diagnostic(.template, error.message, at: SourceLocation(file: "\(Site.Paths.templates)/\(error.template).mustache", line: error.line, column: error.column))
+        let (library, found) = ThemeTemplates.load(root: options.root)
+        diagnostics += found
+        return library
     }
 
     /// Writes the site-wide files and copies the theme's assets; links the
@@ -373,7 +350,7 @@ public struct SiteBuilder: Sendable {
                     try output.write(try templates.renderUTF8("index", self.indexContext(indexed, site: site, baseURL: baseURL, pageContext: pageContext)), to: "index.html")
                     try output.write(try templates.renderUTF8("404", self.notFoundContext(site: site, baseURL: baseURL, pageContext: pageContext)), to: "404.html")
                 } catch let error as TemplateError {
-                    throw Self.diagnostic(error)
+                    throw ThemeTemplates.diagnostic(error)
                 }
             },
             {

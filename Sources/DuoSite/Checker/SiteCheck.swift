@@ -84,7 +84,11 @@ public struct SiteCheck: Sendable {
             pagesFromCache = outcomes.filter { if case .kept = $0 { true } else { false } }.count
         }
         let context = CheckContext(site: site, today: today)
-        let diagnostics = (loadDiagnostics + Checkers.runSiteLevel(context)).sortedForOutput()
+        // The theme's templates, when the site has them: what a build
+        // would refuse in them is reported here too.
+        let hasTemplates = FileManager.default.fileExists(atPath: root.appendingPathComponent(Site.Paths.templates).path)
+        let themeDiagnostics = hasTemplates ? ThemeTemplates.load(root: root).diagnostics : []
+        let diagnostics = (loadDiagnostics + themeDiagnostics + Checkers.runSiteLevel(context)).sortedForOutput()
         let reviews = site.patterns.filter(\.frontMatter.hasLastChecked).map { pattern in
             let review = Review(pattern, settings: site.settings, today: today)
             return PageReview(file: pattern.file, slug: pattern.slug, lastChecked: review.lastChecked.value, due: review.due, status: review.status)

@@ -87,5 +87,9 @@ import Mustache
             "Theme/templates/extra.mustache:4:61: error: the tag names 'zzqqxx', which no context duosite renders holds, so it would always render as nothing; docs/theme.md lists the names templates get [template]",
         ], "\(result.err)")
         #expect(site.tree() == published)
+        // duosite check says the same: a check that passes means a build that publishes.
+        let check = site.run(["check", "--today", "2026-11-29"])
+        #expect(check.status == 1)
+        #expect(check.err.split(separator: "\n").filter { $0.hasSuffix("[template]") } == lines, "\(check.err)")
     }
 }

@@ -93,6 +93,22 @@ public struct MarkdownNode: Sendable {
         return text
     }
 
+    /// Whether ``plainText`` would be blank (no text, or spaces only),
+    /// found without building it: a heading usually answers at its first
+    /// word.
+    public var hasNoText: Bool {
+        switch kind {
+        case .text(let string), .code(let string):
+            return string.unicodeScalars.allSatisfy(\.properties.isWhitespace)
+        case .codeBlock(_, let literal):
+            return literal.unicodeScalars.allSatisfy(\.properties.isWhitespace)
+        case .softBreak, .lineBreak, .htmlBlock, .htmlInline:
+            return true
+        default:
+            return children.allSatisfy(\.hasNoText)
+        }
+    }
+
     private func appendPlainText(to text: inout String, omitting omits: (String) -> Bool) {
         switch kind {
         case .text(let string), .code(let string):

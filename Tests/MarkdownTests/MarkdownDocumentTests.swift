@@ -19,6 +19,18 @@ struct MarkdownDocumentTests {
         return document.blocks.map { document.html($0) }.joined()
     }
 
+    /// A heading with no text is found so without making its text: as
+    /// `plainText` is blank, whatever the heading holds.
+    @Test(arguments: [
+        ("##", true), ("## &nbsp;", true), ("## ![](/assets/x.svg)", true), ("## <b></b>", true), ("## `  `", true),
+        ("## A title", false), ("## ![Cart](/assets/cart.svg)", false), ("## **Bold**", false), ("## &nbsp;x", false), ("## `code`", false),
+    ])
+    func aHeadingWithNoText(_ source: String, _ empty: Bool) throws {
+        let heading = try #require(MarkdownDocument(parsing: source).blocks.first)
+        #expect(heading.hasNoText == empty)
+        #expect(heading.plainText.allSatisfy(\.isWhitespace) == empty)
+    }
+
     // MARK: Positions
 
     @Test func blocksKeepLineAndColumn() throws {

@@ -89,7 +89,7 @@ struct BodyReader {
         for block in document.blocks {
             // An empty heading reads as nothing to screen readers, and an
             // empty question is a question with no name in structured data.
-            if case .heading(let level) = block.kind, block.plainText.isBlank {
+            if case .heading(let level) = block.kind, block.hasNoText {
                 let what = level == 3 && current?.role == .faq ? "a question with no text: readers would see an empty heading, and search engines an FAQ entry with no question" : "a heading with no text: readers (and screen readers) would find an empty heading"
                 diagnostics.append(Diagnostic(.emptyHeading, "\(what); write it, or remove the '\(String(repeating: "#", count: level))'", at: location(block.range.start)))
             }

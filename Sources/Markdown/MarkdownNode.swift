@@ -99,13 +99,21 @@ public struct MarkdownNode: Sendable {
     public var hasNoText: Bool {
         switch kind {
         case .text(let string), .code(let string):
-            return string.unicodeScalars.allSatisfy(\.properties.isWhitespace)
+            return Self.isBlank(string)
         case .codeBlock(_, let literal):
-            return literal.unicodeScalars.allSatisfy(\.properties.isWhitespace)
+            return Self.isBlank(literal)
         case .softBreak, .lineBreak, .htmlBlock, .htmlInline:
             return true
         default:
             return children.allSatisfy(\.hasNoText)
+        }
+    }
+
+    /// Whether a text is white space only; an ASCII letter answers at once,
+    /// without looking up Unicode's properties.
+    private static func isBlank(_ text: String) -> Bool {
+        text.unicodeScalars.allSatisfy { scalar in
+            scalar.isASCII ? scalar == " " || scalar == "\t" || scalar == "\n" || scalar == "\r" : scalar.properties.isWhitespace
         }
     }
 

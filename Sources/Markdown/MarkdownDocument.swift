@@ -25,6 +25,9 @@ public final class MarkdownDocument: @unchecked Sendable {
     /// takes in everything after it to the end of its container (in CommonMark
     /// that is not an error, but it is seldom what the writer meant).
     public let unclosedFences: [SourcePosition]
+    /// Every piece of raw HTML in the page, in document order: left out of
+    /// the rendered page unless raw HTML is allowed.
+    public let rawHTML: [MarkdownRawHTML]
     /// How deep the value tree goes; deeper nodes are rendered but not walked.
     public static let maximumDepth = 48
 
@@ -91,6 +94,7 @@ public final class MarkdownDocument: @unchecked Sendable {
         self.links = converter.links
         self.tooDeepPosition = converter.firstTooDeep
         self.unclosedFences = converter.unclosedFences
+        self.rawHTML = converter.rawHTML
     }
 
     deinit {

@@ -163,4 +163,18 @@ public struct MarkdownLink: Sendable {
     public var position: SourcePosition
     /// Whether it is an image's source (`![…](…)`) rather than a link.
     public var isImage: Bool = false
+    /// Whether it is an image with no alt text (`![](…)`), which readers
+    /// who cannot see it get nothing of.
+    public var hasNoAlt: Bool = false
+}
+
+/// A piece of raw HTML written in a page (`<details>`, `<b>`), which is left
+/// out of the page unless the site allows raw HTML.
+public struct MarkdownRawHTML: Sendable {
+    /// The HTML as written.
+    public var html: String
+    /// Where it starts.
+    public var position: SourcePosition
+    /// Whether it is a block of its own rather than inside a paragraph.
+    public var isBlock: Bool
 }

@@ -14,6 +14,11 @@ struct TreeConverter {
     private(set) var firstTooDeep: SourcePosition?
     /// Where each fenced code block that is never closed opens, in document order.
     private(set) var unclosedFences: [SourcePosition] = []
+    /// Every piece of raw HTML met, in document order.
+    private(set) var rawHTML: [MarkdownRawHTML] = []
+    /// The places in `links` of the images being converted, innermost last:
+    /// whether one has alt text is known once its children are.
+    private var openImages: [Int] = []
 
     private let bytes: [UInt8]
     private let lineStarts: [Int]
@@ -154,6 +159,9 @@ struct TreeConverter {
                     continue
                 }
                 let finished = stack.removeLast()
+                if case .image = finished.kind, let index = openImages.popLast() {
+                    links[index].hasNoAlt = finished.hasNoText
+                }
                 if stack.isEmpty {
                     result = finished
                 } else {
@@ -194,8 +202,13 @@ struct TreeConverter {
             links.append(MarkdownLink(url: url, position: range.start))
         } else if case .image(let url, _) = kind {
             links.append(MarkdownLink(url: url, position: range.start, isImage: true))
+            openImages.append(links.count - 1)
         } else if case .codeBlock = kind, isUnclosedFence(node) {
             unclosedFences.append(range.start)
+        } else if case .htmlBlock(let html) = kind {
+            rawHTML.append(MarkdownRawHTML(html: html, position: range.start, isBlock: true))
+        } else if case .htmlInline(let html) = kind {
+            rawHTML.append(MarkdownRawHTML(html: html, position: range.start, isBlock: false))
         }
         return MarkdownNode(kind: kind, children: [], range: range, handle: handle)
     }

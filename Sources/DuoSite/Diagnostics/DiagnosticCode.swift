@@ -23,6 +23,8 @@ public enum DiagnosticCode: String, Sendable, Hashable, CaseIterable {
     case misnamedDemo = "misnamed-demo"
     case emptyAnswer = "empty-answer"
     case emptyHeading = "empty-heading"
+    case rawHTML = "raw-html"
+    case missingAlt = "missing-alt"
     case invalidCitation = "invalid-citation"
     case unusedSource = "unused-source"
     case checkedBeforeSource = "checked-before-source"
@@ -41,7 +43,7 @@ public enum DiagnosticCode: String, Sendable, Hashable, CaseIterable {
     public var defaultSeverity: Diagnostic.Severity {
         switch self {
         case .dueSoon, .unknownKey, .unusedSource, .checkedBeforeSource, .duplicateQuestion,
-             .unreachablePlacement, .misnamedSection, .emptyFAQ, .misnamedDemo:
+             .unreachablePlacement, .misnamedSection, .emptyFAQ, .misnamedDemo, .rawHTML, .missingAlt:
             return .warning
         default:
             return .error

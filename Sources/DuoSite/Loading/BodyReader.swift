@@ -438,6 +438,9 @@ struct BodyReader {
         for link in document.links {
             let url = link.url
             if link.isImage {
+                if link.hasNoAlt {
+                    diagnostics.append(Diagnostic(.missingAlt, "the image '\(url)' has no description, so readers who cannot see it (with a screen reader, or with images off) get nothing of it; describe it between the brackets: ![What it shows](\(url))", at: location(link.position)))
+                }
                 // An image is shown from its address: files are not published from Content/.
                 if CrossReference.isRelative(url) {
                     diagnostics.append(Diagnostic(.brokenLink, url.isEmpty ? "an image with no address; give it one, or remove the image" : "the image '\(url)' is relative, but no file is published from Content/, so readers would see it missing; put it in Theme/assets/ and write its address, '/assets/\(url.split(separator: "/").last ?? "")'", at: location(link.position)))
@@ -456,6 +459,22 @@ struct BodyReader {
                 siteAddresses.append(SiteAddress(destination: url, isImage: false, location: location(link.position)))
             }
         }
+    }
+
+    /// The findings about raw HTML in a page of a site that does not allow
+    /// it (site.yml's `allow_raw_html`): cmark-gfm leaves it out of the
+    /// page, so readers would not see it. One a line; an HTML comment
+    /// (`<!-- a note -->`), left out on purpose, is not reported.
+    static func rawHTMLFindings(_ document: MarkdownDocument, file: String) -> [Diagnostic] {
+        var diagnostics: [Diagnostic] = []
+        var lines = Set<Int>()
+        for piece in document.rawHTML where !piece.html.hasBytePrefix("<!--") {
+            guard lines.insert(piece.position.line).inserted else { continue }
+            let tag = piece.html.prefix { $0 != ">" && $0 != "\n" }.prefix(40) + ">"
+            let what = piece.isBlock ? "this HTML block (\(tag)…) is left out of the page, with the text in it" : "the HTML tag \(tag) is left out of the page"
+            diagnostics.append(Diagnostic(.rawHTML, "\(what): the site does not allow raw HTML (site.yml's allow_raw_html), so readers would not see it; write it in Markdown", at: SourceLocation(file: file, line: piece.position.line, column: piece.position.column)))
+        }
+        return diagnostics
     }
 
     /// What to say of a relative link that is not to a page's file: the

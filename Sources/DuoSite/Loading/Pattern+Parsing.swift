@@ -51,6 +51,9 @@ struct PatternParser {
             // An error, as invalid-field is: what is nested deeper is not checked.
             diagnostics.append(Diagnostic(.invalidField, "the page nests lists or quotes more than \(MarkdownDocument.maximumDepth) deep; its deepest parts cannot be checked", at: SourceLocation(file: path, line: deep.line, column: deep.column)))
         }
+        if !allowRawHTML {
+            diagnostics += BodyReader.rawHTMLFindings(document, file: path)
+        }
         var reader = BodyReader(file: path, slug: slug, document: document, rendersHTML: rendersHTML)
         if rendersHTML {
             document.rewriteLinks { CrossReference.publishedURL(for: $0, from: slug) }

@@ -25,6 +25,7 @@ public enum DiagnosticCode: String, Sendable, Hashable, CaseIterable {
     case emptyHeading = "empty-heading"
     case rawHTML = "raw-html"
     case missingAlt = "missing-alt"
+    case headingOrder = "heading-order"
     case invalidCitation = "invalid-citation"
     case unusedSource = "unused-source"
     case checkedBeforeSource = "checked-before-source"
@@ -43,7 +44,7 @@ public enum DiagnosticCode: String, Sendable, Hashable, CaseIterable {
     public var defaultSeverity: Diagnostic.Severity {
         switch self {
         case .dueSoon, .unknownKey, .unusedSource, .checkedBeforeSource, .duplicateQuestion,
-             .unreachablePlacement, .misnamedSection, .emptyFAQ, .misnamedDemo, .rawHTML, .missingAlt:
+             .unreachablePlacement, .misnamedSection, .emptyFAQ, .misnamedDemo, .rawHTML, .missingAlt, .headingOrder:
             return .warning
         default:
             return .error

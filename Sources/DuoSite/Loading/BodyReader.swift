@@ -86,7 +86,17 @@ struct BodyReader {
             reader.faq.append(entry)
         }
 
+        // The page's title is its one `<h1>`: its headings go down from there
+        // one level at a time, as people using a screen reader move through them.
+        var headingLevel = 1
         for block in document.blocks {
+            if case .heading(let level) = block.kind {
+                if level > headingLevel + 1 {
+                    let hashes = String(repeating: "#", count: level), expected = String(repeating: "#", count: headingLevel + 1)
+                    diagnostics.append(Diagnostic(.headingOrder, "a '\(hashes)' heading under \(headingLevel == 1 ? "the page's title" : "a '\(String(repeating: "#", count: headingLevel))' heading") skips a level, which people moving through the page by its headings (with a screen reader) find missing; make it '\(expected)'", at: location(block.range.start)))
+                }
+                headingLevel = level
+            }
             // An empty heading reads as nothing to screen readers, and an
             // empty question is a question with no name in structured data.
             if case .heading(let level) = block.kind, block.hasNoText {

@@ -15,7 +15,7 @@ struct CheckFixtureTests {
         "unknown-device", "unknown-field", "unknown-symbol", "rule-numbering", "empty-answer",
         "invalid-citation", "unused-source", "checked-before-source", "duplicate-title",
         "duplicate-question", "yaml-syntax", "missing-front-matter", "unreadable-file",
-        "duplicate-section", "misnamed-section", "empty-faq", "misnamed-demo", "empty-heading", "raw-html", "missing-alt",
+        "duplicate-section", "misnamed-section", "empty-faq", "misnamed-demo", "empty-heading", "raw-html", "missing-alt", "heading-order",
     ]
 
     /// Codes that are not about what editors write in pages and files of

@@ -28,15 +28,12 @@ enum FolderRemoval {
         }
         defer { closedir(stream) }
         var files: [String] = [], folders: [String] = []
-        while let entry = readdir(stream) {
-            let name = entry.pointee.name
-            if name == "." || name == ".." { continue }
-            var isFolder = entry.pointee.d_type == UInt8(DT_DIR)
-            if entry.pointee.d_type == UInt8(DT_UNKNOWN) {
-                var info = stat()
-                isFolder = fstatat(folder, name, &info, AT_SYMLINK_NOFOLLOW) == 0 && info.st_mode & S_IFMT == S_IFDIR
-            }
-            if isFolder { folders.append(name) } else { files.append(name) }
+        let entries = FolderListing.entries(of: stream) { name in
+            var info = stat()
+            return fstatat(folder, name, &info, AT_SYMLINK_NOFOLLOW) == 0 && info.st_mode & S_IFMT == S_IFDIR
+        }
+        for entry in entries {
+            if entry.isFolder { folders.append(entry.name) } else { files.append(entry.name) }
         }
         for name in files { unlinkat(folder, name, 0) }
         let removeFolder: @Sendable (String) -> Void = { name in
@@ -60,11 +57,3 @@ enum FolderRemoval {
     }
 }
 
-extension dirent {
-    /// The entry's file name.
-    var name: String {
-        withUnsafePointer(to: d_name) {
-            String(cString: UnsafeRawPointer($0).assumingMemoryBound(to: CChar.self))
-        }
-    }
-}

@@ -132,14 +132,7 @@ struct OutputFolder: Sendable {
 
     /// The names in a folder (none when it cannot be read).
     private static func entries(of path: String) -> [String] {
-        guard let stream = opendir(path) else { return [] }
-        defer { closedir(stream) }
-        var names: [String] = []
-        while let entry = readdir(stream) {
-            let name = entry.pointee.name
-            if name != "." && name != ".." { names.append(name) }
-        }
-        return names
+        FolderListing.entries(of: path).map(\.name)
     }
 
     private static func isFolder(_ path: String) -> Bool {

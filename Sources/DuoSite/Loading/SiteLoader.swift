@@ -124,23 +124,12 @@ public struct SiteLoader: Sendable {
     /// within `Theme/assets/`, sorted (none when the theme has no assets).
     static func assetPaths(root: URL) -> [String] {
         var paths: [String] = []
-        // Read with readdir: every build asks, and Foundation's walk costs
-        // tens of thousands of instructions a file.
         func walk(_ folder: String, prefix: String) {
-            guard let stream = opendir(folder) else { return }
-            defer { closedir(stream) }
-            while let entry = readdir(stream) {
-                let name = entry.pointee.name
-                if name == "." || name == ".." { continue }
-                var isFolder = entry.pointee.d_type == UInt8(DT_DIR)
-                if entry.pointee.d_type == UInt8(DT_UNKNOWN) {
-                    var info = stat()
-                    isFolder = lstat(folder + "/" + name, &info) == 0 && info.st_mode & S_IFMT == S_IFDIR
-                }
-                if isFolder {
-                    walk(folder + "/" + name, prefix: prefix + name + "/")
+            for entry in FolderListing.entries(of: folder) {
+                if entry.isFolder {
+                    walk(folder + "/" + entry.name, prefix: prefix + entry.name + "/")
                 } else {
-                    paths.append(prefix + name)
+                    paths.append(prefix + entry.name)
                 }
             }
         }

@@ -40,14 +40,10 @@ import Testing
             return text
         }
         defer { site.remove() }
-        let result = site.run(["check", "--today", "2026-11-29", "--format", "json"])
-        #expect(result.status == 1)
-        let json = try #require(try JSONSerialization.jsonObject(with: Data(result.out.utf8)) as? [String: Any])
-        let findings = try #require(json["findings"] as? [[String: Any]])
-        #expect(findings.count == 1, "\(findings.map { "\($0["file"]!):\($0["line"]!): \($0["code"]!): \($0["message"]!)" })")
-        #expect(findings.first?["code"] as? String == code)
-        #expect(findings.first?["file"] as? String == Self.page)
-        #expect(findings.first?["line"] as? Int == line)
+        let run = site.checkJSON()
+        #expect(run.status == 1)
+        let findings = try run.json().located
+        #expect(findings.map(\.description) == ["\(Self.page):\(line):1: error [\(code)]"])
     }
 
     /// A build says the same, with the other page kept from the cache, and

@@ -11,13 +11,12 @@ import Testing
         let site = try TestSite()
         defer { site.remove() }
         try site.write(try site.read(path) + "broken: [\n", to: path)
-        let result = site.run(["check", "--today", "2026-11-29", "--format", "json"])
-        #expect(result.status == 1)
-        let json = try #require(try JSONSerialization.jsonObject(with: Data(result.out.utf8)) as? [String: Any])
-        let findings = try #require(json["findings"] as? [[String: Any]])
-        #expect(findings.count == 1, "\(findings.map { "\($0["file"]!):\($0["line"]!): \($0["code"]!): \($0["message"]!)" })")
-        #expect(findings.first?["file"] as? String == path)
-        #expect(findings.first?["code"] as? String == "yaml-syntax")
+        let run = site.checkJSON()
+        #expect(run.status == 1)
+        let findings = try run.json().located
+        #expect(findings.count == 1, "\(findings)")
+        #expect(findings.first?.file == path)
+        #expect(findings.first?.code == "yaml-syntax")
         // The build says the same, and publishes nothing.
         let build = site.run(["build", "--today", "2026-11-29", "--quiet"])
         #expect(build.status == 1)

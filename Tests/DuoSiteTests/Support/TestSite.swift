@@ -54,6 +54,12 @@ struct TestSite {
         return (status, output.out, output.err)
     }
 
+    /// `duosite check --format json` of this site on `today`.
+    func checkJSON(today: String = "2026-11-29") -> CheckRun {
+        let result = run(["check", "--today", today, "--format", "json"])
+        return CheckRun(status: result.status, out: result.out, err: result.err)
+    }
+
     /// Every file under `path`, relative path to bytes, for byte-for-byte comparison.
     func tree(_ path: String = "Public") -> [String: Data] {
         let base = root.appendingPathComponent(path)

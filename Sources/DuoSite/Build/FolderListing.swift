@@ -1,0 +1,47 @@
+import Foundation
+
+/// What a folder holds, read with `readdir`: a build lists the theme's
+/// files, the output's pages and the folders it removes, and Foundation's
+/// listing costs tens of thousands of instructions a file on Linux.
+enum FolderListing {
+    /// One entry of a folder.
+    struct Entry {
+        /// Its file name.
+        let name: String
+        /// Whether it is a folder (a symbolic link never is).
+        let isFolder: Bool
+    }
+
+    /// The entries of the open folder `stream` but `.` and `..`, in the
+    /// order the file system gives them. `isFolder` is asked of an entry
+    /// only when the file system does not say what it is.
+    static func entries(of stream: OpaquePointer, isFolder: (String) -> Bool) -> [Entry] {
+        var entries: [Entry] = []
+        while let entry = readdir(stream) {
+            let name = entry.pointee.name
+            if name == "." || name == ".." { continue }
+            let type = entry.pointee.d_type
+            entries.append(Entry(name: name, isFolder: type == UInt8(DT_UNKNOWN) ? isFolder(name) : type == UInt8(DT_DIR)))
+        }
+        return entries
+    }
+
+    /// The entries of the folder at `path`; none when it cannot be read.
+    static func entries(of path: String) -> [Entry] {
+        guard let stream = opendir(path) else { return [] }
+        defer { closedir(stream) }
+        return entries(of: stream) { name in
+            var info = stat()
+            return lstat(path + "/" + name, &info) == 0 && info.st_mode & S_IFMT == S_IFDIR
+        }
+    }
+}
+
+extension dirent {
+    /// The entry's file name.
+    var name: String {
+        withUnsafePointer(to: d_name) {
+            String(cString: UnsafeRawPointer($0).assumingMemoryBound(to: CChar.self))
+        }
+    }
+}

@@ -9,6 +9,9 @@ public struct SiteCheck: Sendable {
     public var reviews: [PageReview]
     /// How many pages were taken from a build's cache rather than read.
     public var pagesFromCache = 0
+    /// How many page files there are: those whose last-checked date cannot
+    /// be read (or that cannot be read at all) have no review.
+    public var pageCount = 0
 
     /// Reads and checks the site at `root` on `today`.
     ///
@@ -93,7 +96,7 @@ public struct SiteCheck: Sendable {
             let review = Review(pattern, settings: site.settings, today: today)
             return PageReview(file: pattern.file, slug: pattern.slug, lastChecked: review.lastChecked.value, due: review.due, status: review.status)
         }
-        return SiteCheck(diagnostics: diagnostics, reviews: reviews, pagesFromCache: pagesFromCache)
+        return SiteCheck(diagnostics: diagnostics, reviews: reviews, pagesFromCache: pagesFromCache, pageCount: files.count)
     }
 
     /// One line for people: how many pages, errors and warnings, and,
@@ -102,11 +105,16 @@ public struct SiteCheck: Sendable {
     public var summary: String {
         let errors = diagnostics.filter { $0.severity == .error }.count
         let warnings = diagnostics.count - errors
-        let counts = [Review.Status.fresh, .dueSoon, .stale].map { status in
+        var counts = [Review.Status.fresh, .dueSoon, .stale].map { status in
             "\(reviews.filter { $0.status == status }.count) \(status == .dueSoon ? "due soon" : status.rawValue)"
         }
+        // A page whose last-checked date cannot be read is checked all the same.
+        let pages = max(pageCount, reviews.count)
+        if pages > reviews.count {
+            counts.append("\(pages - reviews.count) with no last-checked date to go by")
+        }
         func plural(_ count: Int, _ word: String) -> String { "\(count) \(word)\(count == 1 ? "" : "s")" }
-        let line = "\(plural(reviews.count, "page")) checked (\(counts.joined(separator: ", "))): \(plural(errors, "error")), \(plural(warnings, "warning"))"
+        let line = "\(plural(pages, "page")) checked (\(counts.joined(separator: ", "))): \(plural(errors, "error")), \(plural(warnings, "warning"))"
         guard pagesFromCache > 0 else { return line }
         return line + "; \(plural(pagesFromCache, "page file")) unchanged since the last build, taken from its cache"
     }

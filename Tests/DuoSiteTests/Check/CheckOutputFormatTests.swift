@@ -199,6 +199,17 @@ struct CheckOutputFormatTests {
         #expect(run.out == "1 page checked (1 fresh, 0 due soon, 0 stale): 0 errors, 0 warnings\n")
     }
 
+    /// A page whose last-checked date cannot be read is counted all the
+    /// same, apart from those reviewed, and so is a page that cannot be read.
+    @Test func pagesWithNoDateToGoByAreCounted() throws {
+        let site = try ScratchSite()
+        try site.write(CleanPage.text(lastChecked: "2026-10-8"), to: "Content/patterns/second-page.md")
+        try site.write("---\ntitle: [unclosed\n---\n", to: "Content/patterns/third-page.md")
+        let run = site.check()
+        #expect(run.status == 1)
+        #expect(run.out == "3 pages checked (1 fresh, 0 due soon, 0 stale, 2 with no last-checked date to go by): 3 errors, 1 warning\n", "\(run.err)")
+    }
+
     @Test func findingsAreSortedByFileLineAndColumn() throws {
         let site = try ScratchSite()
         try site.write(CleanPage.text(citation: "hgi · talk @ 25:00"), to: CleanPage.path)

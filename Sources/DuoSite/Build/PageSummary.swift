@@ -49,7 +49,8 @@ struct PageSummary {
         parts.outward = writer.count
         writer.add(front.draft ? 1 : 0)
         writer.add(pattern.slug)
-        writer.add(pattern.rulesIncomplete ? 1 : 0)
+        // What a mistake hid: some rules (1), some citation blocks (2).
+        writer.add((pattern.rulesIncomplete ? 1 : 0) | (pattern.citationsIncomplete ? 2 : 0))
         // Kept in byte order: written as they are, read back as they were.
         let anchors = pattern.anchors.sorted
         writer.add(anchors.count); anchors.forEach { writer.add($0) }
@@ -125,7 +126,8 @@ struct PageSummary {
         let frontLocation = try reader.location()
         let draft = try reader.number() == 1
         let slug = try reader.text()
-        let rulesIncomplete = try reader.number() == 1
+        let hidden = try reader.number()
+        let rulesIncomplete = hidden & 1 != 0, citationsIncomplete = hidden & 2 != 0
         var front = FrontMatter(
             title: title, summary: summary, status: Located(status, at: statusLocation),
             lastChecked: Located(lastChecked, at: lastCheckedLocation), reviewEvery: reviewEvery,
@@ -138,6 +140,7 @@ struct PageSummary {
                 crossReferences: [], anchors: AnchorList(), introduction: []
             )
             pattern.rulesIncomplete = rulesIncomplete
+            pattern.citationsIncomplete = citationsIncomplete
             return PageSummary(pattern: pattern, diagnostics: diagnostics)
         }
         guard let anchors = AnchorList(readBack: try (0..<reader.number()).map { _ in try reader.text() }) else { throw Malformed() }
@@ -162,6 +165,7 @@ struct PageSummary {
         )
         pattern.citedSources = cited
         pattern.rulesIncomplete = rulesIncomplete
+        pattern.citationsIncomplete = citationsIncomplete
         return PageSummary(pattern: pattern, diagnostics: diagnostics)
     }
 }

@@ -19,6 +19,10 @@ struct BodyReader {
     private(set) var siteAddresses: [SiteAddress] = []
     /// Whether a mistake reported here hid some of the page's rules.
     private(set) var rulesIncomplete = false
+    /// Whether a citation block reported here as shown as text was not read.
+    private(set) var citationsIncomplete = false
+    /// Citation blocks above the rule list, reported if there is one.
+    private var citationsBeforeRuleList: [Diagnostic] = []
     private(set) var anchors = AnchorList()
 
     init(file: String, slug: String, document: MarkdownDocument, rendersHTML: Bool) {
@@ -89,7 +93,11 @@ struct BodyReader {
         // The page's title is its one `<h1>`: its headings go down from there
         // one level at a time, as people using a screen reader move through them.
         var headingLevel = 1
-        for block in document.blocks {
+        for (blockIndex, block) in document.blocks.enumerated() {
+            if case .paragraph = block.kind, let first = block.children.first, case .text(let text) = first.kind,
+               CitationParser.mayBeCitationBlock(text) {
+                reportCitationOutsideRules(text, at: first, followedBy: document.blocks.dropFirst(blockIndex + 1).first, in: current?.role, after: ruleList)
+            }
             if case .heading(let level) = block.kind {
                 if level > headingLevel + 1 {
                     let hashes = String(repeating: "#", count: level), expected = String(repeating: "#", count: headingLevel + 1)
@@ -199,6 +207,8 @@ struct BodyReader {
         if let rulesSection = sections.first(where: { $0.role == .rules }), ruleList == nil {
             diagnostics.append(Diagnostic(.ruleNumbering, "'## The rules' has no numbered list; write each rule as an item of a list starting '1.'", at: rulesSection.location))
             rulesIncomplete = true
+        } else {
+            diagnostics += citationsBeforeRuleList
         }
         if let faqSection = sections.first(where: { $0.role == .faq }), faq.isEmpty {
             diagnostics.append(Diagnostic(.emptyFAQ, "'## FAQ' has no questions, so the page has no FAQ; write each question as a '###' heading, with its answer under it", at: faqSection.location))
@@ -389,6 +399,29 @@ struct BodyReader {
         }
     }
 
+    /// Reports a citation block that stands outside any rule, shown as text
+    /// and citing nothing: under `## The rules` after the rule list (an
+    /// error: it was surely meant for the last rule), or in another section
+    /// (a warning, and only when it is written exactly as a citation block:
+    /// prose may start `Source:`). One between two rules is not reported
+    /// here: it ends the rule list, which the list after it reports.
+    private mutating func reportCitationOutsideRules(_ text: String, at node: MarkdownNode, followedBy next: MarkdownNode?, in role: Section.Role?, after ruleList: SourcePosition?) {
+        if role == .rules {
+            if ruleList != nil, let next, case .list(let ordered, _, _) = next.kind, ordered { return }
+            citationsIncomplete = true
+            guard ruleList != nil else {
+                // Reported once the section is known to have a rule list:
+                // without one, its own error says what to mend.
+                citationsBeforeRuleList.append(Diagnostic(.invalidCitation, "this citation block stands before the rule list, so it is shown as text and cites nothing; put it under its rule, indented as the rule's text, after a blank line", at: location(node.range.start)))
+                return
+            }
+            diagnostics.append(Diagnostic(.invalidCitation, "this citation block stands after the rule list, not indented under a rule, so it is shown as text and cites nothing; indent it as its rule's text (three spaces), after a blank line", at: location(node.range.start)))
+        } else if CitationParser.isCitationBlock(text) {
+            citationsIncomplete = true
+            diagnostics.append(Diagnostic(.invalidCitation, "a citation block belongs to a rule under '## The rules'; here it is shown as text and cites nothing", at: location(node.range.start), severity: .warning))
+        }
+    }
+
     /// Reports a citation block in a rule that would be shown as text: one
     /// written into the paragraph above it (no blank line between), one
     /// followed by more of the rule, or one whose `Sources (` is misspelt.
@@ -412,6 +445,7 @@ struct BodyReader {
                 continue
             }
             diagnostics.append(Diagnostic(.invalidCitation, message, at: location(child.range.start)))
+            citationsIncomplete = true
         }
     }
 

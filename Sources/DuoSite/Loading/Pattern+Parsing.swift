@@ -69,6 +69,7 @@ struct PatternParser {
         )
         pattern.siteAddresses = reader.siteAddresses
         pattern.rulesIncomplete = reader.rulesIncomplete
+        pattern.citationsIncomplete = reader.citationsIncomplete
         return (pattern, diagnostics)
     }
 }

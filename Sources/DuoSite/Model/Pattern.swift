@@ -28,6 +28,7 @@ public struct Pattern: Sendable {
         var citedSources: [String]?
         var siteAddresses: [SiteAddress] = []
         var rulesIncomplete = false
+        var citationsIncomplete = false
     }
 
     private var storage: CopyOnWrite<Fields>
@@ -118,6 +119,14 @@ public struct Pattern: Sendable {
     public var rulesIncomplete: Bool {
         get { storage.fields.rulesIncomplete }
         _modify { yield &storage.fields.rulesIncomplete }
+    }
+
+    /// Whether a citation block that the page's own findings report as shown
+    /// as text was not read: the sources it alone cites seem cited nowhere,
+    /// which the check for unused sources then does not report.
+    public var citationsIncomplete: Bool {
+        get { storage.fields.citationsIncomplete }
+        _modify { yield &storage.fields.citationsIncomplete }
     }
 
     /// Every anchor the page offers other pages: `rule-N`, heading slugs.

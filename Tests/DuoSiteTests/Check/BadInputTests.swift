@@ -101,6 +101,7 @@ struct BadInputTests {
         Case("citation before more of its rule", page: CleanPage.text().replacingOccurrences(of: "talk @ 6:13\n", with: "talk @ 6:13\n\n   More of the rule.\n"), code: "invalid-citation", at: (12, 4)),
         Case("citations separated by a comma", page: CleanPage.text(citation: "hig § Vertical controls, talk @ 6:13"), code: "invalid-citation", at: (12, 21)),
         Case("rule list ended by an unindented citation", page: CleanPage.text().replacingOccurrences(of: "   Sources (apple): hig § Vertical controls · talk @ 6:13\n", with: "Sources (apple): hig § Vertical controls · talk @ 6:13\n\n2. Another rule.\n"), code: "rule-numbering", at: (14, 1)),
+        Case("citation after the rule list, not indented", page: CleanPage.text().replacingOccurrences(of: "   Sources (apple):", with: "Sources (apple):"), code: "invalid-citation", at: (12, 1)),
         Case("citation with a trailing separator", page: CleanPage.text(citation: "hig § Vertical controls · talk @ 6:13 ·"), code: "invalid-citation"),
         Case("citation of a moment that is not one", page: CleanPage.text(citation: "hig § Vertical controls · talk @ 99"), code: "invalid-citation", at: (12, 47)),
         Case("citation of a section with no name", page: CleanPage.text(citation: "hig § · talk @ 6:13"), code: "invalid-citation", at: (12, 21)),

@@ -6,8 +6,10 @@ public struct UnusedSourceChecker: Checker {
     public func check(_ context: CheckContext) -> [Diagnostic] {
         // A page that could not be read may cite any source: until it is
         // mended, which sources are cited is not known.
-        // So may rules a mistake hid (their citations were not read).
-        guard context.site.unreadablePages.isEmpty, !context.site.patterns.contains(where: \.rulesIncomplete) else { return [] }
+        // So may rules a mistake hid, and citation blocks shown as text
+        // (their citations were not read).
+        guard context.site.unreadablePages.isEmpty,
+              !context.site.patterns.contains(where: { $0.rulesIncomplete || $0.citationsIncomplete }) else { return [] }
         var cited = Set<String>()
         let sourceCount = Set(context.site.sources.map(\.id)).count
         for pattern in context.site.patterns {

@@ -32,13 +32,14 @@ let package = Package(
         ),
         // A header of its own: renameat2(2), which Glibc's module leaves out.
         .systemLibrary(name: "CFileSystem"),
+        // mimalloc replaces the C library's malloc for the whole process: a build
+        // makes and frees millions of small objects, on every core at once.
+        .systemLibrary(name: "CMimalloc", providers: [.apt(["libmimalloc-dev"])]),
         .target(name: "Markdown", dependencies: ["CCmarkGFM"], swiftSettings: releaseSettings),
         .target(name: "YAML", dependencies: ["CYAML"], swiftSettings: releaseSettings),
         .target(name: "Mustache", swiftSettings: releaseSettings),
         .target(name: "DuoSite", dependencies: ["Markdown", "YAML", "Mustache", "CFileSystem"], swiftSettings: releaseSettings),
-        // mimalloc replaces the C library's malloc for the whole process: a build
-        // makes and frees millions of small objects, on every core at once.
-        .executableTarget(name: "duosite", dependencies: ["DuoSite"], linkerSettings: [.linkedLibrary("mimalloc")]),
+        .executableTarget(name: "duosite", dependencies: ["DuoSite", "CMimalloc"]),
         .testTarget(name: "MarkdownTests", dependencies: ["Markdown"]),
         .testTarget(name: "YAMLTests", dependencies: ["YAML"]),
         .testTarget(name: "MustacheTests", dependencies: ["Mustache"], resources: [.copy("Fixtures")]),

@@ -1,5 +1,8 @@
+import CMimalloc
 import DuoSite
 import Foundation
+
+duosite_use_large_os_pages()
 
 let console = Console(
     out: { FileHandle.standardOutput.write(Data($0.utf8)) },

@@ -114,7 +114,7 @@ extension Template {
                 (openDelimiter, closeDelimiter) = delimiters
             case UInt8(ascii: "{"), UInt8(ascii: "&"):
                 let name = try parseName(content, tagStart: start).name
-                recordUse(of: name, at: start)
+                recordUse(of: name, at: start, raw: true)
                 inlineTag(start: start, end: end, node: .variable(name, escaped: false))
             case UInt8(ascii: "#"), UInt8(ascii: "^"):
                 let (rawName, name) = try parseName(content, tagStart: start)
@@ -158,10 +158,14 @@ extension Template {
         }
 
         /// Keeps where a variable tag looks `name` up (`.` looks up nothing).
-        private mutating func recordUse(of name: Name, at start: Int) {
-            guard case .path(let parts) = name else { return }
+        private mutating func recordUse(of name: Name, at start: Int, raw: Bool = false) {
             let location = trackedLocation(of: start)
-            nameUses.append(NameUse(parts: parts, line: location.line, column: location.column))
+            let parts: [String]
+            switch name {
+            case .implicit: parts = []
+            case .path(let path): parts = path
+            }
+            nameUses.append(NameUse(parts: parts, line: location.line, column: location.column, isRaw: raw))
         }
 
         /// A tag that is never standalone: adds the text before it and its node.

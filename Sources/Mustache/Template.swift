@@ -33,18 +33,23 @@ public struct Template: Sendable {
 
 /// A name a tag looks up (`{{page.title}}`, `{{#rules}}`), and where the tag starts.
 public struct NameUse: Sendable, Equatable {
-    /// The name's dotted parts: `["page", "title"]`.
+    /// The name's dotted parts: `["page", "title"]`; none for `.`, the
+    /// value on top of the context stack.
     public let parts: [String]
     /// The 1-based line of the tag.
     public let line: Int
     /// The 1-based column (in characters) where the tag starts.
     public let column: Int
+    /// Whether the tag inserts the value without escaping it (`{{{name}}}`,
+    /// `{{& name}}`).
+    public let isRaw: Bool
 
-    /// A use of `parts` at a line and column.
-    public init(parts: [String], line: Int, column: Int) {
+    /// A use of `parts` at a line and column, raw or not.
+    public init(parts: [String], line: Int, column: Int, isRaw: Bool = false) {
         self.parts = parts
         self.line = line
         self.column = column
+        self.isRaw = isRaw
     }
 }
 

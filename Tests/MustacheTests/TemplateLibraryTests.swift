@@ -42,8 +42,9 @@ struct TemplateLibraryTests {
         #expect(template.nameUses == [
             NameUse(parts: ["x"], line: 1, column: 3),
             NameUse(parts: ["s", "t"], line: 2, column: 1),
-            NameUse(parts: ["u"], line: 2, column: 9),
-            NameUse(parts: ["v"], line: 2, column: 19),
+            NameUse(parts: ["u"], line: 2, column: 9, isRaw: true),
+            NameUse(parts: ["v"], line: 2, column: 19, isRaw: true),
+            NameUse(parts: [], line: 2, column: 34),
             NameUse(parts: ["w"], line: 3, column: 3),
             NameUse(parts: ["y"], line: 3, column: 35),
             NameUse(parts: ["z"], line: 3, column: 57),

@@ -31,6 +31,11 @@ enum ContextNames {
         "selected", "alt", "style", "pushesDown",
     ]
 
+    /// The names whose values are HTML that duosite made safe (Markdown
+    /// rendered by cmark-gfm, inline symbol drawings, JSON-LD escaped for a
+    /// script element): the only ones a tag may insert unescaped.
+    static let html: Set<String> = ["html", "titleHTML", "questionHTML", "jsonLD", "symbol", "verticalSymbol"]
+
     /// The findings about the names the theme's templates look up: one
     /// error per tag naming something no context holds, at the tag, with
     /// the nearest name when one is near.
@@ -40,6 +45,12 @@ enum ContextNames {
         for name in library.templates.keys.sorted() {
             guard let template = library[name] else { continue }
             for use in template.nameUses {
+                // No list of duosite's holds HTML: `{{{.}}}` inserts text.
+                if use.isRaw, use.parts.last.map({ all.contains($0) && !html.contains($0) }) ?? true {
+                    let written = use.parts.isEmpty ? "." : use.parts.joined(separator: ".")
+                    diagnostics.append(Diagnostic(.template, "the tag inserts '\(written)' without escaping it, but it holds text, not HTML: a '<' or '&' in it would become markup; write {{\(written)}}, which escapes it (only \(html.sorted().joined(separator: ", ")) hold HTML made safe)", at: SourceLocation(file: "\(Site.Paths.templates)/\(name).mustache", line: use.line, column: use.column)))
+                    continue
+                }
                 guard let unknown = use.parts.first(where: { !all.contains($0) }) else { continue }
                 let written = use.parts.joined(separator: ".")
                 var message = use.parts.count == 1

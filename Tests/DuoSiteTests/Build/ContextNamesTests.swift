@@ -57,6 +57,34 @@ import Mustache
         #expect(ContextNames.all.subtracting(words).isEmpty, "not in docs/theme.md: \(ContextNames.all.subtracting(words).sorted())")
     }
 
+    /// A tag inserts unescaped only the names that hold HTML duosite made
+    /// safe; any other value would be markup where it has a '<'.
+    @Test(arguments: [
+        ("{{{page.title}}}", "'page.title'"), ("{{& head.description}}", "'head.description'"), ("{{#page.tags}}{{{.}}}{{/page.tags}}", "'.'"),
+    ])
+    func aTextInsertedUnescapedIsAnError(_ tag: String, _ name: String) throws {
+        let library = try TemplateLibrary(templates: ["extra": tag])
+        let findings = ContextNames.findings(in: library)
+        #expect(findings.count == 1)
+        #expect(findings.first?.message.hasPrefix("the tag inserts \(name) without escaping it, but it holds text, not HTML") == true, "\(findings)")
+    }
+
+    @Test(arguments: ["{{{html}}}", "{{{page.sections.titleHTML}}}", "{{& questionHTML}}", "{{{head.jsonLD}}}", "{{{symbol}}}", "{{page.title}}", "{{.}}"])
+    func htmlMadeSafeMayBeInsertedUnescaped(_ tag: String) throws {
+        let library = try TemplateLibrary(templates: ["extra": tag])
+        #expect(ContextNames.findings(in: library).isEmpty)
+    }
+
+    /// Every name that may be inserted unescaped is one the contexts hold,
+    /// and docs/theme.md names it as such.
+    @Test func theHTMLNamesAreDocumented() throws {
+        let docs = try String(contentsOf: TestSite.repositoryRoot.appendingPathComponent("docs/theme.md"), encoding: .utf8)
+        #expect(ContextNames.html.isSubset(of: ContextNames.all))
+        for name in ContextNames.html {
+            #expect(docs.contains("{{{\(name)}}}") || docs.contains(".\(name)}}}"), "docs/theme.md does not show {{{\(name)}}}")
+        }
+    }
+
     /// The repository's theme looks up only names its contexts hold.
     @Test func theRepositorysThemeIsClean() throws {
         let library = try TemplateLibrary(folder: TestSite.repositoryRoot.appendingPathComponent("Theme/templates"))
@@ -84,6 +112,7 @@ import Mustache
         #expect(lines == [
             "Theme/templates/extra.mustache:2:7: error: the tag names 'titel', which no context duosite renders holds, so it would always render as nothing; did you mean 'title'? [template]",
             "Theme/templates/extra.mustache:2:22: error: the tag names 'page.faqs', whose 'faqs' no context duosite renders holds, so it would always render as nothing; did you mean 'faq'? [template]",
+            "Theme/templates/extra.mustache:4:14: error: the tag inserts '.' without escaping it, but it holds text, not HTML: a '<' or '&' in it would become markup; write {{.}}, which escapes it (only html, jsonLD, questionHTML, symbol, titleHTML, verticalSymbol hold HTML made safe) [template]",
             "Theme/templates/extra.mustache:4:61: error: the tag names 'zzqqxx', which no context duosite renders holds, so it would always render as nothing; docs/theme.md lists the names templates get [template]",
         ], "\(result.err)")
         #expect(site.tree() == published)

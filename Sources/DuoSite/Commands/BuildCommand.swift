@@ -7,11 +7,12 @@ struct BuildCommand: Subcommand {
     static let help = """
     Usage: duosite build [--root DIR] [--output DIR] [--base-url URL] [--drafts] [--today DATE] [--quiet]
 
-    Checks the content and, when it has no errors, builds the whole site into
-    Public/ (or --output), replacing it whole. Content with errors publishes
-    nothing and leaves the previous site as it was. A stale page never stops a
+    Checks the content and the theme and, when they have no errors, builds the
+    whole site into Public/ (or --output), replacing it whole. Errors publish
+    nothing and leave the previous site as it was. A stale page never stops a
     build: it shows readers a notice. One build at a time writes into an
-    output: another waits for it to finish.
+    output: another waits for it to finish. A folder no build has published
+    into that holds other files is not replaced: name an empty one.
 
     Options:
       --root DIR       The site root (default: the current folder)

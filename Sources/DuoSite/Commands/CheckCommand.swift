@@ -13,7 +13,8 @@ struct CheckCommand: Subcommand {
     Usage: duosite check [--root DIR] [--output DIR] [--today DATE] [--format text|json|github] [--strict]
 
     Reads the whole site, builds nothing, and reports every finding: pages past
-    their review date, broken citations, links and demos, and more. Pages
+    their review date, broken citations, links and demos, mistakes in the
+    theme's templates, and more. Pages
     unchanged since the last build into the output folder are taken from that
     build's cache rather than read again; the findings are the same.
 

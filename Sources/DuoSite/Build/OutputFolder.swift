@@ -57,7 +57,7 @@ struct OutputFolder: Sendable {
         staging = parent.appendingPathComponent(".\(name).staging-\(ProcessInfo.processInfo.processIdentifier)")
         stagingPath = staging.path
         livePath = self.url.path
-        sparePath = parent.appendingPathComponent(".\(name).spare").path
+        sparePath = Self.spare(of: self.url).path
         try FileManager.default.createDirectory(at: parent, withIntermediateDirectories: true)
         Self.removeLeftovers(beside: parent.path, name: name)
         FolderRemoval.remove(stagingPath)
@@ -140,6 +140,13 @@ struct OutputFolder: Sendable {
         return lstat(path, &info) == 0 && info.st_mode & S_IFMT == S_IFDIR
     }
 
+    /// Where the site before the one published at `output` is kept: beside
+    /// it, `.Public.spare`.
+    static func spare(of output: URL) -> URL {
+        let output = output.standardizedFileURL
+        return output.deletingLastPathComponent().appendingPathComponent(".\(output.lastPathComponent).spare")
+    }
+
     /// Refuses outputs that would replace the site's own files (the root
     /// itself, a folder above it, or one of its source folders), or, in a
     /// folder no build has published into (no build cache or spare beside
@@ -165,7 +172,7 @@ struct OutputFolder: Sendable {
         let written = Set(Site.Paths.publishedFiles.map { String($0.prefix { $0 != "/" }) } + ["patterns", "assets", ".DS_Store"])
         let outputURL = URL(fileURLWithPath: output)
         let published = FileManager.default.fileExists(atPath: BuildCache.location(for: outputURL).path)
-            || FileManager.default.fileExists(atPath: outputURL.deletingLastPathComponent().appendingPathComponent(".\(outputURL.lastPathComponent).spare").path)
+            || FileManager.default.fileExists(atPath: spare(of: outputURL).path)
         let foreign = published ? [] : entries(of: output).filter { !written.contains($0) }.sorted()
         if !foreign.isEmpty {
             let names = foreign.prefix(3).map { "'\($0)'" }.joined(separator: ", ") + (foreign.count > 3 ? " and \(foreign.count - 3) more" : "")

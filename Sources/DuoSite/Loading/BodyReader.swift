@@ -104,12 +104,12 @@ struct BodyReader {
                     diagnostics.append(Diagnostic(.headingOrder, "a '\(hashes)' heading under \(headingLevel == 1 ? "the page's title" : "a '\(String(repeating: "#", count: headingLevel))' heading") skips a level, which people moving through the page by its headings (with a screen reader) find missing; make it '\(expected)'", at: location(block.range.start)))
                 }
                 headingLevel = level
-            }
-            // An empty heading reads as nothing to screen readers, and an
-            // empty question is a question with no name in structured data.
-            if case .heading(let level) = block.kind, block.hasNoText {
-                let what = level == 3 && current?.role == .faq ? "a question with no text: readers would see an empty heading, and search engines an FAQ entry with no question" : "a heading with no text: readers (and screen readers) would find an empty heading"
-                diagnostics.append(Diagnostic(.emptyHeading, "\(what); write it, or remove the '\(String(repeating: "#", count: level))'", at: location(block.range.start)))
+                // An empty heading reads as nothing to screen readers, and an
+                // empty question is a question with no name in structured data.
+                if block.hasNoText {
+                    let what = level == 3 && current?.role == .faq ? "a question with no text: readers would see an empty heading, and search engines an FAQ entry with no question" : "a heading with no text: readers (and screen readers) would find an empty heading"
+                    diagnostics.append(Diagnostic(.emptyHeading, "\(what); write it, or remove the '\(String(repeating: "#", count: level))'", at: location(block.range.start)))
+                }
             }
 
             if case .heading(let level) = block.kind, level <= 2 {

@@ -58,15 +58,17 @@ struct PageSummary {
         pattern.rules.forEach { writer.add($0.number) }
         let cited = pattern.citedSources
         writer.add(cited.count); cited.forEach { writer.add($0) }
-        writer.add(pattern.faq.count)
-        for entry in pattern.faq {
-            writer.add(entry.question); writer.add(entry.anchor)
+        // Entries are read by index, each field where it lies, rather than copied whole.
+        let faq = pattern.faq
+        writer.add(faq.count)
+        for index in faq.indices {
+            writer.add(faq[index].question); writer.add(faq[index].anchor)
             // The key, only when it is not the anchor (it usually is).
-            writer.add(optional: entry.key == entry.anchor ? nil : entry.key)
+            writer.add(optional: faq[index].key == faq[index].anchor ? nil : faq[index].key)
         }
         parts.positions = writer.count
         pattern.rules.forEach { writer.add($0.location) }
-        pattern.faq.forEach { writer.add($0.location) }
+        for index in faq.indices { writer.add(faq[index].location) }
         parts.links = writer.count
         writer.add(pattern.crossReferences.count)
         for reference in pattern.crossReferences {

@@ -16,11 +16,14 @@ public struct DuplicateQuestionChecker: Checker {
         first.reserveCapacity(patterns.count * 5)
         var diagnostics: [Diagnostic] = []
         for (pageIndex, pattern) in patterns.enumerated() {
-            for (entryIndex, entry) in pattern.faq.enumerated() {
-                let key = QuestionKey(entry.key)
+            // By index: an entry is only read, never copied whole.
+            let faq = pattern.faq
+            for entryIndex in faq.indices {
+                let key = QuestionKey(faq[entryIndex].key)
                 if let (page, earlierEntry) = first[key] {
                     let earlier = patterns[page]
                     if earlier.slug != pattern.slug {
+                        let entry = faq[entryIndex]
                         diagnostics.append(Diagnostic(.duplicateQuestion, "the question '\(entry.question)' is also asked in \(earlier.file):\(earlier.faq[earlierEntry].location.line)", at: entry.location))
                     }
                 } else {
@@ -36,8 +39,9 @@ public struct DuplicateQuestionChecker: Checker {
         var askedBy: [QuestionKey: Int] = [:]
         var twice = Set<QuestionKey>()
         for (pageIndex, pattern) in patterns.enumerated() {
-            for entry in pattern.faq {
-                let key = QuestionKey(entry.key)
+            let faq = pattern.faq
+            for entryIndex in faq.indices {
+                let key = QuestionKey(faq[entryIndex].key)
                 if let first = askedBy[key] {
                     if first != pageIndex { twice.insert(key) }
                 } else {

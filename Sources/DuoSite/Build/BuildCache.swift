@@ -35,11 +35,31 @@ struct BuildCache: Sendable {
         /// duplicate-title check reads of the page.
         var titleHash: UInt64
         /// The hash of what the other checks across pages read of this page
-        /// (whether it is a draft, its slug, anchors, rule numbers, cited
-        /// sources and questions), but where its rules and questions stand,
-        /// and its links. A rebuild learns from these hashes alone whether
-        /// the checks across pages would find anything new.
+        /// (whether it is a draft, its slug and rule numbers), but the
+        /// sources it cites, its anchors and questions, where its rules and
+        /// questions stand, and its links. A rebuild learns from these
+        /// hashes alone whether the checks across pages would find
+        /// anything new.
         var outwardHash: UInt64
+        /// The hash of the sources the page cites: a rebuild in which they
+        /// changed finds the sources cited nowhere again, from every page's
+        /// `citedHashes`, and checks nothing else again.
+        var citedHash: UInt64
+        /// The hash of each source id the page cites, in order.
+        var citedHashes: [UInt64]
+        /// The hash of the page's anchors and questions: what other pages'
+        /// links to it and their questions are checked against. A rebuild
+        /// in which they changed checks again the links to this page and
+        /// the questions asked twice, and nothing else.
+        var anchorsHash: UInt64
+        /// The hash of each question's key (`FAQEntry.key`), in order: a
+        /// rebuild finds the pages asking a question another page asks from
+        /// these alone, without decoding any kept page's summary.
+        var questionHashes: [UInt64]
+        /// The hash of each page slug the page links to, each once, in
+        /// order: a rebuild finds the pages linking to a page whose anchors
+        /// changed from these alone.
+        var targetHashes: [UInt64]
         /// The hash of the lines and columns the page's rules and questions
         /// stand at: a rebuild in which only these moved finds the questions
         /// asked twice again, and only when this page asks one of them.
@@ -68,12 +88,28 @@ struct BuildCache: Sendable {
             // A copy of exactly the summary's size: the cache keeps ten thousand.
             let fields = writer.withBytes { ArraySlice($0) }
             summaryFields = fields
-            (summaryHash, titleHash, outwardHash, positionsHash, linksHash) = fields.withUnsafeBufferPointer { bytes in
+            (summaryHash, titleHash, outwardHash, citedHash, anchorsHash, positionsHash, linksHash) = fields.withUnsafeBufferPointer { bytes in
                 (ContentHash.of(bytes), ContentHash.of(UnsafeBufferPointer(rebasing: bytes[parts.title..<parts.listing])),
-                 ContentHash.of(UnsafeBufferPointer(rebasing: bytes[parts.outward..<parts.positions])),
+                 ContentHash.of(UnsafeBufferPointer(rebasing: bytes[parts.outward..<parts.cited])),
+                 ContentHash.of(UnsafeBufferPointer(rebasing: bytes[parts.cited..<parts.anchors])),
+                 ContentHash.of(UnsafeBufferPointer(rebasing: bytes[parts.anchors..<parts.positions])),
                  ContentHash.of(UnsafeBufferPointer(rebasing: bytes[parts.positions..<parts.links])),
                  ContentHash.of(UnsafeBufferPointer(rebasing: bytes[parts.links...])))
             }
+            let faq = summary.pattern.faq
+            questionHashes = faq.indices.map { ContentHash.of(faq[$0].key) }
+            citedHashes = summary.pattern.citedSources.map(ContentHash.of)
+            targetHashes = Self.targetHashes(summary.pattern.crossReferences)
+        }
+
+        /// The hashes of the slugs `references` name, each once, in order of first link.
+        static func targetHashes(_ references: [CrossReference]) -> [UInt64] {
+            var hashes: [UInt64] = []
+            for index in references.indices {
+                let hash = ContentHash.of(references[index].slug)
+                if !hashes.contains(hash) { hashes.append(hash) }
+            }
+            return hashes
         }
 
         /// The entry a cache record holds, its summary left encoded; nil
@@ -82,7 +118,11 @@ struct BuildCache: Sendable {
             var reader = RecordReader(record)
             guard let hash = try? reader.unsigned(), let written = try? reader.number(), let stamp = try? reader.unsigned(),
                   let siteKey = try? reader.unsigned(), let draft = try? reader.number(), let summaryHash = try? reader.unsigned(),
-                  let titleHash = try? reader.unsigned(), let outwardHash = try? reader.unsigned(), let positionsHash = try? reader.unsigned(), let linksHash = try? reader.unsigned(),
+                  let titleHash = try? reader.unsigned(), let outwardHash = try? reader.unsigned(), let citedHash = try? reader.unsigned(), let anchorsHash = try? reader.unsigned(),
+                  let positionsHash = try? reader.unsigned(), let linksHash = try? reader.unsigned(),
+                  let questionHashes = try? (0..<reader.number()).map({ _ in try reader.unsigned() }),
+                  let citedHashes = try? (0..<reader.number()).map({ _ in try reader.unsigned() }),
+                  let targetHashes = try? (0..<reader.number()).map({ _ in try reader.unsigned() }),
                   let file = try? reader.text() else { return nil }
             let fields = reader.rest
             guard fields.withUnsafeBufferPointer({ ContentHash.of($0) }) == summaryHash else { return nil }
@@ -94,6 +134,11 @@ struct BuildCache: Sendable {
             self.summaryHash = summaryHash
             self.titleHash = titleHash
             self.outwardHash = outwardHash
+            self.citedHash = citedHash
+            self.citedHashes = citedHashes
+            self.anchorsHash = anchorsHash
+            self.questionHashes = questionHashes
+            self.targetHashes = targetHashes
             self.positionsHash = positionsHash
             self.linksHash = linksHash
             self.file = file
@@ -136,8 +181,13 @@ struct BuildCache: Sendable {
             writer.add(summaryHash)
             writer.add(titleHash)
             writer.add(outwardHash)
+            writer.add(citedHash)
+            writer.add(anchorsHash)
             writer.add(positionsHash)
             writer.add(linksHash)
+            writer.add(questionHashes.count); questionHashes.forEach { writer.add($0) }
+            writer.add(citedHashes.count); citedHashes.forEach { writer.add($0) }
+            writer.add(targetHashes.count); targetHashes.forEach { writer.add($0) }
             writer.add(file)
             writer.withBytes { bytes.append(contentsOf: $0) }
             bytes.append(0x1F)
@@ -146,15 +196,22 @@ struct BuildCache: Sendable {
     }
 
     /// The findings of the checks across pages, and the keys of what they
-    /// read (`siteChecksKey`, `titlesKey`): a rebuild whose keys are the
-    /// same reports them again without reading any kept page's summary,
-    /// checking again only the links of the pages whose links changed, and
-    /// the questions asked twice when one of the pages asking them moved
-    /// its questions. When only the titles' key changed, only the titles
-    /// are compared again.
+    /// read (`siteChecksKey`, `citedKey`, `anchorsKey`, `titlesKey`): a rebuild whose
+    /// keys are the same reports them again without reading any kept page's
+    /// summary, checking again only the links of the pages whose links
+    /// changed, and the questions asked twice when one of the pages asking
+    /// them moved its questions. When the cited sources' key changed, the
+    /// sources cited nowhere are found again; when the anchors' key changed, the
+    /// links to the pages whose anchors changed and the questions asked
+    /// twice are checked again; when only the titles' key changed, the
+    /// titles are compared again.
     struct SiteFindings: Sendable {
         /// `siteChecksKey` of the build that made the findings.
         var key: UInt64
+        /// `citedKey` of the build that made the findings.
+        var citedKey: UInt64
+        /// `anchorsKey` of the build that made the findings.
+        var anchorsKey: UInt64
         /// `titlesKey` of the build that made the findings.
         var titlesKey: UInt64
         /// The findings about links, each in the file of the page whose link it is.
@@ -163,6 +220,12 @@ struct BuildCache: Sendable {
         var questions: [Diagnostic]
         /// The files of the pages that ask a question another page asks too.
         var questionPages: [String]
+        /// The sources cited on no page (`UnusedSourceChecker`'s findings).
+        var unusedSources: [Diagnostic]
+        /// Whether the unused-source check could tell (every page read, no
+        /// rule or citation block hidden by a mistake): it stays so while
+        /// `key` does.
+        var sourcesCounted: Bool
         /// The titles given twice (`DuplicateTitleChecker`'s findings).
         var titles: [Diagnostic]
         /// The other findings.
@@ -176,11 +239,15 @@ struct BuildCache: Sendable {
             var writer = RecordWriter(capacity: 256)
             writer.add(Self.marker)
             writer.add(key)
+            writer.add(citedKey)
+            writer.add(anchorsKey)
             writer.add(titlesKey)
             PageSummary.encode(links, into: &writer)
             PageSummary.encode(questions, into: &writer)
             writer.add(questionPages.count)
             questionPages.forEach { writer.add($0) }
+            PageSummary.encode(unusedSources, into: &writer)
+            writer.add(sourcesCounted ? 1 : 0)
             PageSummary.encode(titles, into: &writer)
             PageSummary.encode(others, into: &writer)
             return writer.bytes
@@ -189,36 +256,58 @@ struct BuildCache: Sendable {
         /// The findings a record written by `encodedRecord` holds.
         init?(record: ArraySlice<UInt8>) {
             var reader = RecordReader(record)
-            guard (try? reader.text()) == Self.marker, let key = try? reader.unsigned(), let titlesKey = try? reader.unsigned(),
+            guard (try? reader.text()) == Self.marker, let key = try? reader.unsigned(), let citedKey = try? reader.unsigned(), let anchorsKey = try? reader.unsigned(), let titlesKey = try? reader.unsigned(),
                   let links = try? PageSummary.decodeDiagnostics(from: &reader),
                   let questions = try? PageSummary.decodeDiagnostics(from: &reader),
                   let questionPages = try? (0..<reader.number()).map({ _ in try reader.text() }),
+                  let unusedSources = try? PageSummary.decodeDiagnostics(from: &reader),
+                  let sourcesCounted = try? reader.number(),
                   let titles = try? PageSummary.decodeDiagnostics(from: &reader),
                   let others = try? PageSummary.decodeDiagnostics(from: &reader) else { return nil }
-            self.init(key: key, titlesKey: titlesKey, links: links, questions: questions, questionPages: questionPages, titles: titles, others: others)
+            self.init(key: key, citedKey: citedKey, anchorsKey: anchorsKey, titlesKey: titlesKey, links: links, questions: questions, questionPages: questionPages,
+                      unusedSources: unusedSources, sourcesCounted: sourcesCounted == 1, titles: titles, others: others)
         }
 
         /// Findings with their key.
-        init(key: UInt64, titlesKey: UInt64, links: [Diagnostic], questions: [Diagnostic], questionPages: [String], titles: [Diagnostic], others: [Diagnostic]) {
+        init(key: UInt64, citedKey: UInt64, anchorsKey: UInt64, titlesKey: UInt64, links: [Diagnostic], questions: [Diagnostic], questionPages: [String],
+             unusedSources: [Diagnostic], sourcesCounted: Bool, titles: [Diagnostic], others: [Diagnostic]) {
             self.key = key
+            self.citedKey = citedKey
+            self.anchorsKey = anchorsKey
             self.titlesKey = titlesKey
             self.links = links
             self.questions = questions
             self.questionPages = questionPages
+            self.unusedSources = unusedSources
+            self.sourcesCounted = sourcesCounted
             self.titles = titles
             self.others = others
         }
 
         /// Every finding.
-        var all: [Diagnostic] { links + questions + titles + others }
+        var all: [Diagnostic] { links + questions + unusedSources + titles + others }
     }
 
     /// What the checks across pages but the duplicate-title check read of
-    /// every page but its links, as one number: the fingerprint, and for
+    /// every page but its anchors, questions and links, as one number: the fingerprint, and for
     /// each page file in order its path and its `outwardHash` (or that it
     /// could not be read).
     static func siteChecksKey(fingerprint: UInt64, files: [String], outwardHashes: [UInt64?]) -> UInt64 {
         key(fingerprint: fingerprint, files: files, hashes: outwardHashes)
+    }
+
+    /// What the unused-source check reads of every page, as one number: the
+    /// fingerprint, and for each page file in order its path and its
+    /// `citedHash` (or that it could not be read).
+    static func citedKey(fingerprint: UInt64, files: [String], citedHashes: [UInt64?]) -> UInt64 {
+        key(fingerprint: fingerprint, files: files, hashes: citedHashes)
+    }
+
+    /// What other pages' links and questions are checked against, as one
+    /// number: the fingerprint, and for each page file in order its path
+    /// and its `anchorsHash` (or that it could not be read).
+    static func anchorsKey(fingerprint: UInt64, files: [String], anchorsHashes: [UInt64?]) -> UInt64 {
+        key(fingerprint: fingerprint, files: files, hashes: anchorsHashes)
     }
 
     /// What the duplicate-title check reads of every page, as one number:
@@ -263,7 +352,7 @@ struct BuildCache: Sendable {
         return positions[path].map { entries[$0] }
     }
 
-    static let header = "duosite-cache 15"
+    static let header = "duosite-cache 16"
 
     /// Where the cache of an output folder lives.
     static func location(for output: URL) -> URL {

@@ -1,14 +1,20 @@
 /// The checks across pages of one build, which keep what the previous
 /// build found where it still holds. What the checks read of every page,
-/// but its title, its links and the lines its rules and questions stand
-/// on, is one key (`BuildCache.siteChecksKey`): when it is the previous
-/// build's, the previous findings stand, but for the links of the pages
-/// read again whose links changed, checked again alone; the questions asked
-/// twice, found again among the pages asking them when one of those moved
-/// its questions; and the titles given twice, found again from every
-/// page's front matter alone when a title changed (`BuildCache.titlesKey`).
-/// Otherwise every check runs on the whole site. Either way the findings
-/// are those a full build gives.
+/// but its title, its anchors and questions, its links and the lines its
+/// rules and questions stand on, is one key (`BuildCache.siteChecksKey`):
+/// when it is the previous build's, the previous findings stand, but for
+/// the links of the pages read again whose links changed, checked again
+/// alone; the questions asked twice, found again among the pages asking
+/// them when one of those moved its questions; when the sources a page
+/// cites changed (`BuildCache.citedKey`), the sources cited nowhere, found
+/// again from every page's cited sources' hashes; when a page's anchors or
+/// questions changed (`BuildCache.anchorsKey`), the links of the pages
+/// linking to it, checked again alone, and the questions asked twice,
+/// found again among the pages whose questions' hashes meet; and the
+/// titles given twice, found again from every page's front matter alone
+/// when a title changed (`BuildCache.titlesKey`). Otherwise every check
+/// runs on the whole site. Either way the findings are those a full build
+/// gives.
 struct FindingsAcrossPages: Sendable {
     /// The page files, in order.
     var files: [String]
@@ -20,6 +26,12 @@ struct FindingsAcrossPages: Sendable {
     var previous: BuildCache?
     /// `BuildCache.siteChecksKey` of this build.
     var key: UInt64
+    /// `BuildCache.citedKey` of this build.
+    var citedKey: UInt64
+    /// The site's sources, in sources.yml's order.
+    var sources: [Source]
+    /// `BuildCache.anchorsKey` of this build.
+    var anchorsKey: UInt64
     /// `BuildCache.titlesKey` of this build.
     var titlesKey: UInt64
     /// The day standing in for today.
@@ -50,9 +62,10 @@ struct FindingsAcrossPages: Sendable {
         guard let kept = previous?.siteFindings, kept.key == key else {
             let site = whole()
             let slugs = Set(published.map { SiteLoader.slug(ofFile: files[$0]) })
-            let (links, questions, titles, others) = Checkers.runSiteLevelApart(CheckContext(site: site, today: today, publishedSlugs: slugs))
-            return BuildCache.SiteFindings(key: key, titlesKey: titlesKey, links: links, questions: questions,
-                                           questionPages: DuplicateQuestionChecker.pagesAskingTwice(in: site.patterns), titles: titles, others: others)
+            let (links, questions, unusedSources, titles, others) = Checkers.runSiteLevelApart(CheckContext(site: site, today: today, publishedSlugs: slugs))
+            return BuildCache.SiteFindings(key: key, citedKey: citedKey, anchorsKey: anchorsKey, titlesKey: titlesKey, links: links, questions: questions,
+                                           questionPages: DuplicateQuestionChecker.pagesAskingTwice(in: site.patterns),
+                                           unusedSources: unusedSources, sourcesCounted: UnusedSourceChecker.canTell(site), titles: titles, others: others)
         }
         // The pages read again, with their entries now and before.
         let reread = outcomes.indices.compactMap { index -> (pattern: Pattern, now: BuildCache.Entry, before: BuildCache.Entry?)? in
@@ -61,16 +74,40 @@ struct FindingsAcrossPages: Sendable {
         }
         var findings = kept
 
+        var relinked = reread.filter { $0.now.linksHash != $0.before?.linksHash }.map(\.pattern)
+
         let askingTwice = Set(kept.questionPages)
-        if reread.contains(where: { askingTwice.contains($0.pattern.file) && $0.now.positionsHash != $0.before?.positionsHash }) {
+        if kept.anchorsKey != anchorsKey {
+            // Anchors or questions changed: the links to those pages (and
+            // theirs, should they link to themselves) are checked again,
+            // and the questions asked twice found again.
+            let changed = reread.filter { $0.now.anchorsHash != $0.before?.anchorsHash }.map(\.pattern)
+            let changedSlugs = Set(changed.map { ContentHash.of($0.slug) })
+            var again = Set(relinked.map(\.file))
+            for pattern in changed where again.insert(pattern.file).inserted {
+                relinked.append(pattern)
+            }
+            for index in files.indices where !again.contains(files[index]) {
+                guard let entry = entries.entry(at: index), entry.targetHashes.contains(where: changedSlugs.contains),
+                      let linking = page(index) else { continue }
+                again.insert(files[index])
+                relinked.append(linking)
+            }
+            (findings.questions, findings.questionPages) = questionsAskedTwice()
+            findings.anchorsKey = anchorsKey
+        } else if reread.contains(where: { askingTwice.contains($0.pattern.file) && $0.now.positionsHash != $0.before?.positionsHash }) {
             findings.questions = DuplicateQuestionChecker.findings(in: files.indices.filter { askingTwice.contains(files[$0]) }.compactMap(page))
         }
 
-        let relinked = reread.filter { $0.now.linksHash != $0.before?.linksHash }.map(\.pattern)
         if !relinked.isEmpty {
             let relinkedFiles = Set(relinked.map(\.file))
             findings.links.removeAll { relinkedFiles.contains($0.location.file) }
             findings.links += links(of: relinked)
+        }
+
+        if kept.citedKey != citedKey {
+            findings.unusedSources = sourcesCitedNowhere(counted: kept.sourcesCounted)
+            findings.citedKey = citedKey
         }
 
         if kept.titlesKey != titlesKey {
@@ -78,6 +115,50 @@ struct FindingsAcrossPages: Sendable {
             findings.titlesKey = titlesKey
         }
         return findings
+    }
+
+    /// The findings about the sources no page cites, from every page's
+    /// cited sources' hashes; none when the pages cannot tell (`counted`
+    /// is the previous build's answer, which stands while `key` does), and
+    /// the whole site's when a page has no hashes to go by.
+    private func sourcesCitedNowhere(counted: Bool) -> [Diagnostic] {
+        guard counted else { return [] }
+        var cited = Set<UInt64>()
+        for index in files.indices {
+            if case .unreadable = outcomes[index] { continue }
+            guard let entry = entries.entry(at: index) else {
+                return UnusedSourceChecker().check(CheckContext(site: whole(), today: today))
+            }
+            cited.formUnion(entry.citedHashes)
+        }
+        return UnusedSourceChecker.findings(sources) { cited.contains(ContentHash.of($0.id)) }
+    }
+
+    /// The questions asked on two pages, and the files of the pages asking
+    /// them, found among the pages whose questions' hashes meet another
+    /// page's (a page asking only questions no other page asks can be left
+    /// out: it finds nothing, and no page finds it first); every page when
+    /// one has no hashes to go by.
+    private func questionsAskedTwice() -> (findings: [Diagnostic], pages: [String]) {
+        var firstAsker: [UInt64: Int] = [:]
+        var asking = Set<Int>()
+        var everyPage = false
+        for index in files.indices {
+            if case .unreadable = outcomes[index] { continue }
+            guard let entry = entries.entry(at: index) else {
+                everyPage = true
+                break
+            }
+            for hash in entry.questionHashes {
+                if let first = firstAsker[hash] {
+                    if first != index { asking.insert(first); asking.insert(index) }
+                } else {
+                    firstAsker[hash] = index
+                }
+            }
+        }
+        let pages = (everyPage ? Array(files.indices) : asking.sorted()).compactMap(page)
+        return (DuplicateQuestionChecker.findings(in: pages), DuplicateQuestionChecker.pagesAskingTwice(in: pages))
     }
 
     /// The findings about the links of `pages` (read again), each link

@@ -12,11 +12,16 @@ struct PageSummary {
     /// record's first: its title (what the duplicate-title check reads),
     /// the rest of its front matter (what the site-wide files read, and no
     /// check across pages), what the other checks across pages read of the
-    /// page, where its rules and questions stand, and its links.
+    /// page but its cited sources, anchors and questions, the sources it
+    /// cites (what the unused-source check reads), its anchors and
+    /// questions (what other pages' links and questions are checked
+    /// against), where its rules and questions stand, and its links.
     struct Parts {
         var title: Int
         var listing: Int
         var outward: Int
+        var cited: Int
+        var anchors: Int
         var positions: Int
         var links: Int
     }
@@ -25,14 +30,15 @@ struct PageSummary {
     /// a rebuild reads alone for a page it keeps, then the front matter,
     /// title first (what the index, the feed and the sitemap read, decoded
     /// alone when nothing else is needed), then what the other checks
-    /// across pages read, the lines its rules and questions stand on next
+    /// across pages read (the sources it cites, then its anchors and
+    /// questions, after the rest, as an edit often changes them alone), the lines its rules and questions stand on next
     /// to last (a line added above them moves them, and nothing else other
     /// pages read), its links last. The page file's path is not written:
     /// the record holds it once, ahead.
     @discardableResult
     func encode(into writer: inout RecordWriter) -> Parts {
         Self.encode(diagnostics, into: &writer)
-        var parts = Parts(title: writer.count, listing: 0, outward: 0, positions: 0, links: 0)
+        var parts = Parts(title: writer.count, listing: 0, outward: 0, cited: 0, anchors: 0, positions: 0, links: 0)
         let front = pattern.frontMatter
         writer.add(front.title.value); writer.add(front.title.location)
         parts.listing = writer.count
@@ -51,13 +57,15 @@ struct PageSummary {
         writer.add(pattern.slug)
         // What a mistake hid: some rules (1), some citation blocks (2).
         writer.add((pattern.rulesIncomplete ? 1 : 0) | (pattern.citationsIncomplete ? 2 : 0))
+        writer.add(pattern.rules.count)
+        pattern.rules.forEach { writer.add($0.number) }
+        parts.cited = writer.count
+        let cited = pattern.citedSources
+        writer.add(cited.count); cited.forEach { writer.add($0) }
+        parts.anchors = writer.count
         // Kept in byte order: written as they are, read back as they were.
         let anchors = pattern.anchors.sorted
         writer.add(anchors.count); anchors.forEach { writer.add($0) }
-        writer.add(pattern.rules.count)
-        pattern.rules.forEach { writer.add($0.number) }
-        let cited = pattern.citedSources
-        writer.add(cited.count); cited.forEach { writer.add($0) }
         // Entries are read by index, each field where it lies, rather than copied whole.
         let faq = pattern.faq
         writer.add(faq.count)
@@ -145,9 +153,9 @@ struct PageSummary {
             pattern.citationsIncomplete = citationsIncomplete
             return PageSummary(pattern: pattern, diagnostics: diagnostics)
         }
-        guard let anchors = AnchorList(readBack: try (0..<reader.number()).map { _ in try reader.text() }) else { throw Malformed() }
         let numbers = try (0..<reader.number()).map { _ in try reader.number() }
         let cited = try (0..<reader.number()).map { _ in try reader.text() }
+        guard let anchors = AnchorList(readBack: try (0..<reader.number()).map { _ in try reader.text() }) else { throw Malformed() }
         let questions = try (0..<reader.number()).map { _ in
             let question = try reader.text(), anchor = try reader.text()
             return (question, anchor, try reader.optionalText() ?? anchor)

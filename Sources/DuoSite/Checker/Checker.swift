@@ -91,18 +91,20 @@ public enum Checkers {
     /// them apart, to check again only the links of the pages it read, the
     /// questions of the pages that ask one twice, and the titles alone when
     /// nothing else the checks read changed.
-    static func runSiteLevelApart(_ context: CheckContext) -> (links: [Diagnostic], questions: [Diagnostic], titles: [Diagnostic], others: [Diagnostic]) {
+    static func runSiteLevelApart(_ context: CheckContext)
+        -> (links: [Diagnostic], questions: [Diagnostic], unusedSources: [Diagnostic], titles: [Diagnostic], others: [Diagnostic]) {
         let found = eachSiteLevel(context)
-        var links: [Diagnostic] = [], questions: [Diagnostic] = [], titles: [Diagnostic] = [], others: [Diagnostic] = []
+        var links: [Diagnostic] = [], questions: [Diagnostic] = [], unusedSources: [Diagnostic] = [], titles: [Diagnostic] = [], others: [Diagnostic] = []
         for (checker, findings) in zip(siteLevel, found) {
             switch checker {
             case is CrossReferenceChecker: links += findings
             case is DuplicateQuestionChecker: questions += findings
+            case is UnusedSourceChecker: unusedSources += findings
             case is DuplicateTitleChecker: titles += findings
             default: others += findings
             }
         }
-        return (links, questions, titles, others)
+        return (links, questions, unusedSources, titles, others)
     }
 
     /// Runs every check on a site read whole.

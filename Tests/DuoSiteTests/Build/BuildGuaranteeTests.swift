@@ -416,6 +416,88 @@ import Testing
         #expect(try site.read("Public/feed.xml").contains("2026-11-08"))
     }
 
+    /// A question or a heading edited on one page, the pages that ask the
+    /// same question or link to the heading kept from the cache: the
+    /// question is found asked twice (and, changed again, no longer), and
+    /// the links to the heading are checked again where they stand, on the
+    /// kept pages; a rebuild reports, and publishes, what a full build does.
+    @Test func aChangedQuestionOrHeadingIsCheckedAgainstTheKeptPages() throws {
+        let site = try TestSite()
+        defer { site.remove() }
+        let asking = "---\ntitle: Extra\nsummary: An extra page.\nstatus: apple\nlast_checked: 2026-10-08\n---\n\n## Where it goes\n\nSome text.\n\n## FAQ\n\n### Why is this page here?\n\nBecause.\n"
+        let linking = "---\ntitle: Linking\nsummary: A page that links.\nstatus: apple\nlast_checked: 2026-10-08\n---\n\nSee [where it goes](extra.md#where-it-goes).\n"
+        try site.write(asking, to: "Content/patterns/extra.md")
+        try site.write(linking, to: "Content/patterns/linking.md")
+        let fullBuilds = FullBuilds(site)
+        var result = site.run(["build", "--today", "2026-11-29"])
+        #expect(result.status == 0, "\(result.err)")
+        #expect(!result.err.contains("is also asked in"), "\(result.err)")
+
+        // The question becomes one another (kept) page asks.
+        let twice = asking.replacingOccurrences(of: "### Why is this page here?", with: "### Why do some buttons stay at the top on iPhone Duo?")
+        try site.write(twice, to: "Content/patterns/extra.md")
+        result = site.run(["build", "--today", "2026-11-29"])
+        #expect(result.status == 0, "\(result.err)")
+        #expect(result.err.contains(Self.askedTwice.replacingOccurrences(of: "extra.md:12", with: "extra.md:14")), "\(result.err)")
+        #expect(result.err == fullBuilds.run().err)
+        #expect(site.tree() == site.tree(fullBuilds.last))
+
+        // Asked in other words again: the finding goes.
+        try site.write(asking, to: "Content/patterns/extra.md")
+        result = site.run(["build", "--today", "2026-11-29"])
+        #expect(result.status == 0, "\(result.err)")
+        #expect(!result.err.contains("is also asked in"), "\(result.err)")
+        #expect(result.err == fullBuilds.run().err)
+
+        // The heading the kept page links to is renamed: its link breaks there.
+        let renamed = asking.replacingOccurrences(of: "## Where it goes", with: "## Where it went")
+        try site.write(renamed, to: "Content/patterns/extra.md")
+        result = site.run(["build", "--today", "2026-11-29"])
+        #expect(result.status == 1)
+        #expect(result.err.contains("Content/patterns/linking.md:8:5: error: the link to 'extra.md#where-it-goes' names the anchor '#where-it-goes', which 'extra' does not have"), "\(result.err)")
+        #expect(result.err == fullBuilds.run().err)
+
+        // Named back: the site builds, as a full build does.
+        try site.write(asking, to: "Content/patterns/extra.md")
+        result = site.run(["build", "--today", "2026-11-29"])
+        #expect(result.status == 0, "\(result.err)")
+        #expect(!result.err.contains("[broken-anchor]"), "\(result.err)")
+        #expect(result.err == fullBuilds.run().err)
+        #expect(site.tree() == site.tree(fullBuilds.last))
+    }
+
+    /// The sources one page cites change, every other page kept from the
+    /// cache: a source it alone cited is found cited nowhere, and found
+    /// cited again when it cites it again, as a full build finds.
+    @Test func aPageCitingOtherSourcesIsCountedWithTheKeptPages() throws {
+        let site = try TestSite()
+        defer { site.remove() }
+        let sources = try site.read("Content/sources.yml")
+        try site.write(sources + "\nextra-source:\n  title: Extra source\n  publisher: Apple Developer\n  kind: Guidelines\n  url: https://developer.apple.com/extra\n  short: Extra\n", to: "Content/sources.yml")
+        let citing = "---\ntitle: Extra\nsummary: An extra page.\nstatus: apple\nlast_checked: 2026-10-08\n---\n\n## The rules\n\n1. Do this.\n\n   Sources (apple): extra-source\n"
+        try site.write(citing, to: "Content/patterns/extra.md")
+        let fullBuilds = FullBuilds(site)
+        let unused = "the source 'extra-source' is cited on no page"
+        var result = site.run(["build", "--today", "2026-11-29"])
+        #expect(result.status == 0, "\(result.err)")
+        #expect(!result.err.contains("[unused-source]"), "\(result.err)")
+
+        // It cites another source: the extra one is cited nowhere.
+        try site.write(citing.replacingOccurrences(of: "extra-source", with: "hig"), to: "Content/patterns/extra.md")
+        result = site.run(["build", "--today", "2026-11-29"])
+        #expect(result.status == 0, "\(result.err)")
+        #expect(result.err.contains(unused), "\(result.err)")
+        #expect(result.err == fullBuilds.run().err)
+
+        // And cites it again.
+        try site.write(citing, to: "Content/patterns/extra.md")
+        result = site.run(["build", "--today", "2026-11-29"])
+        #expect(result.status == 0, "\(result.err)")
+        #expect(!result.err.contains("[unused-source]"), "\(result.err)")
+        #expect(result.err == fullBuilds.run().err)
+        #expect(site.tree() == site.tree(fullBuilds.last))
+    }
+
     /// A link edited where it stands, with nothing else moving on the page,
     /// is checked again, though the rest of what the checks across pages
     /// read is unchanged; mended, the site builds again.

@@ -117,6 +117,11 @@ struct RecordCodingTests {
         let read = try #require(BuildCache.Entry(record: record[...]))
         #expect(read.hash == 7 && read.written && read.stamp == 9 && read.siteKey == 11)
         #expect(!read.draft && read.file == page.file && read.summaryHash == entry.summaryHash)
+        #expect(read.outwardHash == entry.outwardHash && read.anchorsHash == entry.anchorsHash)
+        #expect(read.questionHashes == entry.questionHashes && read.questionHashes.count == page.faq.count)
+        #expect(read.citedHash == entry.citedHash && read.citedHashes == page.citedSources.map(ContentHash.of) && !read.citedHashes.isEmpty)
+        #expect(read.targetHashes == entry.targetHashes && !read.targetHashes.isEmpty)
+        #expect(try read.summary().pattern.anchors.sorted == page.anchors.sorted)
         #expect(try read.diagnostics() == [finding])
         let summary = try read.summary()
         #expect(summary.diagnostics == [finding])
@@ -138,11 +143,12 @@ struct RecordCodingTests {
         #expect(again.summaryFields == entry.summaryFields)
     }
 
-    /// A page's title, what the other checks across pages read of it, where
-    /// its rules and questions stand, and its links are hashed apart: a
-    /// link that moves along its line changes the last alone, a rule or a
-    /// question moved to another line the third, a question the second, a
-    /// title the first; the rest of the front matter, which no check
+    /// A page's title, what the other checks across pages read of it, its
+    /// anchors and questions, where its rules and questions stand, and its
+    /// links are hashed apart: a link that moves along its line changes
+    /// the last alone, a rule or a question moved to another line the
+    /// positions, a question or a heading the anchors, a draft the second,
+    /// a title the first; the rest of the front matter, which no check
     /// across pages reads, none of them.
     @Test func aPageLinksAreHashedApartFromWhatOtherPagesRead() throws {
         let (site, _) = SiteLoader(root: TestSite.repositoryRoot).load()
@@ -167,16 +173,38 @@ struct RecordCodingTests {
         titleLower.frontMatter.title.location.line += 1
         #expect(entry(titleLower).titleHash != entry(page).titleHash)
         #expect(entry(titleLower).outwardHash == entry(page).outwardHash)
-        // Another question: what the other checks read.
+        // Another question: what other pages' questions are compared with, alone.
         var asked = page
         asked.faq[0].question += " too"
         asked.faq[0].key += "-too"
-        #expect(entry(asked).outwardHash != entry(page).outwardHash)
+        #expect(entry(asked).anchorsHash != entry(page).anchorsHash)
+        #expect(entry(asked).questionHashes != entry(page).questionHashes)
+        #expect(entry(asked).questionHashes.count == page.faq.count)
+        #expect(entry(asked).outwardHash == entry(page).outwardHash && entry(asked).citedHash == entry(page).citedHash)
         #expect(entry(asked).titleHash == entry(page).titleHash)
+        #expect(entry(asked).linksHash == entry(page).linksHash)
+        // Another heading: an anchor other pages' links may name, alone.
+        var headed = page
+        headed.anchors = AnchorList(page.anchors.sorted.map { $0 == page.anchors.sorted.first ? $0 + "-again" : $0 })
+        #expect(entry(headed).anchorsHash != entry(page).anchorsHash)
+        #expect(entry(headed).outwardHash == entry(page).outwardHash)
+        #expect(entry(headed).questionHashes == entry(page).questionHashes)
         // A draft is left out of the published pages the links are checked against.
         var drafted = page
         drafted.frontMatter.draft.toggle()
         #expect(entry(drafted).outwardHash != entry(page).outwardHash)
+        #expect(entry(drafted).anchorsHash == entry(page).anchorsHash)
+        #expect(entry(drafted).citedHash == entry(page).citedHash)
+        // Another source cited: what the unused-source check reads, alone.
+        var citing = page
+        citing.citedSources = page.citedSources + ["another-source"]
+        #expect(entry(citing).citedHash != entry(page).citedHash)
+        #expect(entry(citing).citedHashes.last == ContentHash.of("another-source"))
+        #expect(entry(citing).outwardHash == entry(page).outwardHash)
+        #expect(entry(citing).anchorsHash == entry(page).anchorsHash)
+        // The pages a page links to, each once, by their slugs' hashes.
+        #expect(entry(page).targetHashes == BuildCache.Entry.targetHashes(page.crossReferences))
+        #expect(Set(entry(page).targetHashes).count == Set(page.crossReferences.map(\.slug)).count)
         // The summary, the status and the date are read by the site-wide files alone.
         var rechecked = page
         rechecked.frontMatter.summary.value += " More."
@@ -184,6 +212,7 @@ struct RecordCodingTests {
         rechecked.frontMatter.status.value = rechecked.frontMatter.status.value == .apple ? .recommendation : .apple
         #expect(entry(rechecked).titleHash == entry(page).titleHash)
         #expect(entry(rechecked).outwardHash == entry(page).outwardHash)
+        #expect(entry(rechecked).anchorsHash == entry(page).anchorsHash)
         #expect(entry(rechecked).positionsHash == entry(page).positionsHash)
         #expect(entry(rechecked).linksHash == entry(page).linksHash)
         #expect(entry(rechecked).summaryHash != entry(page).summaryHash)
@@ -192,6 +221,7 @@ struct RecordCodingTests {
         lower.rules[0].location.line += 1
         lower.faq[0].location.line += 1
         #expect(entry(lower).outwardHash == entry(page).outwardHash)
+        #expect(entry(lower).anchorsHash == entry(page).anchorsHash)
         #expect(entry(lower).positionsHash != entry(page).positionsHash)
         #expect(entry(lower).linksHash == entry(page).linksHash)
         // A finding of the page's own, say at the moved link, changes neither.
@@ -221,15 +251,18 @@ struct RecordCodingTests {
 
     @Test func findingsAcrossPagesRoundTrip() throws {
         let findings = BuildCache.SiteFindings(
-            key: .max, titlesKey: 7,
+            key: .max, citedKey: 3, anchorsKey: 5, titlesKey: 7,
             links: [Diagnostic(.brokenLink, "no such page", at: DuoSite.SourceLocation(file: "Content/patterns/a.md", line: 9, column: 5))],
             questions: [Diagnostic(.duplicateQuestion, "the question 'Why?' is also asked in Content/patterns/a.md:12", at: DuoSite.SourceLocation(file: "Content/patterns/b.md", line: 30, column: 1), severity: .warning)],
             questionPages: ["Content/patterns/a.md", "Content/patterns/b.md"],
+            unusedSources: [Diagnostic(.unusedSource, "the source 'y' is cited on no page", at: DuoSite.SourceLocation(file: "Content/sources.yml", line: 9, column: 1), severity: .warning)],
+            sourcesCounted: true,
             titles: [Diagnostic(.duplicateTitle, "the title 'A' is also the title of Content/patterns/a.md; give each page its own", at: DuoSite.SourceLocation(file: "Content/patterns/b.md", line: 2, column: 8), severity: .warning)],
             others: [Diagnostic(.unusedSource, "the source 'x' is cited on no page", at: DuoSite.SourceLocation(file: "Content/sources.yml", line: 4, column: 1), severity: .warning)]
         )
         let read = try #require(BuildCache.SiteFindings(record: findings.encodedRecord()[...]))
-        #expect(read.key == .max && read.titlesKey == 7 && read.links == findings.links && read.others == findings.others)
+        #expect(read.citedKey == 3 && read.unusedSources == findings.unusedSources && read.sourcesCounted)
+        #expect(read.key == .max && read.anchorsKey == 5 && read.titlesKey == 7 && read.links == findings.links && read.others == findings.others)
         #expect(read.titles == findings.titles)
         #expect(read.questions == findings.questions && read.questionPages == findings.questionPages)
         #expect(BuildCache.SiteFindings(record: Array("12\u{1F}0".utf8)[...]) == nil, "a page's record is not findings")
@@ -253,6 +286,15 @@ struct RecordCodingTests {
         #expect(titles != BuildCache.titlesKey(fingerprint: 2, files: files, titleHashes: [10, 20]))
         #expect(titles != BuildCache.titlesKey(fingerprint: 1, files: files, titleHashes: [10, 21]))
         #expect(titles != BuildCache.titlesKey(fingerprint: 1, files: files, titleHashes: [10, nil]))
+        let cited = BuildCache.citedKey(fingerprint: 1, files: files, citedHashes: [10, 20])
+        #expect(cited == BuildCache.citedKey(fingerprint: 1, files: files, citedHashes: [10, 20]))
+        #expect(cited != BuildCache.citedKey(fingerprint: 1, files: files, citedHashes: [10, 21]))
+        #expect(cited != BuildCache.citedKey(fingerprint: 1, files: files, citedHashes: [nil, 20]))
+        let anchors = BuildCache.anchorsKey(fingerprint: 1, files: files, anchorsHashes: [10, 20])
+        #expect(anchors == BuildCache.anchorsKey(fingerprint: 1, files: files, anchorsHashes: [10, 20]))
+        #expect(anchors != BuildCache.anchorsKey(fingerprint: 2, files: files, anchorsHashes: [10, 20]))
+        #expect(anchors != BuildCache.anchorsKey(fingerprint: 1, files: files, anchorsHashes: [10, 21]))
+        #expect(anchors != BuildCache.anchorsKey(fingerprint: 1, files: files, anchorsHashes: [10, nil]))
     }
 
     /// A cache made by another build of duosite is not reused: the

@@ -45,21 +45,16 @@ struct BuildCache: Sendable {
         /// changed finds the sources cited nowhere again, from every page's
         /// `citedHashes`, and checks nothing else again.
         var citedHash: UInt64
-        /// The hash of each source id the page cites, in order.
-        var citedHashes: [UInt64]
         /// The hash of the page's anchors and questions: what other pages'
         /// links to it and their questions are checked against. A rebuild
         /// in which they changed checks again the links to this page and
         /// the questions asked twice, and nothing else.
         var anchorsHash: UInt64
-        /// The hash of each question's key (`FAQEntry.key`), in order: a
-        /// rebuild finds the pages asking a question another page asks from
-        /// these alone, without decoding any kept page's summary.
-        var questionHashes: [UInt64]
-        /// The hash of each page slug the page links to, each once, in
-        /// order: a rebuild finds the pages linking to a page whose anchors
-        /// changed from these alone.
-        var targetHashes: [UInt64]
+        /// The hashes of the page's questions, cited sources and linked
+        /// pages, as one field of sixteen hexadecimal digits each, the
+        /// lists parted by `.`: read only by the rebuilds that need them
+        /// (``questionHashes``, ``citedHashes``, ``targetHashes``).
+        var hashLists: ArraySlice<UInt8>
         /// The hash of the lines and columns the page's rules and questions
         /// stand at: a rebuild in which only these moved finds the questions
         /// asked twice again, and only when this page asks one of them.
@@ -97,9 +92,63 @@ struct BuildCache: Sendable {
                  ContentHash.of(UnsafeBufferPointer(rebasing: bytes[parts.links...])))
             }
             let faq = summary.pattern.faq
-            questionHashes = faq.indices.map { ContentHash.of(faq[$0].key) }
-            citedHashes = summary.pattern.citedSources.map(ContentHash.of)
-            targetHashes = Self.targetHashes(summary.pattern.crossReferences)
+            hashLists = Self.hashLists([
+                faq.indices.map { ContentHash.of(faq[$0].key) },
+                summary.pattern.citedSources.map(ContentHash.of),
+                Self.targetHashes(summary.pattern.crossReferences),
+            ])
+        }
+
+        /// The hash of each question's key (`FAQEntry.key`), in order: a
+        /// rebuild finds the pages asking a question another page asks from
+        /// these alone, without decoding any kept page's summary. Nil when
+        /// the record's field is damaged.
+        var questionHashes: [UInt64]? { hashList(0) }
+        /// The hash of each source id the page cites, in order.
+        var citedHashes: [UInt64]? { hashList(1) }
+        /// The hash of each page slug the page links to, each once, in
+        /// order: a rebuild finds the pages linking to a page whose anchors
+        /// changed from these alone.
+        var targetHashes: [UInt64]? { hashList(2) }
+
+        /// Lists of hashes as one field.
+        static func hashLists(_ lists: [[UInt64]]) -> ArraySlice<UInt8> {
+            let digits = Array("0123456789abcdef".utf8)
+            var bytes: [UInt8] = []
+            bytes.reserveCapacity(lists.reduce(0) { $0 + $1.count * 16 + 1 })
+            for (index, list) in lists.enumerated() {
+                if index > 0 { bytes.append(UInt8(ascii: ".")) }
+                for hash in list {
+                    for shift in stride(from: 60, through: 0, by: -4) {
+                        bytes.append(digits[Int((hash >> UInt64(shift)) & 0xF)])
+                    }
+                }
+            }
+            return bytes[...]
+        }
+
+        /// The `index`th list of ``hashLists``; nil when it is damaged.
+        private func hashList(_ index: Int) -> [UInt64]? {
+            let parts = hashLists.split(separator: UInt8(ascii: "."), omittingEmptySubsequences: false)
+            guard parts.count == 3, parts[index].count % 16 == 0 else { return nil }
+            let part = parts[index]
+            var hashes: [UInt64] = []
+            hashes.reserveCapacity(part.count / 16)
+            var value: UInt64 = 0
+            for (offset, byte) in part.enumerated() {
+                let digit: UInt8
+                switch byte {
+                case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = byte &- UInt8(ascii: "0")
+                case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = byte &- UInt8(ascii: "a") &+ 10
+                default: return nil
+                }
+                value = value << 4 | UInt64(digit)
+                if offset % 16 == 15 {
+                    hashes.append(value)
+                    value = 0
+                }
+            }
+            return hashes
         }
 
         /// The hashes of the slugs `references` name, each once, in order of first link.
@@ -120,9 +169,7 @@ struct BuildCache: Sendable {
                   let siteKey = try? reader.unsigned(), let draft = try? reader.number(), let summaryHash = try? reader.unsigned(),
                   let titleHash = try? reader.unsigned(), let outwardHash = try? reader.unsigned(), let citedHash = try? reader.unsigned(), let anchorsHash = try? reader.unsigned(),
                   let positionsHash = try? reader.unsigned(), let linksHash = try? reader.unsigned(),
-                  let questionHashes = try? (0..<reader.number()).map({ _ in try reader.unsigned() }),
-                  let citedHashes = try? (0..<reader.number()).map({ _ in try reader.unsigned() }),
-                  let targetHashes = try? (0..<reader.number()).map({ _ in try reader.unsigned() }),
+                  let hashLists = try? reader.rawField(),
                   let file = try? reader.text() else { return nil }
             let fields = reader.rest
             guard fields.withUnsafeBufferPointer({ ContentHash.of($0) }) == summaryHash else { return nil }
@@ -135,10 +182,8 @@ struct BuildCache: Sendable {
             self.titleHash = titleHash
             self.outwardHash = outwardHash
             self.citedHash = citedHash
-            self.citedHashes = citedHashes
             self.anchorsHash = anchorsHash
-            self.questionHashes = questionHashes
-            self.targetHashes = targetHashes
+            self.hashLists = hashLists
             self.positionsHash = positionsHash
             self.linksHash = linksHash
             self.file = file
@@ -185,9 +230,7 @@ struct BuildCache: Sendable {
             writer.add(anchorsHash)
             writer.add(positionsHash)
             writer.add(linksHash)
-            writer.add(questionHashes.count); questionHashes.forEach { writer.add($0) }
-            writer.add(citedHashes.count); citedHashes.forEach { writer.add($0) }
-            writer.add(targetHashes.count); targetHashes.forEach { writer.add($0) }
+            writer.add(String(decoding: hashLists, as: UTF8.self))
             writer.add(file)
             writer.withBytes { bytes.append(contentsOf: $0) }
             bytes.append(0x1F)

@@ -88,8 +88,9 @@ struct FindingsAcrossPages: Sendable {
                 relinked.append(pattern)
             }
             for index in files.indices where !again.contains(files[index]) {
-                guard let entry = entries.entry(at: index), entry.targetHashes.contains(where: changedSlugs.contains),
-                      let linking = page(index) else { continue }
+                // A page with no hashes to go by may link to them.
+                let targets = entries.entry(at: index)?.targetHashes
+                guard targets?.contains(where: changedSlugs.contains) ?? true, let linking = page(index) else { continue }
                 again.insert(files[index])
                 relinked.append(linking)
             }
@@ -126,10 +127,10 @@ struct FindingsAcrossPages: Sendable {
         var cited = Set<UInt64>()
         for index in files.indices {
             if case .unreadable = outcomes[index] { continue }
-            guard let entry = entries.entry(at: index) else {
+            guard let hashes = entries.entry(at: index)?.citedHashes else {
                 return UnusedSourceChecker().check(CheckContext(site: whole(), today: today))
             }
-            cited.formUnion(entry.citedHashes)
+            cited.formUnion(hashes)
         }
         return UnusedSourceChecker.findings(sources) { cited.contains(ContentHash.of($0.id)) }
     }
@@ -145,11 +146,11 @@ struct FindingsAcrossPages: Sendable {
         var everyPage = false
         for index in files.indices {
             if case .unreadable = outcomes[index] { continue }
-            guard let entry = entries.entry(at: index) else {
+            guard let hashes = entries.entry(at: index)?.questionHashes else {
                 everyPage = true
                 break
             }
-            for hash in entry.questionHashes {
+            for hash in hashes {
                 if let first = firstAsker[hash] {
                     if first != index { asking.insert(first); asking.insert(index) }
                 } else {

@@ -115,6 +115,14 @@ struct RecordReader {
         }
     }
 
+    /// The next field's bytes, as they are written, left unread: for a
+    /// field read only now and then, and then by its own reader.
+    mutating func rawField() throws -> ArraySlice<UInt8> {
+        let start = position
+        try withField { _ in () }
+        return line[min(start, line.endIndex)..<min(position - 1, line.endIndex)]
+    }
+
     /// The fields not read yet, as they are written.
     var rest: ArraySlice<UInt8> {
         line[min(position, line.endIndex)...]

@@ -43,18 +43,13 @@ struct BuildCache: Sendable {
         var outwardHash: UInt64
         /// The hash of the sources the page cites: a rebuild in which they
         /// changed finds the sources cited nowhere again, from every page's
-        /// `citedHashes`, and checks nothing else again.
+        /// `crossPageFacts()`, and checks nothing else again.
         var citedHash: UInt64
         /// The hash of the page's anchors and questions: what other pages'
         /// links to it and their questions are checked against. A rebuild
         /// in which they changed checks again the links to this page and
         /// the questions asked twice, and nothing else.
         var anchorsHash: UInt64
-        /// The hashes of the page's questions, cited sources and linked
-        /// pages, as one field of sixteen hexadecimal digits each, the
-        /// lists parted by `.`: read only by the rebuilds that need them
-        /// (``questionHashes``, ``citedHashes``, ``targetHashes``).
-        var hashLists: ArraySlice<UInt8>
         /// The hash of the lines and columns the page's rules and questions
         /// stand at: a rebuild in which only these moved finds the questions
         /// asked twice again, and only when this page asks one of them.
@@ -91,74 +86,16 @@ struct BuildCache: Sendable {
                  ContentHash.of(UnsafeBufferPointer(rebasing: bytes[parts.positions..<parts.links])),
                  ContentHash.of(UnsafeBufferPointer(rebasing: bytes[parts.links...])))
             }
-            let faq = summary.pattern.faq
-            hashLists = Self.hashLists([
-                faq.indices.map { ContentHash.of(faq[$0].key) },
-                summary.pattern.citedSources.map(ContentHash.of),
-                Self.targetHashes(summary.pattern.crossReferences),
-            ])
         }
 
-        /// The hash of each question's key (`FAQEntry.key`), in order: a
-        /// rebuild finds the pages asking a question another page asks from
-        /// these alone, without decoding any kept page's summary. Nil when
-        /// the record's field is damaged.
-        var questionHashes: [UInt64]? { hashList(0) }
-        /// The hash of each source id the page cites, in order.
-        var citedHashes: [UInt64]? { hashList(1) }
-        /// The hash of each page slug the page links to, each once, in
-        /// order: a rebuild finds the pages linking to a page whose anchors
-        /// changed from these alone.
-        var targetHashes: [UInt64]? { hashList(2) }
-
-        /// Lists of hashes as one field.
-        static func hashLists(_ lists: [[UInt64]]) -> ArraySlice<UInt8> {
-            let digits = Array("0123456789abcdef".utf8)
-            var bytes: [UInt8] = []
-            bytes.reserveCapacity(lists.reduce(0) { $0 + $1.count * 16 + 1 })
-            for (index, list) in lists.enumerated() {
-                if index > 0 { bytes.append(UInt8(ascii: ".")) }
-                for hash in list {
-                    for shift in stride(from: 60, through: 0, by: -4) {
-                        bytes.append(digits[Int((hash >> UInt64(shift)) & 0xF)])
-                    }
-                }
-            }
-            return bytes[...]
-        }
-
-        /// The `index`th list of ``hashLists``; nil when it is damaged.
-        private func hashList(_ index: Int) -> [UInt64]? {
-            let parts = hashLists.split(separator: UInt8(ascii: "."), omittingEmptySubsequences: false)
-            guard parts.count == 3, parts[index].count % 16 == 0 else { return nil }
-            let part = parts[index]
-            var hashes: [UInt64] = []
-            hashes.reserveCapacity(part.count / 16)
-            var value: UInt64 = 0
-            for (offset, byte) in part.enumerated() {
-                let digit: UInt8
-                switch byte {
-                case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = byte &- UInt8(ascii: "0")
-                case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = byte &- UInt8(ascii: "a") &+ 10
-                default: return nil
-                }
-                value = value << 4 | UInt64(digit)
-                if offset % 16 == 15 {
-                    hashes.append(value)
-                    value = 0
-                }
-            }
-            return hashes
-        }
-
-        /// The hashes of the slugs `references` name, each once, in order of first link.
-        static func targetHashes(_ references: [CrossReference]) -> [UInt64] {
-            var hashes: [UInt64] = []
-            for index in references.indices {
-                let hash = ContentHash.of(references[index].slug)
-                if !hashes.contains(hash) { hashes.append(hash) }
-            }
-            return hashes
+        /// What the checks across pages read of the page that a rebuild
+        /// needs now and then without the rest of its summary: its
+        /// questions' keys, the sources it cites and the pages it links to,
+        /// read from the summary's fields where they lie (no other text of
+        /// it is made). Nil when the summary cannot be read so.
+        func crossPageFacts() -> PageSummary.CrossPageFacts? {
+            var reader = RecordReader(summaryFields)
+            return try? PageSummary.crossPageFacts(from: &reader)
         }
 
         /// The entry a cache record holds, its summary left encoded; nil
@@ -169,7 +106,6 @@ struct BuildCache: Sendable {
                   let siteKey = try? reader.unsigned(), let draft = try? reader.number(), let summaryHash = try? reader.unsigned(),
                   let titleHash = try? reader.unsigned(), let outwardHash = try? reader.unsigned(), let citedHash = try? reader.unsigned(), let anchorsHash = try? reader.unsigned(),
                   let positionsHash = try? reader.unsigned(), let linksHash = try? reader.unsigned(),
-                  let hashLists = try? reader.rawField(),
                   let file = try? reader.text() else { return nil }
             let fields = reader.rest
             guard fields.withUnsafeBufferPointer({ ContentHash.of($0) }) == summaryHash else { return nil }
@@ -183,7 +119,6 @@ struct BuildCache: Sendable {
             self.outwardHash = outwardHash
             self.citedHash = citedHash
             self.anchorsHash = anchorsHash
-            self.hashLists = hashLists
             self.positionsHash = positionsHash
             self.linksHash = linksHash
             self.file = file
@@ -230,7 +165,6 @@ struct BuildCache: Sendable {
             writer.add(anchorsHash)
             writer.add(positionsHash)
             writer.add(linksHash)
-            writer.add(String(decoding: hashLists, as: UTF8.self))
             writer.add(file)
             writer.withBytes { bytes.append(contentsOf: $0) }
             bytes.append(0x1F)
@@ -361,14 +295,44 @@ struct BuildCache: Sendable {
     }
 
     private static func key(fingerprint: UInt64, files: [String], hashes: [UInt64?]) -> UInt64 {
-        var hasher = ContentHash()
-        withUnsafeBytes(of: fingerprint) { hasher.add($0) }
-        for (file, summaryHash) in zip(files, hashes) {
-            var file = file
-            file.withUTF8 { hasher.add(UnsafeRawBufferPointer($0)) }
-            withUnsafeBytes(of: (summaryHash ?? 0, summaryHash == nil ? 0 as UInt8 : 1)) { hasher.add($0) }
+        var hasher = KeyHasher(fingerprint: fingerprint)
+        for (file, hash) in zip(files, hashes) {
+            hasher.add(ContentHash.of(file), hash)
         }
         return hasher.value
+    }
+
+    /// The four keys of what the checks across pages read (`siteChecksKey`,
+    /// `citedKey`, `anchorsKey`, `titlesKey`), each the same as those give,
+    /// made in one pass over the page files: a rebuild makes them all, over
+    /// ten thousand files, each entry looked at and each path hashed once.
+    static func siteKeys(fingerprint: UInt64, files: [String], entry: (Int) -> Entry?) -> (checks: UInt64, cited: UInt64, anchors: UInt64, titles: UInt64) {
+        var checks = KeyHasher(fingerprint: fingerprint), cited = checks, anchors = checks, titles = checks
+        for index in files.indices {
+            let path = ContentHash.of(files[index])
+            let found = entry(index)
+            checks.add(path, found?.outwardHash)
+            cited.add(path, found?.citedHash)
+            anchors.add(path, found?.anchorsHash)
+            titles.add(path, found?.titleHash)
+        }
+        return (checks.value, cited.value, anchors.value, titles.value)
+    }
+
+    /// A key over page files: for each in order, its path's hash and one
+    /// of its entry's hashes, or that it has none.
+    private struct KeyHasher {
+        private var hasher = ContentHash()
+
+        init(fingerprint: UInt64) {
+            withUnsafeBytes(of: fingerprint) { hasher.add($0) }
+        }
+
+        mutating func add(_ path: UInt64, _ hash: UInt64?) {
+            withUnsafeBytes(of: (path, hash ?? 0, hash == nil ? 0 as UInt8 : 1)) { hasher.add($0) }
+        }
+
+        var value: UInt64 { hasher.value }
     }
 
     /// The fingerprint of everything pages depend on.

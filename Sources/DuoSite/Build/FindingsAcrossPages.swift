@@ -1,16 +1,16 @@
 /// The checks across pages of one build, which keep what the previous
 /// build found where it still holds. What the checks read of every page,
-/// but its title, its anchors and questions, its links and the lines its
-/// rules and questions stand on, is one key (`BuildCache.siteChecksKey`):
+/// but its title, the sources it cites, its anchors and questions, its
+/// links and the lines its rules and questions stand on, is one key (`BuildCache.siteChecksKey`):
 /// when it is the previous build's, the previous findings stand, but for
 /// the links of the pages read again whose links changed, checked again
 /// alone; the questions asked twice, found again among the pages asking
 /// them when one of those moved its questions; when the sources a page
 /// cites changed (`BuildCache.citedKey`), the sources cited nowhere, found
-/// again from every page's cited sources' hashes; when a page's anchors or
+/// again from every page's cited sources; when a page's anchors or
 /// questions changed (`BuildCache.anchorsKey`), the links of the pages
 /// linking to it, checked again alone, and the questions asked twice,
-/// found again among the pages whose questions' hashes meet; and the
+/// found again among the pages asking a question another asks; and the
 /// titles given twice, found again from every page's front matter alone
 /// when a title changed (`BuildCache.titlesKey`). Otherwise every check
 /// runs on the whole site. Either way the findings are those a full build
@@ -76,25 +76,30 @@ struct FindingsAcrossPages: Sendable {
 
         var relinked = reread.filter { $0.now.linksHash != $0.before?.linksHash }.map(\.pattern)
 
+        // What each page asks, cites and links to, read once (on every
+        // core) when a page's questions, anchors or cited sources changed.
+        let facts = kept.anchorsKey != anchorsKey || kept.citedKey != citedKey ? crossPageFacts() : []
+
         let askingTwice = Set(kept.questionPages)
         if kept.anchorsKey != anchorsKey {
             // Anchors or questions changed: the links to those pages (and
             // theirs, should they link to themselves) are checked again,
             // and the questions asked twice found again.
             let changed = reread.filter { $0.now.anchorsHash != $0.before?.anchorsHash }.map(\.pattern)
-            let changedSlugs = Set(changed.map { ContentHash.of($0.slug) })
+            let changedSlugs = Set(changed.map(\.slug))
             var again = Set(relinked.map(\.file))
             for pattern in changed where again.insert(pattern.file).inserted {
                 relinked.append(pattern)
             }
             for index in files.indices where !again.contains(files[index]) {
-                // A page with no hashes to go by may link to them.
-                let targets = entries.entry(at: index)?.targetHashes
-                guard targets?.contains(where: changedSlugs.contains) ?? true, let linking = page(index) else { continue }
+                if case .unreadable = facts[index] { continue }
+                // A page whose summary cannot tell may link to them.
+                if case .read(let read) = facts[index], !read.linkedSlugs.contains(where: changedSlugs.contains) { continue }
+                guard let linking = page(index) else { continue }
                 again.insert(files[index])
                 relinked.append(linking)
             }
-            (findings.questions, findings.questionPages) = questionsAskedTwice()
+            (findings.questions, findings.questionPages) = questionsAskedTwice(facts)
             findings.anchorsKey = anchorsKey
         } else if reread.contains(where: { askingTwice.contains($0.pattern.file) && $0.now.positionsHash != $0.before?.positionsHash }) {
             findings.questions = DuplicateQuestionChecker.findings(in: files.indices.filter { askingTwice.contains(files[$0]) }.compactMap(page))
@@ -107,7 +112,7 @@ struct FindingsAcrossPages: Sendable {
         }
 
         if kept.citedKey != citedKey {
-            findings.unusedSources = sourcesCitedNowhere(counted: kept.sourcesCounted)
+            findings.unusedSources = sourcesCitedNowhere(facts, counted: kept.sourcesCounted)
             findings.citedKey = citedKey
         }
 
@@ -118,43 +123,59 @@ struct FindingsAcrossPages: Sendable {
         return findings
     }
 
-    /// The findings about the sources no page cites, from every page's
-    /// cited sources' hashes; none when the pages cannot tell (`counted`
-    /// is the previous build's answer, which stands while `key` does), and
-    /// the whole site's when a page has no hashes to go by.
-    private func sourcesCitedNowhere(counted: Bool) -> [Diagnostic] {
-        guard counted else { return [] }
-        var cited = Set<UInt64>()
-        for index in files.indices {
-            if case .unreadable = outcomes[index] { continue }
-            guard let hashes = entries.entry(at: index)?.citedHashes else {
-                return UnusedSourceChecker().check(CheckContext(site: whole(), today: today))
-            }
-            cited.formUnion(hashes)
+    /// What a page's summary tells of it (`PageSummary.CrossPageFacts`).
+    private enum Facts {
+        case read(PageSummary.CrossPageFacts)
+        /// The page file could not be read: there is no page.
+        case unreadable
+        /// No summary to read them from, or one that cannot be read so.
+        case unknown
+    }
+
+    /// Each page file's facts, by place in `files`.
+    private func crossPageFacts() -> [Facts] {
+        ParallelMap.map(Array(files.indices)) { index -> Facts in
+            if case .unreadable = outcomes[index] { return .unreadable }
+            return entries.entry(at: index)?.crossPageFacts().map(Facts.read) ?? .unknown
         }
-        return UnusedSourceChecker.findings(sources) { cited.contains(ContentHash.of($0.id)) }
+    }
+
+    /// The findings about the sources no page cites, from every page's
+    /// cited sources; none when the pages cannot tell (`counted` is the
+    /// previous build's answer, which stands while `key` does), and the
+    /// whole site's when a page's summary cannot tell.
+    private func sourcesCitedNowhere(_ facts: [Facts], counted: Bool) -> [Diagnostic] {
+        guard counted else { return [] }
+        var cited = Set<String>()
+        for fact in facts {
+            switch fact {
+            case .unreadable: continue
+            case .unknown: return UnusedSourceChecker().check(CheckContext(site: whole(), today: today))
+            case .read(let read): cited.formUnion(read.citedSources)
+            }
+        }
+        return UnusedSourceChecker.findings(sources) { cited.contains($0.id) }
     }
 
     /// The questions asked on two pages, and the files of the pages asking
-    /// them, found among the pages whose questions' hashes meet another
-    /// page's (a page asking only questions no other page asks can be left
-    /// out: it finds nothing, and no page finds it first); every page when
-    /// one has no hashes to go by.
-    private func questionsAskedTwice() -> (findings: [Diagnostic], pages: [String]) {
-        var firstAsker: [UInt64: Int] = [:]
+    /// them, found among the pages asking a question another page asks (a
+    /// page asking only questions no other page asks can be left out: it
+    /// finds nothing, and no page finds it first); among every page when
+    /// one's summary cannot tell.
+    private func questionsAskedTwice(_ facts: [Facts]) -> (findings: [Diagnostic], pages: [String]) {
+        var firstAsker: [String: Int] = [:]
         var asking = Set<Int>()
         var everyPage = false
-        for index in files.indices {
-            if case .unreadable = outcomes[index] { continue }
-            guard let hashes = entries.entry(at: index)?.questionHashes else {
-                everyPage = true
-                break
+        for index in facts.indices {
+            guard case .read(let read) = facts[index] else {
+                if case .unknown = facts[index] { everyPage = true; break }
+                continue
             }
-            for hash in hashes {
-                if let first = firstAsker[hash] {
+            for key in read.questionKeys {
+                if let first = firstAsker[key] {
                     if first != index { asking.insert(first); asking.insert(index) }
                 } else {
-                    firstAsker[hash] = index
+                    firstAsker[key] = index
                 }
             }
         }

@@ -108,6 +108,51 @@ struct PageSummary {
         }
     }
 
+    /// What the checks across pages read of a page that a rebuild needs
+    /// now and then without the rest of its summary.
+    struct CrossPageFacts: Equatable {
+        /// Its questions' keys (`FAQEntry.key`), in order.
+        var questionKeys: [String]
+        /// The sources it cites, in order of first citation.
+        var citedSources: [String]
+        /// The slugs of the pages it links to, in order, as often as linked.
+        var linkedSlugs: [String]
+    }
+
+    /// Reads `CrossPageFacts` from a summary written by `encode`, skipping
+    /// every other field where it lies (in `encode`'s order, which
+    /// `decode` follows too; a test compares the two).
+    static func crossPageFacts(from reader: inout RecordReader) throws -> CrossPageFacts {
+        func skip(_ count: Int) throws {
+            for _ in 0..<count { _ = try reader.rawField() }
+        }
+        // Findings: a count, then six fields each.
+        try skip(6 * reader.number())
+        // Title, summary, status, date (each with its line and column),
+        // whether the date was given, the review interval and its place,
+        // the owner.
+        try skip(3 + 3 + 3 + 3 + 1 + 1 + 2 + 1)
+        try skip(reader.number())   // tags
+        try skip(1 + 2 + 1 + 1 + 1)  // order, the front matter's place, draft, slug, what a mistake hid
+        let rules = try reader.number()
+        try skip(rules)             // rule numbers
+        let cited = try (0..<reader.number()).map { _ in try reader.text() }
+        try skip(reader.number())   // anchors
+        let questions = try reader.number()
+        let keys = try (0..<questions).map { _ -> String in
+            try skip(1)             // the question
+            let anchor = try reader.text()
+            return try reader.optionalText() ?? anchor
+        }
+        try skip(2 * rules + 2 * questions)  // where the rules and the questions stand
+        let slugs = try (0..<reader.number()).map { _ -> String in
+            let slug = try reader.text()
+            try skip(4)             // the anchor, the destination, the link's place
+            return slug
+        }
+        return CrossPageFacts(questionKeys: keys, citedSources: cited, linkedSlugs: slugs)
+    }
+
     /// Decodes a summary written by `encode`, of the page file `file`.
     /// With `listingOnly`, only what the site-wide files and the
     /// duplicate-title check read: the front matter and the slug (the

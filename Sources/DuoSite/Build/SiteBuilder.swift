@@ -213,10 +213,7 @@ public struct SiteBuilder: Sendable {
         // The checks across pages read only the page summaries (and what the
         // fingerprint covers): what the previous build found stands where
         // it still holds.
-        let siteChecksKey = BuildCache.siteChecksKey(fingerprint: fingerprint, files: files, outwardHashes: files.indices.map { entries.entry(at: $0)?.outwardHash })
-        let citedKey = BuildCache.citedKey(fingerprint: fingerprint, files: files, citedHashes: files.indices.map { entries.entry(at: $0)?.citedHash })
-        let anchorsKey = BuildCache.anchorsKey(fingerprint: fingerprint, files: files, anchorsHashes: files.indices.map { entries.entry(at: $0)?.anchorsHash })
-        let titlesKey = BuildCache.titlesKey(fingerprint: fingerprint, files: files, titleHashes: files.indices.map { entries.entry(at: $0)?.titleHash })
+        let (siteChecksKey, citedKey, anchorsKey, titlesKey) = BuildCache.siteKeys(fingerprint: fingerprint, files: files) { entries.entry(at: $0) }
         let acrossPages = FindingsAcrossPages(
             files: files, outcomes: outcomes, entries: entries, previous: previous, key: siteChecksKey, citedKey: citedKey, sources: readSite.sources, anchorsKey: anchorsKey, titlesKey: titlesKey,
             today: options.today, drafts: options.drafts, published: published, unreadable: readSite.unreadablePages,

@@ -118,14 +118,17 @@ struct RecordCodingTests {
         #expect(read.hash == 7 && read.written && read.stamp == 9 && read.siteKey == 11)
         #expect(!read.draft && read.file == page.file && read.summaryHash == entry.summaryHash)
         #expect(read.outwardHash == entry.outwardHash && read.anchorsHash == entry.anchorsHash)
-        #expect(read.questionHashes == entry.questionHashes && read.questionHashes?.count == page.faq.count)
-        #expect(read.citedHash == entry.citedHash && read.citedHashes == page.citedSources.map(ContentHash.of) && read.citedHashes?.isEmpty == false)
-        #expect(read.targetHashes == entry.targetHashes && read.targetHashes?.isEmpty == false)
+        #expect(read.citedHash == entry.citedHash)
+        // What a rebuild reads of a kept page's questions, sources and links, alone.
+        let facts = try #require(read.crossPageFacts())
+        #expect(facts == PageSummary.CrossPageFacts(questionKeys: page.faq.map(\.key), citedSources: page.citedSources,
+                                                     linkedSlugs: page.crossReferences.map(\.slug)))
+        #expect(!facts.questionKeys.isEmpty && !facts.citedSources.isEmpty && !facts.linkedSlugs.isEmpty)
         #expect(try read.summary().pattern.anchors.sorted == page.anchors.sorted)
-        // Hash lists that are not what they were written as are not gone by.
-        var damaged = entry
-        damaged.hashLists = Array("12.34".utf8)[...]
-        #expect(damaged.questionHashes == nil && damaged.citedHashes == nil && damaged.targetHashes == nil)
+        // A summary cut short tells nothing.
+        var short = entry
+        short.summaryFields = entry.summaryFields.dropLast(entry.summaryFields.count / 3)
+        #expect(short.crossPageFacts() == nil)
         #expect(try read.diagnostics() == [finding])
         let summary = try read.summary()
         #expect(summary.diagnostics == [finding])
@@ -182,8 +185,7 @@ struct RecordCodingTests {
         asked.faq[0].question += " too"
         asked.faq[0].key += "-too"
         #expect(entry(asked).anchorsHash != entry(page).anchorsHash)
-        #expect(entry(asked).questionHashes != entry(page).questionHashes)
-        #expect(entry(asked).questionHashes?.count == page.faq.count)
+        #expect(entry(asked).crossPageFacts()?.questionKeys.first == page.faq[0].key + "-too")
         #expect(entry(asked).outwardHash == entry(page).outwardHash && entry(asked).citedHash == entry(page).citedHash)
         #expect(entry(asked).titleHash == entry(page).titleHash)
         #expect(entry(asked).linksHash == entry(page).linksHash)
@@ -192,7 +194,7 @@ struct RecordCodingTests {
         headed.anchors = AnchorList(page.anchors.sorted.map { $0 == page.anchors.sorted.first ? $0 + "-again" : $0 })
         #expect(entry(headed).anchorsHash != entry(page).anchorsHash)
         #expect(entry(headed).outwardHash == entry(page).outwardHash)
-        #expect(entry(headed).questionHashes == entry(page).questionHashes)
+        #expect(entry(headed).crossPageFacts() == entry(page).crossPageFacts())
         // A draft is left out of the published pages the links are checked against.
         var drafted = page
         drafted.frontMatter.draft.toggle()
@@ -203,12 +205,11 @@ struct RecordCodingTests {
         var citing = page
         citing.citedSources = page.citedSources + ["another-source"]
         #expect(entry(citing).citedHash != entry(page).citedHash)
-        #expect(entry(citing).citedHashes?.last == ContentHash.of("another-source"))
+        #expect(entry(citing).crossPageFacts()?.citedSources.last == "another-source")
         #expect(entry(citing).outwardHash == entry(page).outwardHash)
         #expect(entry(citing).anchorsHash == entry(page).anchorsHash)
         // The pages a page links to, each once, by their slugs' hashes.
-        #expect(entry(page).targetHashes == BuildCache.Entry.targetHashes(page.crossReferences))
-        #expect(Set(entry(page).targetHashes ?? []).count == Set(page.crossReferences.map(\.slug)).count)
+        #expect(entry(page).crossPageFacts()?.linkedSlugs == page.crossReferences.map(\.slug))
         // The summary, the status and the date are read by the site-wide files alone.
         var rechecked = page
         rechecked.frontMatter.summary.value += " More."
@@ -299,6 +300,17 @@ struct RecordCodingTests {
         #expect(anchors != BuildCache.anchorsKey(fingerprint: 2, files: files, anchorsHashes: [10, 20]))
         #expect(anchors != BuildCache.anchorsKey(fingerprint: 1, files: files, anchorsHashes: [10, 21]))
         #expect(anchors != BuildCache.anchorsKey(fingerprint: 1, files: files, anchorsHashes: [10, nil]))
+        // Made in one pass, each is the same.
+        let (site, _) = SiteLoader(root: TestSite.repositoryRoot).load()
+        let pages = site.patterns.prefix(2).map { BuildCache.Entry(hash: 1, written: true, stamp: 2, siteKey: 3, summary: PageSummary(pattern: $0.withoutHTML, diagnostics: [])) }
+        let paths = pages.map(\.file) + ["Content/patterns/unreadable.md"]
+        let entry = { (index: Int) in index < pages.count ? pages[index] : nil }
+        let all = BuildCache.siteKeys(fingerprint: 4, files: paths, entry: entry)
+        #expect(all.checks == BuildCache.siteChecksKey(fingerprint: 4, files: paths, outwardHashes: paths.indices.map { entry($0)?.outwardHash }))
+        #expect(all.cited == BuildCache.citedKey(fingerprint: 4, files: paths, citedHashes: paths.indices.map { entry($0)?.citedHash }))
+        #expect(all.anchors == BuildCache.anchorsKey(fingerprint: 4, files: paths, anchorsHashes: paths.indices.map { entry($0)?.anchorsHash }))
+        #expect(all.titles == BuildCache.titlesKey(fingerprint: 4, files: paths, titleHashes: paths.indices.map { entry($0)?.titleHash }))
+        #expect(Set([all.checks, all.cited, all.anchors, all.titles]).count == 4)
     }
 
     /// A cache made by another build of duosite is not reused: the

@@ -35,9 +35,9 @@ struct BuildCache: Sendable {
         /// duplicate-title check reads of the page.
         var titleHash: UInt64
         /// The hash of what the other checks across pages read of this page
-        /// (whether it is a draft, its slug and rule numbers), but the
-        /// sources it cites, its anchors and questions, where its rules and
-        /// questions stand, and its links. A rebuild learns from these
+        /// (whether it is a draft, its slug, and what a mistake hid), but
+        /// the sources it cites, its rules, anchors and questions, where its
+        /// rules and questions stand, and its links. A rebuild learns from these
         /// hashes alone whether the checks across pages would find
         /// anything new.
         var outwardHash: UInt64
@@ -45,10 +45,11 @@ struct BuildCache: Sendable {
         /// changed finds the sources cited nowhere again, from every page's
         /// `crossPageFacts()`, and checks nothing else again.
         var citedHash: UInt64
-        /// The hash of the page's anchors and questions: what other pages'
-        /// links to it and their questions are checked against. A rebuild
-        /// in which they changed checks again the links to this page and
-        /// the questions asked twice, and nothing else.
+        /// The hash of the page's rule numbers, anchors and questions: what
+        /// other pages' links to it, their questions and the placement
+        /// table's rows are checked against. A rebuild in which they changed
+        /// checks again the links to this page, the questions asked twice
+        /// and the rows citing pattern rules, and nothing else.
         var anchorsHash: UInt64
         /// The hash of the lines and columns the page's rules and questions
         /// stand at: a rebuild in which only these moved finds the questions
@@ -178,9 +179,10 @@ struct BuildCache: Sendable {
     /// summary, checking again only the links of the pages whose links
     /// changed, and the questions asked twice when one of the pages asking
     /// them moved its questions. When the cited sources' key changed, the
-    /// sources cited nowhere are found again; when the anchors' key changed, the
-    /// links to the pages whose anchors changed and the questions asked
-    /// twice are checked again; when only the titles' key changed, the
+    /// sources cited nowhere are found again; when the anchors' key changed
+    /// (rules, anchors, questions), the links to the pages whose anchors
+    /// changed, the questions asked twice and the table's rows citing
+    /// pattern rules are checked again; when only the titles' key changed, the
     /// titles are compared again.
     struct SiteFindings: Sendable {
         /// `siteChecksKey` of the build that made the findings.
@@ -193,6 +195,9 @@ struct BuildCache: Sendable {
         var titlesKey: UInt64
         /// The findings about links, each in the file of the page whose link it is.
         var links: [Diagnostic]
+        /// The placement table's rows and advice citing pattern rules that
+        /// do not exist (`PlacementChecker`'s `unknown-pattern-rule` findings).
+        var patternRules: [Diagnostic]
         /// The questions asked on two pages (`DuplicateQuestionChecker`'s findings).
         var questions: [Diagnostic]
         /// The files of the pages that ask a question another page asks too.
@@ -220,6 +225,7 @@ struct BuildCache: Sendable {
             writer.add(anchorsKey)
             writer.add(titlesKey)
             PageSummary.encode(links, into: &writer)
+            PageSummary.encode(patternRules, into: &writer)
             PageSummary.encode(questions, into: &writer)
             writer.add(questionPages.count)
             questionPages.forEach { writer.add($0) }
@@ -235,24 +241,26 @@ struct BuildCache: Sendable {
             var reader = RecordReader(record)
             guard (try? reader.text()) == Self.marker, let key = try? reader.unsigned(), let citedKey = try? reader.unsigned(), let anchorsKey = try? reader.unsigned(), let titlesKey = try? reader.unsigned(),
                   let links = try? PageSummary.decodeDiagnostics(from: &reader),
+                  let patternRules = try? PageSummary.decodeDiagnostics(from: &reader),
                   let questions = try? PageSummary.decodeDiagnostics(from: &reader),
                   let questionPages = try? (0..<reader.number()).map({ _ in try reader.text() }),
                   let unusedSources = try? PageSummary.decodeDiagnostics(from: &reader),
                   let sourcesCounted = try? reader.number(),
                   let titles = try? PageSummary.decodeDiagnostics(from: &reader),
                   let others = try? PageSummary.decodeDiagnostics(from: &reader) else { return nil }
-            self.init(key: key, citedKey: citedKey, anchorsKey: anchorsKey, titlesKey: titlesKey, links: links, questions: questions, questionPages: questionPages,
+            self.init(key: key, citedKey: citedKey, anchorsKey: anchorsKey, titlesKey: titlesKey, links: links, patternRules: patternRules, questions: questions, questionPages: questionPages,
                       unusedSources: unusedSources, sourcesCounted: sourcesCounted == 1, titles: titles, others: others)
         }
 
         /// Findings with their key.
-        init(key: UInt64, citedKey: UInt64, anchorsKey: UInt64, titlesKey: UInt64, links: [Diagnostic], questions: [Diagnostic], questionPages: [String],
+        init(key: UInt64, citedKey: UInt64, anchorsKey: UInt64, titlesKey: UInt64, links: [Diagnostic], patternRules: [Diagnostic], questions: [Diagnostic], questionPages: [String],
              unusedSources: [Diagnostic], sourcesCounted: Bool, titles: [Diagnostic], others: [Diagnostic]) {
             self.key = key
             self.citedKey = citedKey
             self.anchorsKey = anchorsKey
             self.titlesKey = titlesKey
             self.links = links
+            self.patternRules = patternRules
             self.questions = questions
             self.questionPages = questionPages
             self.unusedSources = unusedSources
@@ -262,13 +270,13 @@ struct BuildCache: Sendable {
         }
 
         /// Every finding.
-        var all: [Diagnostic] { links + questions + unusedSources + titles + others }
+        var all: [Diagnostic] { links + patternRules + questions + unusedSources + titles + others }
     }
 
     /// What the checks across pages but the duplicate-title check read of
-    /// every page but its anchors, questions and links, as one number: the fingerprint, and for
-    /// each page file in order its path and its `outwardHash` (or that it
-    /// could not be read).
+    /// every page but its cited sources, rules, anchors, questions and
+    /// links, as one number: the fingerprint, and for each page file in
+    /// order its path and its `outwardHash` (or that it could not be read).
     static func siteChecksKey(fingerprint: UInt64, files: [String], outwardHashes: [UInt64?]) -> UInt64 {
         key(fingerprint: fingerprint, files: files, hashes: outwardHashes)
     }
@@ -280,8 +288,8 @@ struct BuildCache: Sendable {
         key(fingerprint: fingerprint, files: files, hashes: citedHashes)
     }
 
-    /// What other pages' links and questions are checked against, as one
-    /// number: the fingerprint, and for each page file in order its path
+    /// What other pages' links, their questions and the placement table's
+    /// rows are checked against, as one number: the fingerprint, and for each page file in order its path
     /// and its `anchorsHash` (or that it could not be read).
     static func anchorsKey(fingerprint: UInt64, files: [String], anchorsHashes: [UInt64?]) -> UInt64 {
         key(fingerprint: fingerprint, files: files, hashes: anchorsHashes)

@@ -8,9 +8,10 @@
 /// them when one of those moved its questions; when the sources a page
 /// cites changed (`BuildCache.citedKey`), the sources cited nowhere, found
 /// again from every page's cited sources; when a page's anchors or
-/// questions changed (`BuildCache.anchorsKey`), the links of the pages
-/// linking to it, checked again alone, and the questions asked twice,
-/// found again among the pages asking a question another asks; and the
+/// rules, anchors or questions changed (`BuildCache.anchorsKey`), the links
+/// of the pages linking to it, checked again alone, the questions asked
+/// twice, found again among the pages asking a question another asks, and
+/// the placement table's rows citing pattern rules; and the
 /// titles given twice, found again from every page's front matter alone
 /// when a title changed (`BuildCache.titlesKey`). Otherwise every check
 /// runs on the whole site. Either way the findings are those a full build
@@ -30,6 +31,8 @@ struct FindingsAcrossPages: Sendable {
     var citedKey: UInt64
     /// The site's sources, in sources.yml's order.
     var sources: [Source]
+    /// The site's placement table, when it has one.
+    var placement: PlacementTable?
     /// `BuildCache.anchorsKey` of this build.
     var anchorsKey: UInt64
     /// `BuildCache.titlesKey` of this build.
@@ -62,8 +65,8 @@ struct FindingsAcrossPages: Sendable {
         guard let kept = previous?.siteFindings, kept.key == key else {
             let site = whole()
             let slugs = Set(published.map { SiteLoader.slug(ofFile: files[$0]) })
-            let (links, questions, unusedSources, titles, others) = Checkers.runSiteLevelApart(CheckContext(site: site, today: today, publishedSlugs: slugs))
-            return BuildCache.SiteFindings(key: key, citedKey: citedKey, anchorsKey: anchorsKey, titlesKey: titlesKey, links: links, questions: questions,
+            let (links, patternRules, questions, unusedSources, titles, others) = Checkers.runSiteLevelApart(CheckContext(site: site, today: today, publishedSlugs: slugs))
+            return BuildCache.SiteFindings(key: key, citedKey: citedKey, anchorsKey: anchorsKey, titlesKey: titlesKey, links: links, patternRules: patternRules, questions: questions,
                                            questionPages: DuplicateQuestionChecker.pagesAskingTwice(in: site.patterns),
                                            unusedSources: unusedSources, sourcesCounted: UnusedSourceChecker.canTell(site), titles: titles, others: others)
         }
@@ -100,6 +103,7 @@ struct FindingsAcrossPages: Sendable {
                 relinked.append(linking)
             }
             (findings.questions, findings.questionPages) = questionsAskedTwice(facts)
+            findings.patternRules = patternRulesCited()
             findings.anchorsKey = anchorsKey
         } else if reread.contains(where: { askingTwice.contains($0.pattern.file) && $0.now.positionsHash != $0.before?.positionsHash }) {
             findings.questions = DuplicateQuestionChecker.findings(in: files.indices.filter { askingTwice.contains(files[$0]) }.compactMap(page))
@@ -121,6 +125,20 @@ struct FindingsAcrossPages: Sendable {
             findings.titlesKey = titlesKey
         }
         return findings
+    }
+
+    /// The placement table's rows citing pattern rules that do not exist,
+    /// the pages it cites alone decoded.
+    private func patternRulesCited() -> [Diagnostic] {
+        guard let placement else { return [] }
+        let places = Dictionary(files.indices.map { (SiteLoader.slug(ofFile: files[$0]), $0) }, uniquingKeysWith: { first, _ in first })
+        let slugs = files.indices.compactMap { index -> String? in
+            if case .unreadable = outcomes[index] { return nil }
+            return SiteLoader.slug(ofFile: files[index])
+        }
+        return PlacementChecker.unknownRules(placement, slugs: slugs, unreadable: unreadable) { slug in
+            places[slug].flatMap(page)
+        }
     }
 
     /// What a page's summary tells of it (`PageSummary.CrossPageFacts`).

@@ -12,10 +12,11 @@ struct PageSummary {
     /// record's first: its title (what the duplicate-title check reads),
     /// the rest of its front matter (what the site-wide files read, and no
     /// check across pages), what the other checks across pages read of the
-    /// page but its cited sources, anchors and questions, the sources it
-    /// cites (what the unused-source check reads), its anchors and
-    /// questions (what other pages' links and questions are checked
-    /// against), where its rules and questions stand, and its links.
+    /// page but its cited sources, rules, anchors and questions, the sources
+    /// it cites (what the unused-source check reads), its rules, anchors
+    /// and questions (what other pages' links, their questions and the
+    /// placement table's rows are checked against), where its rules and
+    /// questions stand, and its links.
     struct Parts {
         var title: Int
         var listing: Int
@@ -30,7 +31,7 @@ struct PageSummary {
     /// a rebuild reads alone for a page it keeps, then the front matter,
     /// title first (what the index, the feed and the sitemap read, decoded
     /// alone when nothing else is needed), then what the other checks
-    /// across pages read (the sources it cites, then its anchors and
+    /// across pages read (the sources it cites, then its rules, anchors and
     /// questions, after the rest, as an edit often changes them alone), the lines its rules and questions stand on next
     /// to last (a line added above them moves them, and nothing else other
     /// pages read), its links last. The page file's path is not written:
@@ -57,12 +58,12 @@ struct PageSummary {
         writer.add(pattern.slug)
         // What a mistake hid: some rules (1), some citation blocks (2).
         writer.add((pattern.rulesIncomplete ? 1 : 0) | (pattern.citationsIncomplete ? 2 : 0))
-        writer.add(pattern.rules.count)
-        pattern.rules.forEach { writer.add($0.number) }
         parts.cited = writer.count
         let cited = pattern.citedSources
         writer.add(cited.count); cited.forEach { writer.add($0) }
         parts.anchors = writer.count
+        writer.add(pattern.rules.count)
+        pattern.rules.forEach { writer.add($0.number) }
         // Kept in byte order: written as they are, read back as they were.
         let anchors = pattern.anchors.sorted
         writer.add(anchors.count); anchors.forEach { writer.add($0) }
@@ -134,9 +135,9 @@ struct PageSummary {
         try skip(3 + 3 + 3 + 3 + 1 + 1 + 2 + 1)
         try skip(reader.number())   // tags
         try skip(1 + 2 + 1 + 1 + 1)  // order, the front matter's place, draft, slug, what a mistake hid
+        let cited = try (0..<reader.number()).map { _ in try reader.text() }
         let rules = try reader.number()
         try skip(rules)             // rule numbers
-        let cited = try (0..<reader.number()).map { _ in try reader.text() }
         try skip(reader.number())   // anchors
         let questions = try reader.number()
         let keys = try (0..<questions).map { _ -> String in
@@ -198,8 +199,8 @@ struct PageSummary {
             pattern.citationsIncomplete = citationsIncomplete
             return PageSummary(pattern: pattern, diagnostics: diagnostics)
         }
-        let numbers = try (0..<reader.number()).map { _ in try reader.number() }
         let cited = try (0..<reader.number()).map { _ in try reader.text() }
+        let numbers = try (0..<reader.number()).map { _ in try reader.number() }
         guard let anchors = AnchorList(readBack: try (0..<reader.number()).map { _ in try reader.text() }) else { throw Malformed() }
         let questions = try (0..<reader.number()).map { _ in
             let question = try reader.text(), anchor = try reader.text()

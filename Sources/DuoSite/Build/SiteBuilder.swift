@@ -215,7 +215,7 @@ public struct SiteBuilder: Sendable {
         // it still holds.
         let (siteChecksKey, citedKey, anchorsKey, titlesKey) = BuildCache.siteKeys(fingerprint: fingerprint, files: files) { entries.entry(at: $0) }
         let acrossPages = FindingsAcrossPages(
-            files: files, outcomes: outcomes, entries: entries, previous: previous, key: siteChecksKey, citedKey: citedKey, sources: readSite.sources, anchorsKey: anchorsKey, titlesKey: titlesKey,
+            files: files, outcomes: outcomes, entries: entries, previous: previous, key: siteChecksKey, citedKey: citedKey, sources: readSite.sources, placement: readSite.placement, anchorsKey: anchorsKey, titlesKey: titlesKey,
             today: options.today, drafts: options.drafts, published: published, unreadable: readSite.unreadablePages,
             whole: whole, listed: listed, page: page
         )

@@ -92,19 +92,23 @@ public enum Checkers {
     /// questions of the pages that ask one twice, and the titles alone when
     /// nothing else the checks read changed.
     static func runSiteLevelApart(_ context: CheckContext)
-        -> (links: [Diagnostic], questions: [Diagnostic], unusedSources: [Diagnostic], titles: [Diagnostic], others: [Diagnostic]) {
+        -> (links: [Diagnostic], patternRules: [Diagnostic], questions: [Diagnostic], unusedSources: [Diagnostic], titles: [Diagnostic], others: [Diagnostic]) {
         let found = eachSiteLevel(context)
-        var links: [Diagnostic] = [], questions: [Diagnostic] = [], unusedSources: [Diagnostic] = [], titles: [Diagnostic] = [], others: [Diagnostic] = []
+        var links: [Diagnostic] = [], patternRules: [Diagnostic] = [], questions: [Diagnostic] = [], unusedSources: [Diagnostic] = []
+        var titles: [Diagnostic] = [], others: [Diagnostic] = []
         for (checker, findings) in zip(siteLevel, found) {
             switch checker {
             case is CrossReferenceChecker: links += findings
+            case is PlacementChecker:
+                patternRules += findings.filter { $0.code == .unknownPatternRule }
+                others += findings.filter { $0.code != .unknownPatternRule }
             case is DuplicateQuestionChecker: questions += findings
             case is UnusedSourceChecker: unusedSources += findings
             case is DuplicateTitleChecker: titles += findings
             default: others += findings
             }
         }
-        return (links, questions, unusedSources, titles, others)
+        return (links, patternRules, questions, unusedSources, titles, others)
     }
 
     /// Runs every check on a site read whole.

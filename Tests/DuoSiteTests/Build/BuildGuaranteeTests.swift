@@ -498,6 +498,37 @@ import Testing
         #expect(site.tree() == site.tree(fullBuilds.last))
     }
 
+    /// A rule removed from a page that the placement table and a kept page
+    /// cite: the table's row and the kept page's link to it are found
+    /// broken, as a full build finds them, and mended when it is back.
+    @Test func aRuleRemovedIsCheckedAgainstTheTableAndTheKeptPages() throws {
+        let site = try TestSite()
+        defer { site.remove() }
+        try site.write("---\ntitle: Extra\nsummary: An extra page.\nstatus: apple\nlast_checked: 2026-10-08\n---\n\nSee [the ellipsis rule](symbols-not-labels.md#rule-8).\n",
+                       to: "Content/patterns/extra.md")
+        let page = try site.read("Content/patterns/symbols-not-labels.md")
+        let rule = try #require(page.range(of: "8. Reserve the ellipsis"))
+        let demo = try #require(page.range(of: "## Demo"))
+        let withoutRule = String(page[..<rule.lowerBound] + page[demo.lowerBound...])
+        let fullBuilds = FullBuilds(site)
+        var result = site.run(["build", "--today", "2026-11-29"])
+        #expect(result.status == 0, "\(result.err)")
+
+        try site.write(withoutRule, to: "Content/patterns/symbols-not-labels.md")
+        result = site.run(["build", "--today", "2026-11-29"])
+        #expect(result.status == 1)
+        #expect(result.err.contains("cites rule 8, but Content/patterns/symbols-not-labels.md has 7 rules"), "\(result.err)")
+        #expect(result.err.contains("Content/patterns/extra.md:8:5: error: the link to 'symbols-not-labels.md#rule-8' names the anchor '#rule-8'"), "\(result.err)")
+        #expect(result.err == fullBuilds.run().err)
+
+        try site.write(page, to: "Content/patterns/symbols-not-labels.md")
+        result = site.run(["build", "--today", "2026-11-29"])
+        #expect(result.status == 0, "\(result.err)")
+        #expect(!result.err.contains("[unknown-pattern-rule]") && !result.err.contains("[broken-anchor]"), "\(result.err)")
+        #expect(result.err == fullBuilds.run().err)
+        #expect(site.tree() == site.tree(fullBuilds.last))
+    }
+
     /// A link edited where it stands, with nothing else moving on the page,
     /// is checked again, though the rest of what the checks across pages
     /// read is unchanged; mended, the site builds again.

@@ -67,11 +67,19 @@ public struct PlacementChecker: Checker {
     }
 
     private func unknownRules(_ table: PlacementTable, site: Site) -> [Diagnostic] {
+        Self.unknownRules(table, slugs: site.patterns.map(\.slug), unreadable: site.unreadablePages, page: site.pattern)
+    }
+
+    /// The table's rows and advice citing a pattern rule that does not
+    /// exist (`unknown-pattern-rule`), given the slugs of the site's pages
+    /// (in order), those that could not be read, and a page by its slug:
+    /// a rebuild asks only for the pages the table cites.
+    static func unknownRules(_ table: PlacementTable, slugs: [String], unreadable: Set<String>, page: (String) -> Pattern?) -> [Diagnostic] {
         table.citedRules.compactMap { reference in
-            guard let pattern = site.pattern(reference.slug) else {
-                if site.unreadablePages.contains(reference.slug) { return nil }
+            guard let pattern = page(reference.slug) else {
+                if unreadable.contains(reference.slug) { return nil }
                 var message = "'\(reference)' cites the page '\(reference.slug)', which \(Site.Paths.patterns) does not have"
-                if let suggestion = Suggestion.nearest(to: reference.slug, in: site.patterns.map(\.slug)) {
+                if let suggestion = Suggestion.nearest(to: reference.slug, in: slugs) {
                     message += "; did you mean '\(suggestion)'?"
                 }
                 return Diagnostic(.unknownPatternRule, message, at: reference.location)

@@ -35,7 +35,7 @@ struct BuildCache: Sendable {
         /// duplicate-title check reads of the page.
         var titleHash: UInt64
         /// The hash of what the other checks across pages read of this page
-        /// (whether it is a draft, its slug, and what a mistake hid), but
+        /// (its slug, and what a mistake hid), but whether it is a draft,
         /// the sources it cites, its rules, anchors and questions, where its
         /// rules and questions stand, and its links. A rebuild learns from these
         /// hashes alone whether the checks across pages would find
@@ -45,9 +45,9 @@ struct BuildCache: Sendable {
         /// changed finds the sources cited nowhere again, from every page's
         /// `crossPageFacts()`, and checks nothing else again.
         var citedHash: UInt64
-        /// The hash of the page's rule numbers, anchors and questions: what
-        /// other pages' links to it, their questions and the placement
-        /// table's rows are checked against. A rebuild in which they changed
+        /// The hash of the page's rule numbers, anchors and questions, and
+        /// of whether it is a draft: what other pages' links to it, their
+        /// questions and the placement table's rows are checked against. A rebuild in which they changed
         /// checks again the links to this page, the questions asked twice
         /// and the rows citing pattern rules, and nothing else.
         var anchorsHash: UInt64
@@ -83,7 +83,8 @@ struct BuildCache: Sendable {
                 (ContentHash.of(bytes), ContentHash.of(UnsafeBufferPointer(rebasing: bytes[parts.title..<parts.listing])),
                  ContentHash.of(UnsafeBufferPointer(rebasing: bytes[parts.outward..<parts.cited])),
                  ContentHash.of(UnsafeBufferPointer(rebasing: bytes[parts.cited..<parts.anchors])),
-                 ContentHash.of(UnsafeBufferPointer(rebasing: bytes[parts.anchors..<parts.positions])),
+                 ContentHash.of(UnsafeBufferPointer(rebasing: bytes[parts.anchors..<parts.positions]))
+                    ^ ContentHash.of(UnsafeBufferPointer(rebasing: bytes[parts.draft..<parts.outward])),
                  ContentHash.of(UnsafeBufferPointer(rebasing: bytes[parts.positions..<parts.links])),
                  ContentHash.of(UnsafeBufferPointer(rebasing: bytes[parts.links...])))
             }

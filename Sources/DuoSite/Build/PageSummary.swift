@@ -20,6 +20,10 @@ struct PageSummary {
     struct Parts {
         var title: Int
         var listing: Int
+        /// Where the page's draft flag starts: hashed with its anchors
+        /// (links to a draft are what it changes), though written here, in
+        /// the front matter the site-wide files read.
+        var draft: Int
         var outward: Int
         var cited: Int
         var anchors: Int
@@ -39,7 +43,7 @@ struct PageSummary {
     @discardableResult
     func encode(into writer: inout RecordWriter) -> Parts {
         Self.encode(diagnostics, into: &writer)
-        var parts = Parts(title: writer.count, listing: 0, outward: 0, cited: 0, anchors: 0, positions: 0, links: 0)
+        var parts = Parts(title: writer.count, listing: 0, draft: 0, outward: 0, cited: 0, anchors: 0, positions: 0, links: 0)
         let front = pattern.frontMatter
         writer.add(front.title.value); writer.add(front.title.location)
         parts.listing = writer.count
@@ -53,8 +57,9 @@ struct PageSummary {
         writer.add(front.tags.count); front.tags.forEach { writer.add($0) }
         writer.add(optional: front.order.map(String.init))
         writer.add(front.location)
-        parts.outward = writer.count
+        parts.draft = writer.count
         writer.add(front.draft ? 1 : 0)
+        parts.outward = writer.count
         writer.add(pattern.slug)
         // What a mistake hid: some rules (1), some citation blocks (2).
         writer.add((pattern.rulesIncomplete ? 1 : 0) | (pattern.citationsIncomplete ? 2 : 0))

@@ -529,6 +529,34 @@ import Testing
         #expect(site.tree() == site.tree(fullBuilds.last))
     }
 
+    /// A page made a draft that a kept page links to: the link is found
+    /// pointing at a draft, as a full build finds it, and the draft's own
+    /// links are no longer checked; published again, the site builds.
+    @Test func aPageMadeADraftIsCheckedAgainstTheKeptPages() throws {
+        let site = try TestSite()
+        defer { site.remove() }
+        let extra = "---\ntitle: Extra\nsummary: An extra page.\nstatus: apple\nlast_checked: 2026-10-08\n---\n\nSee [the first rule](where-the-bars-go.md#rule-1).\n"
+        try site.write(extra, to: "Content/patterns/extra.md")
+        try site.write("---\ntitle: Linking\nsummary: A page that links.\nstatus: apple\nlast_checked: 2026-10-08\n---\n\nSee [the extra page](extra.md).\n",
+                       to: "Content/patterns/linking.md")
+        let fullBuilds = FullBuilds(site)
+        var result = site.run(["build", "--today", "2026-11-29"])
+        #expect(result.status == 0, "\(result.err)")
+
+        try site.write(extra.replacingOccurrences(of: "last_checked: 2026-10-08\n", with: "last_checked: 2026-10-08\ndraft: true\n"), to: "Content/patterns/extra.md")
+        result = site.run(["build", "--today", "2026-11-29"])
+        #expect(result.status == 1)
+        #expect(result.err.contains("Content/patterns/linking.md:8:5: error: the link to 'extra.md' points at a draft"), "\(result.err)")
+        #expect(result.err == fullBuilds.run().err)
+
+        try site.write(extra, to: "Content/patterns/extra.md")
+        result = site.run(["build", "--today", "2026-11-29"])
+        #expect(result.status == 0, "\(result.err)")
+        #expect(!result.err.contains("points at a draft"), "\(result.err)")
+        #expect(result.err == fullBuilds.run().err)
+        #expect(site.tree() == site.tree(fullBuilds.last))
+    }
+
     /// A link edited where it stands, with nothing else moving on the page,
     /// is checked again, though the rest of what the checks across pages
     /// read is unchanged; mended, the site builds again.

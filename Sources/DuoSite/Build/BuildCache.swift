@@ -290,8 +290,9 @@ struct BuildCache: Sendable {
     }
 
     /// What other pages' links, their questions and the placement table's
-    /// rows are checked against, as one number: the fingerprint, and for each page file in order its path
-    /// and its `anchorsHash` (or that it could not be read).
+    /// rows are checked against, as one number: the fingerprint, and for
+    /// each page file in order its path and its `anchorsHash` (or that it
+    /// could not be read).
     static func anchorsKey(fingerprint: UInt64, files: [String], anchorsHashes: [UInt64?]) -> UInt64 {
         key(fingerprint: fingerprint, files: files, hashes: anchorsHashes)
     }

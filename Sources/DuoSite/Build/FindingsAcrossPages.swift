@@ -1,21 +1,24 @@
 /// The checks across pages of one build, which keep what the previous
 /// build found where it still holds. What the checks read of every page,
-/// but its title, the sources it cites, its anchors and questions, its
-/// links and the lines its rules and questions stand on, is one key (`BuildCache.siteChecksKey`):
-/// when it is the previous build's, the previous findings stand, but for
-/// the links of the pages read again whose links changed, checked again
-/// alone; the questions asked twice, found again among the pages asking
-/// them when one of those moved its questions; when the sources a page
-/// cites changed (`BuildCache.citedKey`), the sources cited nowhere, found
-/// again from every page's cited sources; when a page's anchors or
-/// rules, anchors or questions changed (`BuildCache.anchorsKey`), the links
-/// of the pages linking to it, checked again alone, the questions asked
-/// twice, found again among the pages asking a question another asks, and
-/// the placement table's rows citing pattern rules; and the
-/// titles given twice, found again from every page's front matter alone
-/// when a title changed (`BuildCache.titlesKey`). Otherwise every check
-/// runs on the whole site. Either way the findings are those a full build
-/// gives.
+/// but its title, the sources it cites, its rules, anchors and questions,
+/// whether it is a draft, its links and the lines its rules and questions
+/// stand on, is one key (`BuildCache.siteChecksKey`): when it is the
+/// previous build's, the previous findings stand, but for
+/// - the links of the pages read again whose links changed, checked again
+///   alone;
+/// - the questions asked twice, found again among the pages asking them
+///   when one of those moved its questions;
+/// - when a page's rules, anchors or questions changed, or it became a
+///   draft or was published (`BuildCache.anchorsKey`): the links to it and
+///   its own, checked again alone, the questions asked twice, found again
+///   among the pages asking a question another asks, and the placement
+///   table's rows citing pattern rules;
+/// - when the sources a page cites changed (`BuildCache.citedKey`): the
+///   sources cited nowhere, found again from every page's cited sources;
+/// - when a title changed (`BuildCache.titlesKey`): the titles given
+///   twice, found again from every page's front matter alone.
+/// Otherwise every check runs on the whole site. Either way the findings
+/// are those a full build gives.
 struct FindingsAcrossPages: Sendable {
     /// The page files, in order.
     var files: [String]
@@ -85,9 +88,9 @@ struct FindingsAcrossPages: Sendable {
 
         let askingTwice = Set(kept.questionPages)
         if kept.anchorsKey != anchorsKey {
-            // Anchors or questions changed: the links to those pages (and
-            // theirs, should they link to themselves) are checked again,
-            // and the questions asked twice found again.
+            // Rules, anchors, questions or a draft changed: the links to
+            // those pages and their own are checked again, the questions
+            // asked twice found again, and the table's rows citing rules.
             let changed = reread.filter { $0.now.anchorsHash != $0.before?.anchorsHash }.map(\.pattern)
             let changedSlugs = Set(changed.map(\.slug))
             var again = Set(relinked.map(\.file))

@@ -115,8 +115,9 @@ struct RecordReader {
         }
     }
 
-    /// The next field's bytes, as they are written, left unread: for a
-    /// field read only now and then, and then by its own reader.
+    /// The next field's bytes, as they are written, left unread: what
+    /// skipping a field costs (a rebuild skips most of ten thousand
+    /// summaries' fields to read a few).
     mutating func rawField() throws -> ArraySlice<UInt8> {
         let start = position
         try withField { _ in () }

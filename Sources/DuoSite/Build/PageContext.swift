@@ -133,13 +133,14 @@ struct PageContext {
             "parts": .list(rule.parts.map { part($0, pattern) }),
             "hasCitations": .bool(!citations.isEmpty),
             "basis": rule.citations.map { $0.basis == .apple ? Self.appleBasis : Self.recommendationBasis } ?? Self.noBasis,
-            "citations": .list(citations.enumerated().compactMap { index, citation in
-                guard let entry = sources.entry(for: citation.sourceID) else { return nil }
+            // By index, each citation's fields read where they lie.
+            "citations": .list(citations.indices.compactMap { index in
+                guard let entry = sources.entry(for: citations[index].sourceID) else { return nil }
                 let source = sources.entries[entry].source
                 let number = sources.entries[entry].number
                 var label = source.short
                 var seconds: Int?
-                switch citation.locator {
+                switch citations[index].locator {
                 case .section(let name)?: label = .joining(label, ", ", name)
                 case .time(let at, let text)?:
                     label = .joining(label, ", ", text)

@@ -490,12 +490,9 @@ extension Pattern {
         slim.introduction = []
         slim.sections = []
         slim.rules = rules.map { Rule(number: $0.number, parts: [], citations: nil, location: $0.location) }
+        // Made from the fields kept, rather than copied whole and emptied.
         slim.faq = faq.map { entry in
-            var entry = entry
-            entry.answer = []
-            entry.questionHTML = ""
-            entry.answerText = ""
-            return entry
+            FAQEntry(question: entry.question, questionHTML: "", anchor: entry.anchor, key: entry.key, answer: [], answerText: "", location: entry.location)
         }
         return slim
     }

@@ -30,13 +30,15 @@ enum StructuredData {
         if !pattern.faq.isEmpty {
             json.key("mainEntity")
             json.append("[")
-            for (index, entry) in pattern.faq.enumerated() {
+            // By index: each entry's text read where it lies, not copied with the rest of it.
+            let faq = pattern.faq
+            for index in faq.indices {
                 if index > 0 { json.append(", ") }
                 json.open("@type", "Question")
-                json.member("name", entry.question)
+                json.member("name", faq[index].question)
                 json.key("acceptedAnswer")
                 json.open("@type", "Answer")
-                json.member("text", entry.answerText)
+                json.member("text", faq[index].answerText)
                 json.close()
                 json.close()
             }

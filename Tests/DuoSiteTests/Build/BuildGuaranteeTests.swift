@@ -472,8 +472,7 @@ import Testing
     @Test func aPageCitingOtherSourcesIsCountedWithTheKeptPages() throws {
         let site = try TestSite()
         defer { site.remove() }
-        let sources = try site.read("Content/sources.yml")
-        try site.write(sources + "\nextra-source:\n  title: Extra source\n  publisher: Apple Developer\n  kind: Guidelines\n  url: https://developer.apple.com/extra\n  short: Extra\n", to: "Content/sources.yml")
+        try site.addSource("extra-source")
         let citing = "---\ntitle: Extra\nsummary: An extra page.\nstatus: apple\nlast_checked: 2026-10-08\n---\n\n## The rules\n\n1. Do this.\n\n   Sources (apple): extra-source\n"
         try site.write(citing, to: "Content/patterns/extra.md")
         let fullBuilds = FullBuilds(site)

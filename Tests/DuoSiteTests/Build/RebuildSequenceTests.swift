@@ -115,8 +115,7 @@ import Testing
     @Test func eachRebuildReportsAndPublishesWhatAFullBuildDoes() throws {
         let site = try TestSite()
         defer { site.remove() }
-        let sources = try site.read("Content/sources.yml")
-        try site.write(sources + "\nextra-source:\n  title: Extra source\n  publisher: Apple Developer\n  kind: Guidelines\n  url: https://developer.apple.com/extra\n  short: Extra\n", to: "Content/sources.yml")
+        try site.addSource("extra-source")
         try site.write(Self.first, to: "Content/patterns/first-extra.md")
         try site.write(Self.second, to: "Content/patterns/second-extra.md")
         let fullBuilds = IncrementalBuildTests.FullBuilds(site)

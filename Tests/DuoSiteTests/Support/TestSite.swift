@@ -41,6 +41,12 @@ struct TestSite {
         try handle.close()
     }
 
+    /// Adds a source `id` to sources.yml, which no page of the repository cites.
+    func addSource(_ id: String) throws {
+        let sources = try read("Content/sources.yml")
+        try write(sources + "\n\(id):\n  title: Extra source\n  publisher: Apple Developer\n  kind: Guidelines\n  url: https://developer.apple.com/\(id)\n  short: Extra\n", to: "Content/sources.yml")
+    }
+
     /// Reads a file under the root.
     func read(_ path: String) throws -> String {
         try String(contentsOf: root.appendingPathComponent(path), encoding: .utf8)

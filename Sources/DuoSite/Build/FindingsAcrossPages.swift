@@ -17,6 +17,10 @@
 ///   sources cited nowhere, found again from every page's cited sources;
 /// - when a title changed (`BuildCache.titlesKey`): the titles given
 ///   twice, found again from every page's front matter alone.
+/// Page files added, removed or renamed change the key, but when that is
+/// all that changed of it (`FileListChange`) each added page is taken as
+/// changed in every way above, and each removed one as a page whose
+/// rules, anchors and questions changed.
 /// Otherwise every check runs on the whole site. Either way the findings
 /// are those a full build gives.
 struct FindingsAcrossPages: Sendable {
@@ -55,17 +59,35 @@ struct FindingsAcrossPages: Sendable {
     var listed: @Sendable () -> Site
     /// A page by its place in `files`: read in this build, or kept and decoded.
     var page: @Sendable (Int) -> Pattern?
+    /// The page files added and removed since the previous build, found
+    /// once, when the key is not the previous build's.
+    private let fileListChange = Once<FileListChange?>()
+
+    /// The page files added and removed since the previous build, when
+    /// that is all that changed of what `key` covers: every page file was
+    /// read, in this build and the previous one, each page in both has
+    /// the same `outwardHash`, and no page added or removed had rules or
+    /// citation blocks a mistake hid (which would change what the checks
+    /// can tell of the whole site).
+    struct FileListChange: Sendable {
+        /// The pages added, by place in `files`.
+        var added: [Int]
+        /// The files of the pages removed.
+        var removed: [String]
+    }
 
     /// Whether every check runs on the whole site (what the checks read
-    /// changed beyond titles, links and where rules and questions stand, or
-    /// there is nothing kept): then `whole` is made anyway.
+    /// changed beyond titles, links, where rules and questions stand and
+    /// the page files there are, or there is nothing kept): then `whole`
+    /// is made anyway.
     var runsEveryCheck: Bool {
-        previous?.siteFindings?.key != key
+        guard let kept = previous?.siteFindings else { return true }
+        return kept.key != key && change() == nil
     }
 
     /// The findings, with what a later build needs to keep them.
     func findings() -> BuildCache.SiteFindings {
-        guard let kept = previous?.siteFindings, kept.key == key else {
+        guard let kept = previous?.siteFindings, kept.key == key || change() != nil else {
             let site = whole()
             let slugs = Set(published.map { SiteLoader.slug(ofFile: files[$0]) })
             let (links, patternRules, questions, unusedSources, titles, others) = Checkers.runSiteLevelApart(CheckContext(site: site, today: today, publishedSlugs: slugs))
@@ -81,22 +103,31 @@ struct FindingsAcrossPages: Sendable {
         var findings = kept
 
         var relinked = reread.filter { $0.now.linksHash != $0.before?.linksHash }.map(\.pattern)
+        // Pages added or removed: every key below has changed with them.
+        let filesChanged = kept.key != key
+        let removed = filesChanged ? Set(change()?.removed ?? []) : []
+        findings.key = key
 
         // What each page asks, cites and links to, read once (on every
         // core) when a page's questions, anchors or cited sources changed.
-        let facts = kept.anchorsKey != anchorsKey || kept.citedKey != citedKey ? crossPageFacts() : []
+        let facts = kept.anchorsKey != anchorsKey || kept.citedKey != citedKey || filesChanged ? crossPageFacts() : []
 
         let askingTwice = Set(kept.questionPages)
-        if kept.anchorsKey != anchorsKey {
-            // Rules, anchors, questions or a draft changed: the links to
-            // those pages and their own are checked again, the questions
-            // asked twice found again, and the table's rows citing rules.
+        if kept.anchorsKey != anchorsKey || filesChanged {
+            // Rules, anchors, questions or a draft changed, or pages were
+            // added or removed: the links to those pages and their own are
+            // checked again, the questions asked twice found again, and
+            // the table's rows citing rules.
             let changed = reread.filter { $0.now.anchorsHash != $0.before?.anchorsHash }.map(\.pattern)
-            let changedSlugs = Set(changed.map(\.slug))
+            let changedSlugs = Set(changed.map(\.slug) + removed.map(SiteLoader.slug(ofFile:)))
             var again = Set(relinked.map(\.file))
             for pattern in changed where again.insert(pattern.file).inserted {
                 relinked.append(pattern)
             }
+            // (A broken link's message suggests the nearest page there is,
+            // which a page added could change; but a broken link stops the
+            // build, and a build stopped keeps no cache: the findings kept
+            // have none.)
             for index in files.indices where !again.contains(files[index]) {
                 if case .unreadable = facts[index] { continue }
                 // A page whose summary cannot tell may link to them.
@@ -112,22 +143,56 @@ struct FindingsAcrossPages: Sendable {
             findings.questions = DuplicateQuestionChecker.findings(in: files.indices.filter { askingTwice.contains(files[$0]) }.compactMap(page))
         }
 
-        if !relinked.isEmpty {
-            let relinkedFiles = Set(relinked.map(\.file))
+        if !relinked.isEmpty || !removed.isEmpty {
+            let relinkedFiles = Set(relinked.map(\.file)).union(removed)
             findings.links.removeAll { relinkedFiles.contains($0.location.file) }
             findings.links += links(of: relinked)
         }
 
-        if kept.citedKey != citedKey {
+        if kept.citedKey != citedKey || filesChanged {
             findings.unusedSources = sourcesCitedNowhere(facts, counted: kept.sourcesCounted)
             findings.citedKey = citedKey
         }
 
-        if kept.titlesKey != titlesKey {
+        if kept.titlesKey != titlesKey || filesChanged {
             findings.titles = DuplicateTitleChecker.findings(in: listed().patterns)
             findings.titlesKey = titlesKey
         }
         return findings
+    }
+
+    /// The page files added and removed since the previous build, when
+    /// that is all that changed of what the checks across pages read
+    /// beyond the other keys (`FileListChange`); nil otherwise.
+    private func change() -> FileListChange? {
+        fileListChange.get {
+            guard let previous, let kept = previous.siteFindings, kept.key != key else { return nil }
+            // The previous build read every page file its entries name, and
+            // no other: a file it could not read would have made its key
+            // another.
+            let before = previous.entries
+            guard BuildCache.siteChecksKey(fingerprint: previous.fingerprint, files: before.map(\.file), outwardHashes: before.map(\.outwardHash)) == kept.key else { return nil }
+            var added: [Int] = []
+            var present = Set<String>(minimumCapacity: files.count)
+            for index in files.indices {
+                // A page file this build could not read has no entry.
+                guard let now = entries.entry(at: index) else { return nil }
+                present.insert(files[index])
+                if let then = previous.entry(for: files[index], at: index) {
+                    guard then.outwardHash == now.outwardHash else { return nil }
+                } else {
+                    guard let facts = now.crossPageFacts(), !facts.hides else { return nil }
+                    added.append(index)
+                }
+            }
+            var removed: [String] = []
+            for entry in before where !present.contains(entry.file) {
+                guard let facts = entry.crossPageFacts(), !facts.hides else { return nil }
+                removed.append(entry.file)
+            }
+            guard !added.isEmpty || !removed.isEmpty else { return nil }
+            return FileListChange(added: added, removed: removed)
+        }
     }
 
     /// The placement table's rows citing pattern rules that do not exist,
@@ -184,7 +249,9 @@ struct FindingsAcrossPages: Sendable {
     /// finds nothing, and no page finds it first); among every page when
     /// one's summary cannot tell.
     private func questionsAskedTwice(_ facts: [Facts]) -> (findings: [Diagnostic], pages: [String]) {
-        var firstAsker: [String: Int] = [:]
+        // Two keys with one hash would only bring a page more to compare.
+        var firstAsker: [UInt64: Int] = [:]
+        firstAsker.reserveCapacity(facts.count * 5)
         var asking = Set<Int>()
         var everyPage = false
         for index in facts.indices {

@@ -117,12 +117,25 @@ struct PageSummary {
     /// What the checks across pages read of a page that a rebuild needs
     /// now and then without the rest of its summary.
     struct CrossPageFacts: Equatable {
-        /// Its questions' keys (`FAQEntry.key`), in order.
-        var questionKeys: [String]
+        /// Its questions' keys (`FAQEntry.key`), in order, each as its
+        /// hash (`questionKeyHash`): what questions asked twice are found
+        /// among, ten thousand pages' at a time, with no text made.
+        var questionKeys: [UInt64]
         /// The sources it cites, in order of first citation.
         var citedSources: [String]
         /// The slugs of the pages it links to, in order, as often as linked.
         var linkedSlugs: [String]
+        /// Whether a mistake hid some of its rules or citation blocks: then
+        /// what it cites and what its rules are is not known.
+        var hides = false
+    }
+
+    /// The hash of a question's key as `CrossPageFacts` holds it: of the
+    /// key as a record writes it.
+    static func questionKeyHash(_ key: String) -> UInt64 {
+        var writer = RecordWriter(capacity: key.utf8.count + 8)
+        writer.add(key)
+        return writer.withBytes { ContentHash.of($0) }
     }
 
     /// Reads `CrossPageFacts` from a summary written by `encode`, skipping
@@ -139,16 +152,19 @@ struct PageSummary {
         // the owner.
         try skip(3 + 3 + 3 + 3 + 1 + 1 + 2 + 1)
         try skip(reader.number())   // tags
-        try skip(1 + 2 + 1 + 1 + 1)  // order, the front matter's place, draft, slug, what a mistake hid
+        try skip(1 + 2 + 1 + 1)     // order, the front matter's place, draft, slug
+        let hides = try reader.number() != 0  // what a mistake hid
         let cited = try (0..<reader.number()).map { _ in try reader.text() }
         let rules = try reader.number()
         try skip(rules)             // rule numbers
         try skip(reader.number())   // anchors
         let questions = try reader.number()
-        let keys = try (0..<questions).map { _ -> String in
+        let keys = try (0..<questions).map { _ -> UInt64 in
             try skip(1)             // the question
-            let anchor = try reader.text()
-            return try reader.optionalText() ?? anchor
+            let anchor = try reader.rawField()
+            let key = try reader.rawField()
+            // A key the same as the anchor is written as none.
+            return (key.count == 1 && key.first == 0 ? anchor : key).withUnsafeBufferPointer { ContentHash.of($0) }
         }
         try skip(2 * rules + 2 * questions)  // where the rules and the questions stand
         let slugs = try (0..<reader.number()).map { _ -> String in
@@ -156,7 +172,7 @@ struct PageSummary {
             try skip(4)             // the anchor, the destination, the link's place
             return slug
         }
-        return CrossPageFacts(questionKeys: keys, citedSources: cited, linkedSlugs: slugs)
+        return CrossPageFacts(questionKeys: keys, citedSources: cited, linkedSlugs: slugs, hides: hides)
     }
 
     /// Decodes a summary written by `encode`, of the page file `file`.

@@ -121,7 +121,7 @@ struct RecordCodingTests {
         #expect(read.citedHash == entry.citedHash)
         // What a rebuild reads of a kept page's questions, sources and links, alone.
         let facts = try #require(read.crossPageFacts())
-        #expect(facts == PageSummary.CrossPageFacts(questionKeys: page.faq.map(\.key), citedSources: page.citedSources,
+        #expect(facts == PageSummary.CrossPageFacts(questionKeys: page.faq.map { PageSummary.questionKeyHash($0.key) }, citedSources: page.citedSources,
                                                      linkedSlugs: page.crossReferences.map(\.slug)))
         #expect(!facts.questionKeys.isEmpty && !facts.citedSources.isEmpty && !facts.linkedSlugs.isEmpty)
         #expect(try read.summary().pattern.anchors.sorted == page.anchors.sorted)
@@ -185,7 +185,7 @@ struct RecordCodingTests {
         asked.faq[0].question += " too"
         asked.faq[0].key += "-too"
         #expect(entry(asked).anchorsHash != entry(page).anchorsHash)
-        #expect(entry(asked).crossPageFacts()?.questionKeys.first == page.faq[0].key + "-too")
+        #expect(entry(asked).crossPageFacts()?.questionKeys.first == PageSummary.questionKeyHash(page.faq[0].key + "-too"))
         #expect(entry(asked).outwardHash == entry(page).outwardHash && entry(asked).citedHash == entry(page).citedHash)
         #expect(entry(asked).titleHash == entry(page).titleHash)
         #expect(entry(asked).linksHash == entry(page).linksHash)
@@ -195,6 +195,13 @@ struct RecordCodingTests {
         #expect(entry(headed).anchorsHash != entry(page).anchorsHash)
         #expect(entry(headed).outwardHash == entry(page).outwardHash)
         #expect(entry(headed).crossPageFacts() == entry(page).crossPageFacts())
+        // What a mistake hid is read with the facts: a page added or
+        // removed that hid something is checked with the whole site.
+        var hiding = page
+        hiding.citationsIncomplete = true
+        #expect(entry(hiding).crossPageFacts()?.hides == true)
+        #expect(entry(page).crossPageFacts()?.hides == false)
+        #expect(entry(hiding).outwardHash != entry(page).outwardHash)
         // A draft is left out of the published pages the links are checked against.
         var drafted = page
         drafted.frontMatter.draft.toggle()

@@ -41,6 +41,16 @@ struct TestSite {
         try handle.close()
     }
 
+    /// Removes a file under the root.
+    func delete(_ path: String) throws {
+        try FileManager.default.removeItem(at: root.appendingPathComponent(path))
+    }
+
+    /// Renames a file under the root.
+    func move(_ path: String, to newPath: String) throws {
+        try FileManager.default.moveItem(at: root.appendingPathComponent(path), to: root.appendingPathComponent(newPath))
+    }
+
     /// Adds a source `id` to sources.yml, which no page of the repository cites.
     func addSource(_ id: String) throws {
         let sources = try read("Content/sources.yml")

@@ -7,7 +7,8 @@
         the final table and issue 6's targets
 
 results.tsv: size, tool (hugo, build, check, first-rebuild, rebuild, rebuild-lines,
-rebuild-title, rebuild-question, check-cached), run (0 is the
+rebuild-title, rebuild-question, rebuild-added, rebuild-removed,
+check-cached), run (0 is the
 warm-up), wall s, user s, sys s, max RSS KiB, /usr/bin/time's %e.
 meta.tsv: size, key, value.
 """
@@ -18,12 +19,13 @@ import sys
 TOOLS = [("hugo", "hugo"), ("build", "duosite"), ("check", "duosite check"),
          ("first-rebuild", "duosite 1st rebuild"), ("rebuild", "duosite rebuild"),
          ("rebuild-lines", "duosite rebuild +lines"), ("rebuild-title", "duosite rebuild, title"),
-         ("rebuild-question", "duosite rebuild, question"), ("check-cached", "duosite check, cached")]
+         ("rebuild-question", "duosite rebuild, question"), ("rebuild-added", "duosite rebuild, added"),
+         ("rebuild-removed", "duosite rebuild, removed"), ("check-cached", "duosite check, cached")]
 
 # Each timing's ratio to a full build, as the details of a size label it.
 RATIOS = [("check", "check/build"), ("first-rebuild", "1st rebuild/build"), ("rebuild", "rebuild/build"),
           ("rebuild-lines", "+lines"), ("rebuild-title", "title"), ("rebuild-question", "question"),
-          ("check-cached", "check after a build/build")]
+          ("rebuild-added", "added"), ("rebuild-removed", "removed"), ("check-cached", "check after a build/build")]
 
 # Issue 6's targets.
 SPEEDUP = 3.0          # duosite at least 3x faster than Hugo (wall) at 10,000 pages
@@ -210,7 +212,8 @@ def final(rows, meta, sizes, with_hugo):
         out.append(f"  {verdict(ratio <= REBUILD_RATIO)} one-page rebuild at most a tenth of a build, at {size_label(largest)} pages: {ratio:.2f} ({values})")
         others = [(label, median(s[tool].wall) / build) for tool, label in
                   (("first-rebuild", "the first rebuild after a full build"), ("rebuild-lines", "a paragraph added"),
-                   ("rebuild-title", "a title changed"), ("rebuild-question", "a question changed")) if s[tool]]
+                   ("rebuild-title", "a title changed"), ("rebuild-question", "a question changed"),
+                   ("rebuild-added", "a page file added"), ("rebuild-removed", "one removed")) if s[tool]]
         if others:
             text = "; ".join(f"{label}: {ratio:.2f}" for label, ratio in others)
             out.append(f"            ({text}; {'each within a tenth' if all(r <= REBUILD_RATIO for _, r in others) else 'not each within a tenth'})")

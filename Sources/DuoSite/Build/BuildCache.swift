@@ -1,7 +1,8 @@
 import Foundation
 
 /// What a build remembers for the next one, beside its output folder
-/// (`.Public.duosite-cache`): a fingerprint of everything every page depends
+/// (`.Public.duosite-cache`, its page records in a records file of their
+/// own, which later caches refer to: `RecordsFile`): a fingerprint of everything every page depends
 /// on (settings, sources, devices, placement table, templates, symbols, base
 /// URL, drafts, the build's date and duosite's version); for each page file
 /// the hash of its text, its size and times (`SourceStamp`), its part of the
@@ -64,6 +65,10 @@ struct BuildCache: Sendable {
         /// The whole record as the previous cache wrote it, written again as
         /// it is while nothing in it changes (a page kept, its file untouched).
         var record: ArraySlice<UInt8>?
+        /// The line of the previous cache's records file that `record` is,
+        /// while it is: the next cache refers to that line rather than
+        /// writing the record again (`RecordsFile`).
+        var recordsLine: Int?
 
         /// The entry of a page built now, its summary encoded on the
         /// thread that built it.
@@ -359,6 +364,9 @@ struct BuildCache: Sendable {
     var spare = OutputTree()
     /// The previous build's findings across pages (none when the fingerprint has changed).
     var siteFindings: SiteFindings?
+    /// The records file the entries were read from (none when the
+    /// fingerprint has changed).
+    var records: RecordsFile?
 
     /// The entry of the page file `path`, the `index`th this build reads:
     /// looked up by its place first, by its path only when files were
@@ -369,7 +377,7 @@ struct BuildCache: Sendable {
         return positions[path].map { entries[$0] }
     }
 
-    static let header = "duosite-cache 16"
+    static let header = "duosite-cache 17"
 
     /// Where the cache of an output folder lives.
     static func location(for output: URL) -> URL {
@@ -447,16 +455,28 @@ struct BuildCache: Sendable {
                 trees = (live, spare)
             }
         }
-        // The first line: the header, the fingerprint, the reading fingerprint.
+        // The first line: the header, the fingerprint, the reading
+        // fingerprint, and the records file's name and size.
         let fields = String(decoding: first, as: UTF8.self).dropFirst(header.utf8.count + 1).split(separator: " ")
-        let sameFingerprint = fields.count == 2 && fields[reading ? 1 : 0] == "\(fingerprint)"
-        var records = sameFingerprint ? Array(lines) : []
+        let sameFingerprint = fields.count == 4 && fields[reading ? 1 : 0] == "\(fingerprint)"
+        var references = sameFingerprint ? Array(lines) : []
         // The last line holds the findings across pages.
-        let siteFindings = records.last.flatMap(SiteFindings.init(record:))
-        if siteFindings != nil { records.removeLast() }
+        let siteFindings = references.last.flatMap(SiteFindings.init(record:))
+        if siteFindings != nil { references.removeLast() }
+        // Each page's line refers to a record of the records file, or is
+        // a record itself; the records file is read only when its
+        // records can be used.
+        let recordsFile = sameFingerprint ? RecordsFile(id: String(fields[2]), count: Int(fields[3]) ?? -1) : nil
+        let recordLines = recordsFile.flatMap { readRecords(of: $0, beside: output) }
         // Records decode on every core, their summaries left encoded; one
         // that cannot be read voids them all.
-        let decoded = ParallelMap.map(records, Entry.init(record:))
+        let decoded = ParallelMap.map(references) { line -> Entry? in
+            guard line.first == UInt8(ascii: "@") else { return Entry(record: line) }
+            guard let recordLines, let index = RecordsFile.line(line), index < recordLines.count else { return nil }
+            var entry = Entry(record: recordLines[index])
+            entry?.recordsLine = index
+            return entry
+        }
         decodingTrees.wait()
         guard let (live, spare) = trees else { return nil }
         var entries: [Entry] = []
@@ -465,11 +485,12 @@ struct BuildCache: Sendable {
             guard let entry else { return BuildCache(fingerprint: fingerprint, entries: [], live: live, spare: spare) }
             entries.append(entry)
         }
-        return BuildCache(fingerprint: fingerprint, entries: entries, live: live, spare: spare, siteFindings: siteFindings)
+        return BuildCache(fingerprint: fingerprint, entries: entries, live: live, spare: spare, siteFindings: siteFindings,
+                          records: recordLines == nil ? nil : recordsFile)
     }
 
     /// A file's bytes, read with one allocation (nil when it cannot be read).
-    private static func readFile(_ path: String) -> [UInt8]? {
+    static func readFile(_ path: String) -> [UInt8]? {
         let descriptor = open(path, O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else { return nil }
         defer { close(descriptor) }
@@ -500,7 +521,7 @@ struct BuildCache: Sendable {
     }
 
     /// The non-empty lines of `bytes`, without their line ends.
-    private static func lines(of bytes: [UInt8]) -> [ArraySlice<UInt8>] {
+    static func lines(of bytes: [UInt8]) -> [ArraySlice<UInt8>] {
         let ends = bytes.withUnsafeBufferPointer { buffer -> [Int] in
             var ends: [Int] = []
             var start = 0
@@ -533,70 +554,83 @@ struct BuildCache: Sendable {
     /// Writes a cache beside `output` under a temporary name, while the
     /// build is still running: `publishDraft` puts it in place once the
     /// output is swapped in, and `discardDraft` removes it if it is not.
-    /// `entries` come in page file order; the records are written a buffer
-    /// at a time, never gathered whole. The findings across pages come
-    /// last: `siteFindings` is asked for them once the records are written
-    /// (the checks run meanwhile).
-    static func writeDraft(beside output: URL, fingerprint: UInt64, readingFingerprint: UInt64, entries: [Entry], live: OutputTree, spare: OutputTree,
-                           siteFindings: () -> SiteFindings) throws {
+    /// `entries` come in page file order. Each refers to its line of the
+    /// previous cache's records file (`records`) when its record is that
+    /// line still; the others are written whole, unless so many are that a
+    /// new records file is written with every record (`RecordsFile`). Records
+    /// are written a buffer at a time, never gathered whole. The findings
+    /// across pages come last: `siteFindings` is asked for them once the
+    /// records are written (the checks run meanwhile).
+    static func writeDraft(beside output: URL, fingerprint: UInt64, readingFingerprint: UInt64, entries: [Entry], records previous: RecordsFile?,
+                           live: OutputTree, spare: OutputTree, siteFindings: () -> SiteFindings) throws {
+        let referring = previous == nil ? 0 : entries.reduce(0) { $0 + ($1.record != nil && $1.recordsLine != nil ? 1 : 0) }
+        let records: RecordsFile
+        if let previous, !RecordsFile.writesAnew(entries: entries.count, referring: referring, previous: previous) {
+            records = previous
+        } else {
+            records = RecordsFile(count: entries.count)
+            let path = recordsPath(of: records, beside: output)
+            var file = try LineFile(creating: path)
+            file.append("\(RecordsFile.header) \(records.id)\n")
+            for entry in entries {
+                file.append { entry.encodeRecord(into: &$0) }
+            }
+            guard file.finish() else {
+                unlink(path)
+                throw CocoaError(.fileWriteUnknown)
+            }
+        }
         let temporary = Self.draftPath(for: output)
-        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
-        guard descriptor >= 0 else { throw CocoaError(.fileWriteUnknown) }
-        var complete = true
-        var buffer = Array("\(Self.header) \(fingerprint) \(readingFingerprint)\n".utf8)
-        buffer.reserveCapacity(1 << 16)
+        var file = try LineFile(creating: temporary, replacing: true)
+        file.append("\(Self.header) \(fingerprint) \(readingFingerprint) \(records.id) \(records.count)\n")
         for tree in [live, spare] {
             var writer = RecordWriter(capacity: 64 * tree.pages.count + 16)
             tree.encode(into: &writer)
-            writer.withBytes { buffer.append(contentsOf: $0) }
-            buffer.append(0x0A)
+            file.append { buffer in writer.withBytes { buffer.append(contentsOf: $0) } }
         }
-        func flush() {
-            guard complete else { return }
-            complete = buffer.withUnsafeBytes { bytes -> Bool in
-                var offset = 0
-                while offset < bytes.count {
-                    let written = Foundation.write(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
-                    guard written > 0 else { return false }
-                    offset += written
-                }
-                return true
+        for (index, entry) in entries.enumerated() {
+            if records != previous {
+                file.append("@\(index)\n")
+            } else if entry.record != nil, let line = entry.recordsLine {
+                file.append("@\(line)\n")
+            } else {
+                file.append { entry.encodeRecord(into: &$0) }
             }
-            buffer.removeAll(keepingCapacity: true)
         }
-        for entry in entries {
-            entry.encodeRecord(into: &buffer)
-            buffer.append(0x0A)
-            if buffer.count >= 1 << 16 { flush() }
-        }
-        buffer.append(contentsOf: siteFindings().encodedRecord())
-        buffer.append(0x0A)
-        flush()
-        close(descriptor)
-        guard complete else {
+        let findings = siteFindings().encodedRecord()
+        file.append { $0.append(contentsOf: findings) }
+        guard file.finish() else {
             unlink(temporary)
             throw CocoaError(.fileWriteUnknown)
         }
     }
 
     /// Puts the cache written by `writeDraft` in place (rename(2) replaces
-    /// the previous one in one step).
+    /// the previous one in one step), and removes the records files it no
+    /// longer refers to.
     static func publishDraft(beside output: URL) throws {
         let temporary = draftPath(for: output)
         guard rename(temporary, location(for: output).path) == 0 else {
             unlink(temporary)
+            removeUnusedRecords(beside: output)
             throw CocoaError(.fileWriteUnknown)
         }
+        removeUnusedRecords(beside: output)
     }
 
-    /// Removes a cache written by `writeDraft` and never put in place.
+    /// Removes a cache written by `writeDraft` and never put in place, and
+    /// a records file it wrote.
     static func discardDraft(beside output: URL) {
         unlink(draftPath(for: output))
+        removeUnusedRecords(beside: output)
     }
 
-    /// Removes the cache of `output` (after a build that could not write one).
-    static func remove(beside output: URL) {
+    /// Removes the cache of `output` (after a build that could not write
+    /// one), and its records file unless `keepingRecords` (a cache drafted
+    /// meanwhile may refer to it).
+    static func remove(beside output: URL, keepingRecords: Bool = false) {
         unlink(location(for: output).path)
+        if !keepingRecords { removeUnusedRecords(beside: output) }
     }
 }
 

@@ -257,7 +257,7 @@ public struct SiteBuilder: Sendable {
             _ = cacheDrafted.get {
                 let written: Void? = try? BuildCache.writeDraft(
                     beside: options.output, fingerprint: fingerprint,
-                    readingFingerprint: readingFingerprint, entries: entries.all,
+                    readingFingerprint: readingFingerprint, entries: entries.all, records: previous?.records,
                     live: output.tree, spare: output.mirrorTree ?? previous?.live ?? OutputTree()
                 ) {
                     siteChecks.get(checkAcrossPages)
@@ -285,7 +285,7 @@ public struct SiteBuilder: Sendable {
         do {
             do {
                 if let siteFilesError { throw siteFilesError }
-                BuildCache.remove(beside: options.output)
+                BuildCache.remove(beside: options.output, keepingRecords: true)
                 try output.commit()
             } catch {
                 if cacheDrafted.get({ false }) { BuildCache.discardDraft(beside: options.output) }

@@ -36,7 +36,7 @@ import Testing
         #expect(!result.err.contains("[broken-link]"))
         #expect(result.err.contains("nothing was published"))
         #expect(site.tree() == before)
-        let leftovers = try FileManager.default.contentsOfDirectory(atPath: site.root.path).filter { $0.hasPrefix(".Public") && $0 != ".Public.duosite-cache" && $0 != ".Public.spare" }
+        let leftovers = try site.leftovers()
         #expect(leftovers.isEmpty)
     }
 
@@ -55,7 +55,7 @@ import Testing
         #expect(result.err.contains("[duplicate-title]"))
         #expect(result.err.contains("nothing was published"))
         #expect(site.tree() == before)
-        let leftovers = try FileManager.default.contentsOfDirectory(atPath: site.root.path).filter { $0.hasPrefix(".Public") && $0 != ".Public.duosite-cache" && $0 != ".Public.spare" }
+        let leftovers = try site.leftovers()
         #expect(leftovers.isEmpty)
     }
 
@@ -595,7 +595,10 @@ import Testing
         try site.write("---\ntitle: Extra\nsummary: An extra page.\nstatus: apple\nlast_checked: 2026-10-08\nbogus: 1\n---\n\nText.\n", to: "Content/patterns/extra.md")
         var result = site.run(["build", "--today", "2026-11-29"])
         #expect(result.err.contains("warning: unknown key 'bogus'"))
-        let cache = site.root.appendingPathComponent(".Public.duosite-cache")
+        // The page's record is in the records file the cache names.
+        let names = try FileManager.default.contentsOfDirectory(atPath: site.root.path).filter { $0.hasPrefix(".Public.duosite-cache.records-") }
+        #expect(names.count == 1)
+        let cache = site.root.appendingPathComponent(try #require(names.first))
         let text = try String(contentsOf: cache, encoding: .utf8)
         #expect(text.contains("unknown key 'bogus'"))
         try text.replacingOccurrences(of: "unknown key 'bogus'", with: "unknown key 'BOGUS'").write(to: cache, atomically: true, encoding: .utf8)

@@ -28,8 +28,7 @@ import Testing
 
     /// The staging folders and other leftovers beside the output.
     private func leftovers(_ site: TestSite) throws -> [String] {
-        try FileManager.default.contentsOfDirectory(atPath: site.root.path)
-            .filter { $0.hasPrefix(".Public") && $0 != ".Public.duosite-cache" && $0 != ".Public.spare" }
+        try site.leftovers()
     }
 
     @Test func theSiteBeforeIsKeptAsTheSpareAndEveryRebuildEqualsAFullBuild() throws {

@@ -279,11 +279,16 @@ struct FindingsAcrossPages: Sendable {
             guard let index = places[slug], let found = page(index) else { return nil }
             return (found, drafts || !found.frontMatter.draft)
         }
+        // Every page's slug, sorted once, when a link is broken.
+        var sorted: [String]?
         let slugs = {
-            zip(files, outcomes).compactMap { file, outcome -> String? in
-                if case .unreadable = outcome { return nil }
-                return SiteLoader.slug(ofFile: file)
+            if sorted == nil {
+                sorted = zip(files, outcomes).compactMap { file, outcome -> String? in
+                    if case .unreadable = outcome { return nil }
+                    return SiteLoader.slug(ofFile: file)
+                }.sorted()
             }
+            return sorted!
         }
         return pages.filter { drafts || !$0.frontMatter.draft }.flatMap { pattern in
             CrossReferenceChecker.findings(for: pattern, unreadable: unreadable, slugs: slugs, target: target)

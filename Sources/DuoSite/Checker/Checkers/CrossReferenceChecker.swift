@@ -23,8 +23,13 @@ public struct CrossReferenceChecker: Checker {
     /// The findings about the links of the pages in `part`.
     private static func check(_ patterns: [Pattern], _ part: Range<Int>, pages: [String: Int], published: [Bool], unreadable: Set<String>) -> [Diagnostic] {
         var diagnostics: [Diagnostic] = []
+        // Every page's slug, sorted once, when a link is broken.
+        var slugs: [String]?
         for index in part where published[index] {
-            diagnostics += findings(for: patterns[index], unreadable: unreadable, slugs: { Array(pages.keys) }) { slug in
+            diagnostics += findings(for: patterns[index], unreadable: unreadable, slugs: {
+                if slugs == nil { slugs = pages.keys.sorted() }
+                return slugs!
+            }) { slug in
                 pages[slug].map { (patterns[$0], published[$0]) }
             }
         }
@@ -33,8 +38,8 @@ public struct CrossReferenceChecker: Checker {
 
     /// The findings about the links of one published page: `target` finds
     /// the page a slug names, and whether it is published; `slugs` gives
-    /// every page's slug, for suggestions. A rebuild checks the links of the
-    /// pages it read again this way, finding only their targets.
+    /// every page's slug, sorted, for suggestions. A rebuild checks the
+    /// links of the pages it read again this way, finding only their targets.
     static func findings(for pattern: Pattern, unreadable: Set<String>, slugs: () -> [String],
                          target: (String) -> (page: Pattern, published: Bool)?) -> [Diagnostic] {
         var diagnostics: [Diagnostic] = []
@@ -61,7 +66,7 @@ public struct CrossReferenceChecker: Checker {
 
     private static func brokenLink(_ reference: CrossReference, slugs: () -> [String]) -> Diagnostic {
         var message = "the link to '\(reference.destination)' names no page: there is no \(Site.Paths.patterns)/\(reference.slug).md"
-        if let suggestion = Suggestion.nearest(to: reference.slug, in: slugs().sorted()) {
+        if let suggestion = Suggestion.nearest(to: reference.slug, in: slugs()) {
             message += "; did you mean '\(suggestion).md'?"
         }
         return Diagnostic(.brokenLink, message, at: reference.location)

@@ -581,7 +581,15 @@ struct BuildCache: Sendable {
             }
         }
         let temporary = Self.draftPath(for: output)
-        var file = try LineFile(creating: temporary, replacing: true)
+        // A records file made for a cache that cannot be written goes with it.
+        let madeRecords = records != previous ? recordsPath(of: records, beside: output) : nil
+        var file: LineFile
+        do {
+            file = try LineFile(creating: temporary, replacing: true)
+        } catch {
+            if let madeRecords { unlink(madeRecords) }
+            throw error
+        }
         file.append("\(Self.header) \(fingerprint) \(readingFingerprint) \(records.id) \(records.count)\n")
         for tree in [live, spare] {
             var writer = RecordWriter(capacity: 64 * tree.pages.count + 16)
@@ -601,6 +609,7 @@ struct BuildCache: Sendable {
         file.append { $0.append(contentsOf: findings) }
         guard file.finish() else {
             unlink(temporary)
+            if let madeRecords { unlink(madeRecords) }
             throw CocoaError(.fileWriteUnknown)
         }
     }

@@ -49,8 +49,9 @@ import Testing
     @Test func aRebuildRefersToTheRecordsItKeepsAndWritesTheEditedOneWhole() throws {
         let site = try site()
         defer { site.remove() }
-        build(site)
-        // A second build, as an editor's next one.
+        // A page file's times count once it is more than a second old: the
+        // pages not edited below are then kept by their times alone.
+        Thread.sleep(forTimeInterval: 1.1)
         build(site)
         let records = try recordsFiles(site)
         #expect(records.count == 1)
@@ -128,6 +129,21 @@ import Testing
         #expect(try recordsFiles(site) == records)
         #expect(try site.read(".Public.duosite-cache") == cache)
         #expect(try site.leftovers().isEmpty)
+    }
+
+    @Test func aRecordsFileMadeForACacheThatCannotBeWrittenIsRemoved() throws {
+        let site = try site()
+        defer { site.remove() }
+        build(site)
+        let records = try recordsFiles(site)
+        // The cache's draft cannot be written: a folder stands in its place.
+        try FileManager.default.createDirectory(at: site.root.appendingPathComponent(".Public.duosite-cache.new"), withIntermediateDirectories: false)
+        try site.addSource("extra-source")
+        try site.write("---\ntitle: Broken\nsummary: A page.\nstatus: apple\nlast_checked: 2026-10-08\n---\n\nSee [nothing](nowhere.md).\n", to: "Content/patterns/broken.md")
+        let result = site.run(["build", "--today", "2026-11-29"])
+        #expect(result.status == 1)
+        #expect(try recordsFiles(site) == records)
+        #expect(try site.leftovers() == [".Public.duosite-cache.new"])
     }
 
     /// When a cache writes a new records file rather than refer to the

@@ -18,18 +18,6 @@ import Testing
         return site
     }
 
-    private func build(_ site: TestSite) {
-        let result = site.run(["build", "--today", "2026-11-29", "--quiet"])
-        #expect(result.status == 0, "\(result.err)")
-    }
-
-    private func freshBuild(_ site: TestSite) -> [String: Data] {
-        let name = "Fresh-\(UUID().uuidString)"
-        let result = site.run(["build", "--today", "2026-11-29", "--output", name, "--quiet"])
-        #expect(result.status == 0, "\(result.err)")
-        return site.tree(name)
-    }
-
     /// The records files beside the output.
     private func recordsFiles(_ site: TestSite) throws -> [String] {
         try FileManager.default.contentsOfDirectory(atPath: site.root.path).filter { $0.hasPrefix(".Public.duosite-cache.records-") }.sorted()
@@ -52,7 +40,7 @@ import Testing
         // A page file's times count once it is more than a second old: the
         // pages not edited below are then kept by their times alone.
         Thread.sleep(forTimeInterval: 1.1)
-        build(site)
+        site.build()
         let records = try recordsFiles(site)
         #expect(records.count == 1)
         let before = try status(site, try #require(records.first))
@@ -60,7 +48,7 @@ import Testing
         #expect(lines.count == 10 && lines.allSatisfy { $0.hasPrefix("@") }, "\(lines)")
 
         try site.write(try site.read("Content/patterns/extra-3.md") + "\nMore text.\n", to: "Content/patterns/extra-3.md")
-        build(site)
+        site.build()
         #expect(try recordsFiles(site) == records)
         let after = try status(site, records[0])
         #expect(after.st_ino == before.st_ino && after.st_mtim.tv_sec == before.st_mtim.tv_sec && after.st_mtim.tv_nsec == before.st_mtim.tv_nsec)
@@ -68,26 +56,26 @@ import Testing
         #expect(edited.filter { $0.hasPrefix("@") }.count == 9)
         #expect(edited.filter { !$0.hasPrefix("@") }.count == 1)
         #expect(edited.contains { $0.contains("Content/patterns/extra-3.md") })
-        #expect(site.tree() == freshBuild(site))
+        #expect(site.tree() == site.freshBuild())
         #expect(try site.leftovers().isEmpty)
     }
 
     @Test func aNewRecordsFileIsWrittenWhenMostRecordsChanged() throws {
         let site = try site()
         defer { site.remove() }
-        build(site)
-        build(site)
+        site.build()
+        site.build()
         let records = try recordsFiles(site)
         // Every page edited.
         for name in try FileManager.default.contentsOfDirectory(atPath: site.root.appendingPathComponent("Content/patterns").path) {
             let path = "Content/patterns/\(name)"
             try site.write(try site.read(path) + "\nOne more paragraph.\n", to: path)
         }
-        build(site)
+        site.build()
         let now = try recordsFiles(site)
         #expect(now.count == 1 && now != records, "\(now) after \(records)")
         #expect(try pageLines(site) == (0..<10).map { "@\($0)"[...] })
-        #expect(site.tree() == freshBuild(site))
+        #expect(site.tree() == site.freshBuild())
         #expect(try site.leftovers().isEmpty)
     }
 
@@ -95,13 +83,13 @@ import Testing
         let site = try site()
         defer { site.remove() }
         try site.write(try site.read("Content/patterns/extra-5.md").replacingOccurrences(of: "---\n\nText", with: "bogus: 1\n---\n\nText"), to: "Content/patterns/extra-5.md")
-        build(site)
+        site.build()
         let warning = "Content/patterns/extra-5.md:6:1: warning: unknown key 'bogus'"
         try FileManager.default.removeItem(at: site.root.appendingPathComponent(try #require(try recordsFiles(site).first)))
         var result = site.run(["build", "--today", "2026-11-29"])
         #expect(result.status == 0, "\(result.err)")
         #expect(result.err.contains(warning), "\(result.err)")
-        #expect(site.tree() == freshBuild(site))
+        #expect(site.tree() == site.freshBuild())
         #expect(try recordsFiles(site).count == 1)
 
         // Cut short: it holds fewer records than the cache says.
@@ -111,14 +99,14 @@ import Testing
         result = site.run(["build", "--today", "2026-11-29"])
         #expect(result.status == 0, "\(result.err)")
         #expect(result.err.contains(warning), "\(result.err)")
-        #expect(site.tree() == freshBuild(site))
+        #expect(site.tree() == site.freshBuild())
         #expect(try site.leftovers().isEmpty)
     }
 
     @Test func aFailedBuildRemovesTheRecordsFileItWroteAndKeepsTheCache() throws {
         let site = try site()
         defer { site.remove() }
-        build(site)
+        site.build()
         let records = try recordsFiles(site)
         let cache = try site.read(".Public.duosite-cache")
         // A change every page depends on (a new records file is written), and an error.
@@ -134,7 +122,7 @@ import Testing
     @Test func aRecordsFileMadeForACacheThatCannotBeWrittenIsRemoved() throws {
         let site = try site()
         defer { site.remove() }
-        build(site)
+        site.build()
         let records = try recordsFiles(site)
         // The cache's draft cannot be written: a folder stands in its place.
         try FileManager.default.createDirectory(at: site.root.appendingPathComponent(".Public.duosite-cache.new"), withIntermediateDirectories: false)

@@ -6,35 +6,16 @@ import Testing
 /// up to date by the next build. Whatever happened to it or to the published
 /// site in between, a build gives exactly what a fresh full build gives.
 @Suite struct SpareFolderTests {
-    /// Builds into Public/ and expects success.
-    private func build(_ site: TestSite) {
-        let result = site.run(["build", "--today", "2026-11-29", "--quiet"])
-        #expect(result.status == 0, "\(result.err)")
-    }
-
-    /// A fresh full build of the site as it is now, into a folder of its own.
-    private func freshBuild(_ site: TestSite) -> [String: Data] {
-        let name = "Fresh-\(UUID().uuidString)"
-        let result = site.run(["build", "--today", "2026-11-29", "--output", name, "--quiet"])
-        #expect(result.status == 0, "\(result.err)")
-        return site.tree(name)
-    }
-
     private func change(_ site: TestSite, _ path: String, _ old: String, _ new: String) throws {
         let text = try site.read(path)
         #expect(text.contains(old), "\(path) has no '\(old)'")
         try site.write(text.replacingOccurrences(of: old, with: new), to: path)
     }
 
-    /// The staging folders and other leftovers beside the output.
-    private func leftovers(_ site: TestSite) throws -> [String] {
-        try site.leftovers()
-    }
-
     @Test func theSiteBeforeIsKeptAsTheSpareAndEveryRebuildEqualsAFullBuild() throws {
         let site = try TestSite()
         defer { site.remove() }
-        build(site)
+        site.build()
         var previous = site.tree()
         // A first build has no site before it: it makes a spare of its own pages as it goes.
         #expect(site.tree(".Public.spare") == previous.filter { $0.key.hasPrefix("patterns/") })
@@ -42,21 +23,21 @@ import Testing
         for (round, title) in ["Where the bars go now", "Where the bars go today", "Where the bars went"].enumerated() {
             let old = round == 0 ? "title: Where the bars go" : "title: " + ["Where the bars go now", "Where the bars go today"][round - 1]
             try change(site, "Content/patterns/where-the-bars-go.md", old, "title: \(title)")
-            build(site)
+            site.build()
             let published = site.tree()
             #expect(String(decoding: published["patterns/where-the-bars-go/index.html"] ?? Data(), as: UTF8.self).contains(title))
-            #expect(published == freshBuild(site), "round \(round)")
+            #expect(published == site.freshBuild(), "round \(round)")
             #expect(site.tree(".Public.spare") == previous, "round \(round): the spare is the site before")
             previous = published
         }
-        #expect(try leftovers(site).isEmpty)
+        #expect(try site.leftovers().isEmpty)
     }
 
     @Test func filesAddedOrEditedByHandAreNotCarriedIntoALaterBuild() throws {
         let site = try TestSite()
         defer { site.remove() }
-        build(site)
-        build(site)
+        site.build()
+        site.build()
         let clean = site.tree()
         // Changed by hand while published: a file beside a page, a page
         // folder of no page, a file at the top, and a page edited in place.
@@ -67,33 +48,33 @@ import Testing
 
         // The next build publishes the spare, then the one after it brings the
         // hand-changed folder, now the spare, up to date.
-        build(site)
+        site.build()
         #expect(site.tree() == clean)
-        build(site)
+        site.build()
         #expect(site.tree() == clean)
-        #expect(site.tree() == freshBuild(site))
+        #expect(site.tree() == site.freshBuild())
     }
 
     @Test func aPublishedPageEditedByHandIsBuiltAgainRatherThanLinked() throws {
         let site = try TestSite()
         defer { site.remove() }
-        build(site)
+        site.build()
         try change(site, "Content/patterns/where-the-bars-go.md", "title: Where the bars go", "title: Where the bars go now")
-        build(site)
+        site.build()
         // The page is unchanged since, but the spare holds it as it was
         // before: the next build would link it from Public/, where it is
         // now edited by hand.
         try site.overwrite("edited by hand", inPlace: "Public/patterns/where-the-bars-go/index.html")
-        build(site)
-        #expect(site.tree() == freshBuild(site))
+        site.build()
+        #expect(site.tree() == site.freshBuild())
     }
 
     @Test func aFailedBuildLeavesTheSiteAndTheNextBuildsAreStillExact() throws {
         let site = try TestSite()
         defer { site.remove() }
-        build(site)
+        site.build()
         try change(site, "Content/patterns/where-the-bars-go.md", "title: Where the bars go", "title: Where the bars go now")
-        build(site)
+        site.build()
         let before = site.tree(), spareBefore = site.tree(".Public.spare")
         #expect(!spareBefore.isEmpty)
 
@@ -106,26 +87,26 @@ import Testing
         #expect(failed.status == 1)
         #expect(site.tree() == before)
         #expect(FileManager.default.fileExists(atPath: site.root.appendingPathComponent(".Public.spare").path))
-        #expect(try leftovers(site).isEmpty)
+        #expect(try site.leftovers().isEmpty)
 
         try site.write(broken, to: "Content/patterns/symbols-not-labels.md")
-        build(site)
-        #expect(site.tree() == freshBuild(site))
+        site.build()
+        #expect(site.tree() == site.freshBuild())
         try change(site, "Content/patterns/where-the-bars-go.md", "title: Where the bars go later", "title: Where the bars go at last")
-        build(site)
-        #expect(site.tree() == freshBuild(site))
+        site.build()
+        #expect(site.tree() == site.freshBuild())
     }
 
     @Test func theFirstRebuildUsesTheSpareTheFirstBuildMade() throws {
         let site = try TestSite()
         defer { site.remove() }
-        build(site)
+        site.build()
         let folder = inode(site, ".Public.spare/patterns/symbols-not-labels")
         try change(site, "Content/patterns/where-the-bars-go.md", "title: Where the bars go", "title: Where the bars go now")
-        build(site)
+        site.build()
         // The unchanged page's folder is the one the first build made in the spare.
         #expect(inode(site, "Public/patterns/symbols-not-labels") == folder)
-        #expect(site.tree() == freshBuild(site))
+        #expect(site.tree() == site.freshBuild())
         let leftovers = try FileManager.default.contentsOfDirectory(atPath: site.root.path).filter { $0.contains(".mirror-") || $0.contains(".staging-") }
         #expect(leftovers.isEmpty)
     }
@@ -133,14 +114,14 @@ import Testing
     @Test func aPagesFolderReplacedByHandIsMadeAgain() throws {
         let site = try TestSite()
         defer { site.remove() }
-        build(site)
-        build(site)
+        site.build()
+        site.build()
         // The published pages' folder replaced by a file, by hand: two builds later it is the spare's.
         try FileManager.default.removeItem(at: site.root.appendingPathComponent("Public/patterns"))
         try site.write("not a folder", to: "Public/patterns")
-        build(site)
-        build(site)
-        #expect(site.tree() == freshBuild(site))
+        site.build()
+        site.build()
+        #expect(site.tree() == site.freshBuild())
     }
 
     @Test func aRemovedPageAndADraftLeaveNoFolderBehind() throws {
@@ -149,18 +130,18 @@ import Testing
         let extra = "---\ntitle: Extra\nsummary: An extra page.\nstatus: apple\nlast_checked: 2026-10-08\n---\n\nMore.\n"
         try site.write(extra, to: "Content/patterns/extra.md")
         try site.write(extra.replacingOccurrences(of: "Extra", with: "Second extra"), to: "Content/patterns/second-extra.md")
-        build(site)
-        build(site)
+        site.build()
+        site.build()
         #expect(site.tree()["patterns/extra/index.html"] != nil)
 
         try FileManager.default.removeItem(at: site.root.appendingPathComponent("Content/patterns/extra.md"))
         try change(site, "Content/patterns/second-extra.md", "status: apple", "status: apple\ndraft: true")
-        build(site)
+        site.build()
         #expect(site.tree()["patterns/extra/index.html"] == nil)
         #expect(site.tree()["patterns/second-extra/index.html"] == nil)
-        #expect(site.tree() == freshBuild(site))
-        build(site)
-        #expect(site.tree() == freshBuild(site))
+        #expect(site.tree() == site.freshBuild())
+        site.build()
+        #expect(site.tree() == site.freshBuild())
         let folders = try FileManager.default.contentsOfDirectory(atPath: site.root.appendingPathComponent("Public/patterns").path)
         #expect(Set(folders) == ["symbols-not-labels", "where-the-bars-go"])
     }
@@ -168,26 +149,26 @@ import Testing
     @Test func aChangeToWhatEveryPageDependsOnRewritesTheSpareExactly() throws {
         let site = try TestSite()
         defer { site.remove() }
-        build(site)
-        build(site)
+        site.build()
+        site.build()
         try change(site, "Content/sources.yml", "short: HIG", "short: Guidelines")
-        build(site)
+        site.build()
         #expect(try site.read("Public/patterns/symbols-not-labels/index.html").contains("Guidelines, Vertical controls"))
-        #expect(site.tree() == freshBuild(site))
+        #expect(site.tree() == site.freshBuild())
         try change(site, "Content/sources.yml", "short: Guidelines", "short: HIG")
-        build(site)
-        #expect(site.tree() == freshBuild(site))
+        site.build()
+        #expect(site.tree() == site.freshBuild())
     }
 
     @Test func aSpareNoCacheDescribesIsNotUsed() throws {
         let site = try TestSite()
         defer { site.remove() }
-        build(site)
-        build(site)
+        site.build()
+        site.build()
         try site.write("stray", to: ".Public.spare/patterns/symbols-not-labels/stray.txt")
         try FileManager.default.removeItem(at: site.root.appendingPathComponent(".Public.duosite-cache"))
-        build(site)
-        #expect(site.tree() == freshBuild(site))
+        site.build()
+        #expect(site.tree() == site.freshBuild())
         #expect(site.tree()["patterns/symbols-not-labels/stray.txt"] == nil)
     }
 
@@ -206,13 +187,13 @@ import Testing
         for folder in [".Public.staging-\(stopped)", ".Public.mirror-\(stopped)", ".Public.staging-1"] {
             try site.write("left", to: "\(folder)/patterns/a/index.html")
         }
-        build(site)
+        site.build()
         let exists = { (path: String) in FileManager.default.fileExists(atPath: site.root.appendingPathComponent(path).path) }
         #expect(!exists(".Public.staging-\(stopped)"))
         #expect(!exists(".Public.mirror-\(stopped)"))
         // Process 1 always runs: its folder is another build's, still going.
         #expect(exists(".Public.staging-1/patterns/a/index.html"))
-        #expect(site.tree() == freshBuild(site))
+        #expect(site.tree() == site.freshBuild())
     }
 
     /// The inode of a published file: the same inode, the file was linked
@@ -226,31 +207,31 @@ import Testing
     @Test func theSiteWideFilesAreLinkedWhenNothingTheyShowHasChanged() throws {
         let site = try TestSite()
         defer { site.remove() }
-        build(site)
+        site.build()
         let files = ["index.html", "404.html", "sitemap.xml", "feed.xml", "robots.txt", "api/pages.json"]
         let before = files.map { inode(site, "Public/" + $0) }
 
         // A change to a page's text: the index, sitemap, feed and the rest show nothing of it.
         try change(site, "Content/patterns/where-the-bars-go.md", "is the subject of", "is what")
-        build(site)
+        site.build()
         #expect(files.map { inode(site, "Public/" + $0) } == before)
-        #expect(site.tree() == freshBuild(site))
+        #expect(site.tree() == site.freshBuild())
 
         // A change to a title: they are written again.
         try change(site, "Content/patterns/where-the-bars-go.md", "title: Where the bars go", "title: Where the bars go now")
-        build(site)
+        site.build()
         #expect(inode(site, "Public/index.html") != before[0])
         #expect(try site.read("Public/index.html").contains("Where the bars go now"))
-        #expect(site.tree() == freshBuild(site))
+        #expect(site.tree() == site.freshBuild())
     }
 
     @Test func aSiteWideFileEditedByHandIsWrittenAgain() throws {
         let site = try TestSite()
         defer { site.remove() }
-        build(site)
+        site.build()
         try site.overwrite("edited by hand", inPlace: "Public/index.html")
         try change(site, "Content/patterns/where-the-bars-go.md", "is the subject of", "is what")
-        build(site)
-        #expect(site.tree() == freshBuild(site))
+        site.build()
+        #expect(site.tree() == site.freshBuild())
     }
 }

@@ -1,0 +1,19 @@
+import Foundation
+import Testing
+
+extension TestSite {
+    /// Builds into Public/ (`--today 2026-11-29 --quiet`) and expects it to publish.
+    func build(sourceLocation: Testing.SourceLocation = #_sourceLocation) {
+        let result = run(["build", "--today", "2026-11-29", "--quiet"])
+        #expect(result.status == 0, "\(result.err)", sourceLocation: sourceLocation)
+    }
+
+    /// A fresh full build of the site as it is now, into a folder of its
+    /// own, as the files it wrote.
+    func freshBuild(sourceLocation: Testing.SourceLocation = #_sourceLocation) -> [String: Data] {
+        let name = "Fresh-\(UUID().uuidString)"
+        let result = run(["build", "--today", "2026-11-29", "--output", name, "--quiet"])
+        #expect(result.status == 0, "\(result.err)", sourceLocation: sourceLocation)
+        return tree(name)
+    }
+}

@@ -70,8 +70,9 @@ struct FindingsAcrossPages: Sendable {
     /// citation blocks a mistake hid (which would change what the checks
     /// can tell of the whole site).
     struct FileListChange: Sendable {
-        /// The pages added, by place in `files`.
-        var added: [Int]
+        /// How many pages were added (each is read again, so a rebuild
+        /// checks it as a page whose every part changed).
+        var added: Int
         /// The files of the pages removed.
         var removed: [String]
     }
@@ -172,7 +173,7 @@ struct FindingsAcrossPages: Sendable {
             // another.
             let before = previous.entries
             guard BuildCache.siteChecksKey(fingerprint: previous.fingerprint, files: before.map(\.file), outwardHashes: before.map(\.outwardHash)) == kept.key else { return nil }
-            var added: [Int] = []
+            var added = 0
             var present = Set<String>(minimumCapacity: files.count)
             for index in files.indices {
                 // A page file this build could not read has no entry.
@@ -182,7 +183,7 @@ struct FindingsAcrossPages: Sendable {
                     guard then.outwardHash == now.outwardHash else { return nil }
                 } else {
                     guard let facts = now.crossPageFacts(), !facts.hides else { return nil }
-                    added.append(index)
+                    added += 1
                 }
             }
             var removed: [String] = []
@@ -190,7 +191,7 @@ struct FindingsAcrossPages: Sendable {
                 guard let facts = entry.crossPageFacts(), !facts.hides else { return nil }
                 removed.append(entry.file)
             }
-            guard !added.isEmpty || !removed.isEmpty else { return nil }
+            guard added > 0 || !removed.isEmpty else { return nil }
             return FileListChange(added: added, removed: removed)
         }
     }

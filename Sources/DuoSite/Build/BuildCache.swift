@@ -591,10 +591,14 @@ struct BuildCache: Sendable {
             throw error
         }
         file.append("\(Self.header) \(fingerprint) \(readingFingerprint) \(records.id) \(records.count)\n")
-        for tree in [live, spare] {
+        // The two trees (ten thousand pages each) are encoded side by side.
+        let trees = ParallelMap.map([live, spare]) { tree -> [UInt8] in
             var writer = RecordWriter(capacity: 64 * tree.pages.count + 16)
             tree.encode(into: &writer)
-            file.append { buffer in writer.withBytes { buffer.append(contentsOf: $0) } }
+            return writer.bytes
+        }
+        for tree in trees {
+            file.append { $0.append(contentsOf: tree) }
         }
         for (index, entry) in entries.enumerated() {
             if records != previous {

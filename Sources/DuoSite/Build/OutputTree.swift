@@ -50,8 +50,7 @@ struct OutputTree: Sendable, Equatable {
         siteFileStamps.forEach { writer.add($0) }
         writer.add(folderStamp)
         writer.add(pages.count)
-        for slug in pages.keys.sorted() {
-            let page = pages[slug]!
+        for (slug, page) in pages.sorted(by: { $0.key < $1.key }) {
             writer.add(slug)
             writer.add(page.key)
             writer.add(page.folderStamp)

@@ -91,7 +91,7 @@ struct BuildCache: Sendable {
                  ContentHash.of(UnsafeBufferPointer(rebasing: bytes[parts.anchors..<parts.positions]))
                     ^ ContentHash.of(UnsafeBufferPointer(rebasing: bytes[parts.draft..<parts.outward])),
                  ContentHash.of(UnsafeBufferPointer(rebasing: bytes[parts.positions..<parts.links])),
-                 ContentHash.of(UnsafeBufferPointer(rebasing: bytes[parts.links...])))
+                 ContentHash.of(UnsafeBufferPointer(rebasing: bytes[parts.links..<parts.end])))
             }
         }
 
@@ -101,8 +101,7 @@ struct BuildCache: Sendable {
         /// read from the summary's fields where they lie (no other text of
         /// it is made). Nil when the summary cannot be read so.
         func crossPageFacts() -> PageSummary.CrossPageFacts? {
-            var reader = RecordReader(summaryFields)
-            return try? PageSummary.crossPageFacts(from: &reader)
+            try? PageSummary.crossPageFacts(in: summaryFields)
         }
 
         /// The entry a cache record holds, its summary left encoded; nil
@@ -377,7 +376,7 @@ struct BuildCache: Sendable {
         return positions[path].map { entries[$0] }
     }
 
-    static let header = "duosite-cache 17"
+    static let header = "duosite-cache 18"
 
     /// Where the cache of an output folder lives.
     static func location(for output: URL) -> URL {

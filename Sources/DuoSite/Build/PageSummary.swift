@@ -29,6 +29,12 @@ struct PageSummary {
         var anchors: Int
         var positions: Int
         var links: Int
+        /// Where its questions start, inside the part of its rules,
+        /// anchors and questions.
+        var questions = 0
+        /// Where its links end: after them come the places the facts other
+        /// pages are checked against start (`crossPageFacts`).
+        var end = 0
     }
 
     /// Encodes the summary as fields of a record: the findings first, which
@@ -74,6 +80,7 @@ struct PageSummary {
         writer.add(anchors.count); anchors.forEach { writer.add($0) }
         // Entries are read by index, each field where it lies, rather than copied whole.
         let faq = pattern.faq
+        parts.questions = writer.count
         writer.add(faq.count)
         for index in faq.indices {
             writer.add(faq[index].question); writer.add(faq[index].anchor)
@@ -88,6 +95,10 @@ struct PageSummary {
         for reference in pattern.crossReferences {
             writer.add(reference.slug); writer.add(optional: reference.anchor); writer.add(reference.destination); writer.add(reference.location)
         }
+        parts.end = writer.count
+        // Last, where what a rebuild reads of every kept page starts, so
+        // that it is read where it lies, the fields before it unread.
+        writer.add(parts.outward); writer.add(parts.questions); writer.add(parts.links)
         return parts
     }
 
@@ -138,41 +149,63 @@ struct PageSummary {
         return writer.withBytes { ContentHash.of($0) }
     }
 
-    /// Reads `CrossPageFacts` from a summary written by `encode`, skipping
-    /// every other field where it lies (in `encode`'s order, which
-    /// `decode` follows too; a test compares the two).
-    static func crossPageFacts(from reader: inout RecordReader) throws -> CrossPageFacts {
-        func skip(_ count: Int) throws {
-            for _ in 0..<count { _ = try reader.rawField() }
+    /// Reads `CrossPageFacts` from the fields of a summary written by
+    /// `encode`: from its last three fields, where its slug, its questions
+    /// and its links start, and from there, each part where it lies,
+    /// skipping only the fields within them it does not need.
+    static func crossPageFacts(in fields: ArraySlice<UInt8>) throws -> CrossPageFacts {
+        typealias Malformed = RecordReader.Malformed
+        let (places, trailing) = try trailingNumbers(3, of: fields)
+        guard places[0] < places[1], places[1] < places[2] else { throw Malformed() }
+        /// A reader of the fields from the one starting at `place` (just
+        /// after the separator written before it).
+        func reader(at place: Int) throws -> RecordReader {
+            let separator = fields.startIndex + place
+            guard place > 0, separator < fields.endIndex, fields[separator] == 0x1F else { throw Malformed() }
+            return RecordReader(fields[(separator + 1)...])
         }
-        // Findings: a count, then six fields each.
-        try skip(6 * reader.number())
-        // Title, summary, status, date (each with its line and column),
-        // whether the date was given, the review interval and its place,
-        // the owner.
-        try skip(3 + 3 + 3 + 3 + 1 + 1 + 2 + 1)
-        try skip(reader.number())   // tags
-        try skip(1 + 2 + 1 + 1)     // order, the front matter's place, draft, slug
-        let hides = try reader.number() != 0  // what a mistake hid
-        let cited = try (0..<reader.number()).map { _ in try reader.text() }
-        let rules = try reader.number()
-        try skip(rules)             // rule numbers
-        try skip(reader.number())   // anchors
-        let questions = try reader.number()
-        let keys = try (0..<questions).map { _ -> UInt64 in
-            try skip(1)             // the question
-            let anchor = try reader.rawField()
-            let key = try reader.rawField()
+        var outward = try reader(at: places[0])
+        _ = try outward.rawField()  // the slug
+        let hides = try outward.number() != 0
+        let cited = try (0..<outward.number()).map { _ in try outward.text() }
+        var asked = try reader(at: places[1])
+        let keys = try (0..<asked.number()).map { _ -> UInt64 in
+            _ = try asked.rawField()  // the question
+            let anchor = try asked.rawField()
+            let key = try asked.rawField()
             // A key the same as the anchor is written as none.
             return (key.count == 1 && key.first == 0 ? anchor : key).withUnsafeBufferPointer { ContentHash.of($0) }
         }
-        try skip(2 * rules + 2 * questions)  // where the rules and the questions stand
-        let slugs = try (0..<reader.number()).map { _ -> String in
-            let slug = try reader.text()
-            try skip(4)             // the anchor, the destination, the link's place
+        var linked = try reader(at: places[2])
+        let slugs = try (0..<linked.number()).map { _ -> String in
+            let slug = try linked.text()
+            for _ in 0..<4 { _ = try linked.rawField() }  // the anchor, the destination, the link's place
             return slug
         }
+        // The links end where the places start: the fields were read as written.
+        guard linked.rest.startIndex == trailing else { throw Malformed() }
         return CrossPageFacts(questionKeys: keys, citedSources: cited, linkedSlugs: slugs, hides: hides)
+    }
+
+    /// The last `count` fields of `fields`, numbers written by `encode`, in
+    /// order, and where the first of them starts.
+    private static func trailingNumbers(_ count: Int, of fields: ArraySlice<UInt8>) throws -> (numbers: [Int], start: Int) {
+        var numbers: [Int] = []
+        var end = fields.endIndex
+        for _ in 0..<count {
+            var start = end
+            while start > fields.startIndex, fields[start - 1] != 0x1F { start -= 1 }
+            guard start < end, end - start <= 18 else { throw RecordReader.Malformed() }
+            var value = 0
+            for byte in fields[start..<end] {
+                guard byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9") else { throw RecordReader.Malformed() }
+                value = value * 10 + Int(byte - UInt8(ascii: "0"))
+            }
+            numbers.append(value)
+            end = start - 1
+            guard end >= fields.startIndex else { throw RecordReader.Malformed() }
+        }
+        return (numbers.reversed(), end + 1)
     }
 
     /// Decodes a summary written by `encode`, of the page file `file`.

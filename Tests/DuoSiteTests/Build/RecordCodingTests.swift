@@ -150,6 +150,36 @@ struct RecordCodingTests {
         #expect(again.summaryFields == entry.summaryFields)
     }
 
+    /// What a rebuild reads of a kept page (its questions, cited sources,
+    /// links and what a mistake hid) is read where it lies, from the places
+    /// the summary ends with: the same as decoding the whole summary gives,
+    /// for pages with and without each part; a summary whose places do not
+    /// lead to its parts tells nothing.
+    @Test func aPageFactsAreReadWhereTheyLieAsDecodingFindsThem() throws {
+        let (site, _) = SiteLoader(root: TestSite.repositoryRoot).load()
+        var bare = try #require(site.patterns.first)
+        bare.rules = []
+        bare.faq = []
+        bare.crossReferences = []
+        bare.citedSources = []
+        bare.citationsIncomplete = true
+        for page in site.patterns + [bare] {
+            let entry = BuildCache.Entry(hash: 1, written: true, stamp: 2, siteKey: 3, summary: PageSummary(pattern: page.withoutHTML, diagnostics: []))
+            let decoded = try entry.summary().pattern
+            let expected = PageSummary.CrossPageFacts(questionKeys: decoded.faq.map { PageSummary.questionKeyHash($0.key) }, citedSources: decoded.citedSources,
+                                                      linkedSlugs: decoded.crossReferences.map(\.slug), hides: decoded.rulesIncomplete || decoded.citationsIncomplete)
+            #expect(entry.crossPageFacts() == expected, "\(page.slug)")
+            // The places swapped: the parts are not where they say.
+            var text = Array(entry.summaryFields)
+            let places = text.split(separator: 0x1F, omittingEmptySubsequences: false).suffix(3).map { Array($0) }
+            text.removeLast(places.map(\.count).reduce(2, +))
+            text += places[1] + [0x1F] + places[0] + [0x1F] + places[2]
+            var swapped = entry
+            swapped.summaryFields = text[...]
+            #expect(swapped.crossPageFacts() == nil, "\(page.slug)")
+        }
+    }
+
     /// A page's title, what the other checks across pages read of it, its
     /// anchors and questions, where its rules and questions stand, and its
     /// links are hashed apart: a link that moves along its line changes

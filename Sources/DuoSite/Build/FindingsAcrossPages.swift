@@ -173,23 +173,28 @@ struct FindingsAcrossPages: Sendable {
             // another.
             let before = previous.entries
             guard BuildCache.siteChecksKey(fingerprint: previous.fingerprint, files: before.map(\.file), outwardHashes: before.map(\.outwardHash)) == kept.key else { return nil }
+            // Both lists are in the order of the page files' paths (they
+            // are listed sorted): walked side by side, each file compared
+            // with its namesake.
+            assert(zip(files, files.dropFirst()).allSatisfy { $0 < $1 } && zip(before, before.dropFirst()).allSatisfy { $0.file < $1.file })
             var added = 0
-            var present = Set<String>(minimumCapacity: files.count)
-            for index in files.indices {
-                // A page file this build could not read has no entry.
-                guard let now = entries.entry(at: index) else { return nil }
-                present.insert(files[index])
-                if let then = previous.entry(for: files[index], at: index) {
-                    guard then.outwardHash == now.outwardHash else { return nil }
-                } else {
-                    guard let facts = now.crossPageFacts(), !facts.hides else { return nil }
-                    added += 1
-                }
-            }
             var removed: [String] = []
-            for entry in before where !present.contains(entry.file) {
-                guard let facts = entry.crossPageFacts(), !facts.hides else { return nil }
-                removed.append(entry.file)
+            var index = 0, other = 0
+            while index < files.count || other < before.count {
+                if index < files.count, other < before.count, files[index] == before[other].file {
+                    // A page file this build could not read has no entry.
+                    guard let now = entries.entry(at: index), now.outwardHash == before[other].outwardHash else { return nil }
+                    index += 1
+                    other += 1
+                } else if other == before.count || (index < files.count && files[index] < before[other].file) {
+                    guard let now = entries.entry(at: index), let facts = now.crossPageFacts(), !facts.hides else { return nil }
+                    added += 1
+                    index += 1
+                } else {
+                    guard let facts = before[other].crossPageFacts(), !facts.hides else { return nil }
+                    removed.append(before[other].file)
+                    other += 1
+                }
             }
             guard added > 0 || !removed.isEmpty else { return nil }
             return FileListChange(added: added, removed: removed)

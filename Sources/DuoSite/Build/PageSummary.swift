@@ -44,8 +44,9 @@ struct PageSummary {
     /// across pages read (the sources it cites, then its rules, anchors and
     /// questions, after the rest, as an edit often changes them alone), the lines its rules and questions stand on next
     /// to last (a line added above them moves them, and nothing else other
-    /// pages read), its links last. The page file's path is not written:
-    /// the record holds it once, ahead.
+    /// pages read), its links last, and after them where its slug, its
+    /// questions and its links start (`crossPageFacts`). The page file's
+    /// path is not written: the record holds it once, ahead.
     @discardableResult
     func encode(into writer: inout RecordWriter) -> Parts {
         Self.encode(diagnostics, into: &writer)
@@ -194,7 +195,7 @@ struct PageSummary {
         var end = fields.endIndex
         for _ in 0..<count {
             var start = end
-            while start > fields.startIndex, fields[start - 1] != 0x1F { start -= 1 }
+            while start > fields.startIndex, end - start <= 18, fields[start - 1] != 0x1F { start -= 1 }
             guard start < end, end - start <= 18 else { throw RecordReader.Malformed() }
             var value = 0
             for byte in fields[start..<end] {

@@ -179,7 +179,7 @@ struct BuildCache: Sendable {
     }
 
     /// The findings of the checks across pages, and the keys of what they
-    /// read (`siteChecksKey`, `citedKey`, `anchorsKey`, `titlesKey`): a rebuild whose
+    /// read (the four of `siteKeys`): a rebuild whose
     /// keys are the same reports them again without reading any kept page's
     /// summary, checking again only the links of the pages whose links
     /// changed, and the questions asked twice when one of the pages asking
@@ -190,7 +190,7 @@ struct BuildCache: Sendable {
     /// pattern rules are checked again; when only the titles' key changed, the
     /// titles are compared again.
     struct SiteFindings: Sendable {
-        /// `siteChecksKey` of the build that made the findings.
+        /// The checks key (`siteKeys`) of the build that made the findings.
         var key: UInt64
         /// `citedKey` of the build that made the findings.
         var citedKey: UInt64
@@ -278,37 +278,16 @@ struct BuildCache: Sendable {
         var all: [Diagnostic] { links + patternRules + questions + unusedSources + titles + others }
     }
 
-    /// What the checks across pages but the duplicate-title check read of
-    /// every page but its cited sources, rules, anchors, questions and
-    /// links, as one number: the fingerprint, and for each page file in
-    /// order its path and its `outwardHash` (or that it could not be read).
-    static func siteChecksKey(fingerprint: UInt64, files: [String], outwardHashes: [UInt64?]) -> UInt64 {
-        key(fingerprint: fingerprint, files: files, hashes: outwardHashes)
-    }
-
-    /// What the unused-source check reads of every page, as one number: the
-    /// fingerprint, and for each page file in order its path and its
-    /// `citedHash` (or that it could not be read).
-    static func citedKey(fingerprint: UInt64, files: [String], citedHashes: [UInt64?]) -> UInt64 {
-        key(fingerprint: fingerprint, files: files, hashes: citedHashes)
-    }
-
-    /// What other pages' links, their questions and the placement table's
-    /// rows are checked against, as one number: the fingerprint, and for
-    /// each page file in order its path and its `anchorsHash` (or that it
-    /// could not be read).
-    static func anchorsKey(fingerprint: UInt64, files: [String], anchorsHashes: [UInt64?]) -> UInt64 {
-        key(fingerprint: fingerprint, files: files, hashes: anchorsHashes)
-    }
-
-    /// What the duplicate-title check reads of every page, as one number:
-    /// the fingerprint, and for each page file in order its path and its
-    /// `titleHash` (or that it could not be read).
-    static func titlesKey(fingerprint: UInt64, files: [String], titleHashes: [UInt64?]) -> UInt64 {
-        key(fingerprint: fingerprint, files: files, hashes: titleHashes)
-    }
-
-    private static func key(fingerprint: UInt64, files: [String], hashes: [UInt64?]) -> UInt64 {
+    /// A key of what a check across pages reads of every page, as one
+    /// number: the fingerprint, and for each page file in order its path
+    /// and one of its entry's hashes (or that it could not be read). Four
+    /// are made (`siteKeys`): of the `outwardHash`es (what the checks
+    /// read but for what the three others cover and the links), of the
+    /// `citedHash`es (what the unused-source check reads), of the
+    /// `anchorsHash`es (what other pages' links, their questions and the
+    /// placement table's rows are checked against) and of the `titleHash`es
+    /// (what the duplicate-title check reads).
+    static func key(fingerprint: UInt64, files: [String], hashes: [UInt64?]) -> UInt64 {
         var hasher = KeyHasher(fingerprint: fingerprint)
         for (file, hash) in zip(files, hashes) {
             hasher.add(ContentHash.of(file), hash)
@@ -316,8 +295,8 @@ struct BuildCache: Sendable {
         return hasher.value
     }
 
-    /// The four keys of what the checks across pages read (`siteChecksKey`,
-    /// `citedKey`, `anchorsKey`, `titlesKey`), each the same as those give,
+    /// The four keys of what the checks across pages read (`key` of the
+    /// outward, cited, anchors and title hashes), each the same as `key` gives,
     /// made in one pass over the page files: a rebuild makes them all, over
     /// ten thousand files, each entry looked at and each path hashed once.
     static func siteKeys(fingerprint: UInt64, files: [String], entry: (Int) -> Entry?) -> (checks: UInt64, cited: UInt64, anchors: UInt64, titles: UInt64) {

@@ -2,20 +2,20 @@
 /// build found where it still holds. What the checks read of every page,
 /// but its title, the sources it cites, its rules, anchors and questions,
 /// whether it is a draft, its links and the lines its rules and questions
-/// stand on, is one key (`BuildCache.siteChecksKey`): when it is the
+/// stand on, is one key (`BuildCache.siteKeys`' checks key): when it is the
 /// previous build's, the previous findings stand, but for
 /// - the links of the pages read again whose links changed, checked again
 ///   alone;
 /// - the questions asked twice, found again among the pages asking them
 ///   when one of those moved its questions;
 /// - when a page's rules, anchors or questions changed, or it became a
-///   draft or was published (`BuildCache.anchorsKey`): the links to it and
+///   draft or was published (`BuildCache.siteKeys`' anchors key): the links to it and
 ///   its own, checked again alone, the questions asked twice, found again
 ///   among the pages asking a question another asks, and the placement
 ///   table's rows citing pattern rules;
-/// - when the sources a page cites changed (`BuildCache.citedKey`): the
+/// - when the sources a page cites changed (`BuildCache.siteKeys`' cited key): the
 ///   sources cited nowhere, found again from every page's cited sources;
-/// - when a title changed (`BuildCache.titlesKey`): the titles given
+/// - when a title changed (`BuildCache.siteKeys`' titles key): the titles given
 ///   twice, found again from every page's front matter alone.
 /// Page files added, removed or renamed change the key, but when that is
 /// all that changed of it (`FileListChange`) each added page is taken as
@@ -32,17 +32,17 @@ struct FindingsAcrossPages: Sendable {
     var entries: CacheEntries
     /// The previous build's cache, if any.
     var previous: BuildCache?
-    /// `BuildCache.siteChecksKey` of this build.
+    /// The checks key of this build (`BuildCache.siteKeys`).
     var key: UInt64
-    /// `BuildCache.citedKey` of this build.
+    /// The cited sources' key of this build (`BuildCache.siteKeys`).
     var citedKey: UInt64
     /// The site's sources, in sources.yml's order.
     var sources: [Source]
     /// The site's placement table, when it has one.
     var placement: PlacementTable?
-    /// `BuildCache.anchorsKey` of this build.
+    /// The anchors' key of this build (`BuildCache.siteKeys`).
     var anchorsKey: UInt64
-    /// `BuildCache.titlesKey` of this build.
+    /// The titles' key of this build (`BuildCache.siteKeys`).
     var titlesKey: UInt64
     /// The day standing in for today.
     var today: Day
@@ -172,7 +172,7 @@ struct FindingsAcrossPages: Sendable {
             // no other: a file it could not read would have made its key
             // another.
             let before = previous.entries
-            guard BuildCache.siteChecksKey(fingerprint: previous.fingerprint, files: before.map(\.file), outwardHashes: before.map(\.outwardHash)) == kept.key else { return nil }
+            guard BuildCache.key(fingerprint: previous.fingerprint, files: before.map(\.file), hashes: before.map(\.outwardHash)) == kept.key else { return nil }
             // Both lists are in the order of the page files' paths (they
             // are listed sorted): walked side by side, each file compared
             // with its namesake.

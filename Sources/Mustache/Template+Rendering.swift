@@ -19,6 +19,19 @@ extension Template {
         private var atLineStart = true
         /// How many partials and parents enclose the nodes being rendered.
         private var depth = 0
+        /// The templates each program's partial and parent tags name, looked
+        /// up by name the first time the program includes one in this render:
+        /// a page includes the same few partials dozens of times, and a
+        /// program found by identity is cheaper than a name hashed.
+        private var resolved: [Resolved] = []
+
+        /// What one program's tags include: `partials[i]` for `inclusions[i]`,
+        /// `parents[i]` for `parents[i]`, nil where no template has the name.
+        private struct Resolved {
+            let program: Program
+            let partials: [Template?]
+            let parents: [Template?]
+        }
 
         init(templates: [String: Template]) {
             self.templates = templates
@@ -92,13 +105,17 @@ extension Template {
 
                 case .partial:
                     // A partial is a parent passing no arguments: the blocks in force pass through.
-                    try include(program.inclusions[Int(instruction.a)], into: &output, stack: &stack, indentation: indentation, blocks: blocks)
+                    let index = Int(instruction.a)
+                    let template = included(by: program, at: index, parent: false)
+                    try include(program.inclusions[index], template, into: &output, stack: &stack, indentation: indentation, blocks: blocks)
 
                 case .parent:
-                    let parent = program.parents[Int(instruction.a)]
+                    let index = Int(instruction.a)
+                    let parent = program.parents[index]
                     var merged = parent.arguments
                     for (name, content) in blocks { merged[name] = content }
-                    try include(parent.inclusion, into: &output, stack: &stack, indentation: indentation, blocks: merged)
+                    let template = included(by: program, at: index, parent: true)
+                    try include(parent.inclusion, template, into: &output, stack: &stack, indentation: indentation, blocks: merged)
 
                 case .block:
                     let compiled = program.blocks[Int(instruction.a)]
@@ -128,15 +145,33 @@ extension Template {
             }
         }
 
-        /// Renders the template a partial or parent tag names (nothing if there is none, as the spec requires).
+        /// The template `program`'s partial tag `index` (or, with `parent`,
+        /// its parent tag `index`) names; `program`'s tags are looked up the
+        /// first time this render asks.
+        private mutating func included(by program: Program, at index: Int, parent: Bool) -> Template? {
+            var slot = 0
+            while slot < resolved.count, resolved[slot].program !== program { slot += 1 }
+            if slot == resolved.count {
+                resolved.append(Resolved(
+                    program: program,
+                    partials: program.inclusions.map { templates[$0.name] },
+                    parents: program.parents.map { templates[$0.inclusion.name] }
+                ))
+            }
+            return parent ? resolved[slot].parents[index] : resolved[slot].partials[index]
+        }
+
+        /// Renders `template`, the one a partial or parent tag names (nothing
+        /// if there is none, as the spec requires).
         private mutating func include(
             _ inclusion: Inclusion,
+            _ template: Template?,
             into output: inout Output,
             stack: inout [Value],
             indentation: String,
             blocks: [String: Program]
         ) throws(TemplateError) {
-            guard let template = templates[inclusion.name] else { return }
+            guard let template else { return }
             guard depth < Renderer.maximumDepth else {
                 throw inclusion.location.error(
                     .recursionLimit,

@@ -15,6 +15,23 @@ struct TemplateLibraryTests {
         #expect(output == "<title>Hello – Site</title>\n<main>\n  <p class='by'>Ann</p>\n  <p>Hi &amp; bye</p>\n</main>\n")
     }
 
+    @Test("each template's partial and parent tags include the templates they name, however often, in one render")
+    func partialsAreFoundForEachTemplate() throws {
+        // Every template's first tag includes a different template, and the
+        // list includes the same partials many times over.
+        let library = try TemplateLibrary(templates: [
+            "page": "{{<frame}}{{$body}}{{#items}}{{> item}}{{/items}}{{> missing}}{{/body}}{{/frame}}",
+            "frame": "{{> head}}[{{$body}}{{/body}}]",
+            "head": "{{> title}}|",
+            "title": "T",
+            "item": "{{> badge}}{{name}};",
+            "badge": "*",
+        ])
+        let items: [Value] = (1...40).map { .object(["name": .string("n\($0)")]) }
+        let output = try library.render("page", ["items": .list(items)])
+        #expect(output == "T|[" + (1...40).map { "*n\($0);" }.joined() + "]")
+    }
+
     @Test("validate finds missing partials and parents at their line and column")
     func validateFindsMissingReferences() throws {
         let library = try TemplateLibrary(templates: [

@@ -152,6 +152,29 @@ struct ByteWriter {
         }
     }
 
+    /// Appends the address of the page `slug` on the site at `base`, for
+    /// XML: `base` as it is (escaped for XML already, once for every page),
+    /// then `/patterns/<slug>/`, the bytes of `appendXML(base + page.path)`
+    /// without making that string for each page.
+    mutating func appendXMLPageAddress(base: [UInt8], slug: String) {
+        base.withUnsafeBufferPointer { append(utf8: $0) }
+        append(markup: "/patterns/")
+        appendXML(slug)
+        append(byte: UInt8(ascii: "/"))
+    }
+
+    /// Appends the address of the page `slug` as a JSON string: `base` as it
+    /// is (escaped for JSON already, without quotes; empty for a
+    /// root-relative path), then `/patterns/<slug>/`, the bytes of
+    /// `appendJSON(base + page.path)`.
+    mutating func appendJSONPageAddress(base: [UInt8], slug: String) {
+        append(byte: UInt8(ascii: "\""))
+        base.withUnsafeBufferPointer { append(utf8: $0) }
+        append(markup: "/patterns/")
+        HTMLText.appendJSONContent(slug, to: &self)
+        append(markup: "/\"")
+    }
+
     /// Appends a JSON string literal, safe inside a `<script>` element
     /// (see `HTMLText.jsonString`).
     mutating func appendJSON(_ text: String) {

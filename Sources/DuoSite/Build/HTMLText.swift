@@ -92,6 +92,14 @@ public enum HTMLText {
     /// Appends the UTF-8 bytes of ``jsonString(_:)`` of `text` to `bytes`.
     static func appendJSONString(_ text: String, to bytes: inout ByteWriter) {
         bytes.append(byte: UInt8(ascii: "\""))
+        appendJSONContent(text, to: &bytes)
+        bytes.append(byte: UInt8(ascii: "\""))
+    }
+
+    /// Appends `text` escaped as ``appendJSONString(_:to:)`` escapes it,
+    /// without the quotes: a string's pieces escaped one after another give
+    /// the bytes of the whole string escaped (no escape spans two characters).
+    static func appendJSONContent(_ text: String, to bytes: inout ByteWriter) {
         ByteScan.withUTF8(of: text) { utf8 in
             var runStart = 0
             var index = 0
@@ -132,7 +140,6 @@ public enum HTMLText {
             }
             bytes.append(utf8: UnsafeBufferPointer(rebasing: utf8[runStart...]))
         }
-        bytes.append(byte: UInt8(ascii: "\""))
     }
 
     /// Whether no byte of `word` is one a JSON string in a script escapes

@@ -200,16 +200,18 @@ public struct SiteBuilder: Sendable {
         // only when the checks across pages or the site-wide files need it:
         // whole, or (`listed`) those kept with their front matter alone,
         // which is all the site-wide files and the duplicate-title check read.
-        let wholeSite = Once<Site>(), listedSite = Once<Site>()
-        let siteOf: @Sendable (Bool) -> Site = { listingOnly in
+        // With the site, each of its pages' place in the list of page files.
+        let wholeSite = Once<(Site, [Int])>(), listedSite = Once<(Site, [Int])>()
+        let siteOf: @Sendable (Bool) -> (site: Site, places: [Int]) = { listingOnly in
             (listingOnly ? listedSite : wholeSite).get {
                 var site = readSite
-                site.patterns = ParallelMap.map(Array(outcomes.indices)) { pageAt($0, listingOnly) }.compactMap { $0 }
-                return site
+                let pages = ParallelMap.map(Array(outcomes.indices)) { pageAt($0, listingOnly) }
+                site.patterns = pages.compactMap { $0 }
+                return (site, pages.indices.filter { pages[$0] != nil })
             }
         }
-        let whole: @Sendable () -> Site = { siteOf(false) }
-        let listed: @Sendable () -> Site = { siteOf(true) }
+        let whole: @Sendable () -> Site = { siteOf(false).site }
+        let listed: @Sendable () -> Site = { siteOf(true).site }
         // The checks across pages read only the page summaries (and what the
         // fingerprint covers): what the previous build found stands where
         // it still holds.
@@ -246,9 +248,10 @@ public struct SiteBuilder: Sendable {
                 let pageKeys = published.map { entries.entry(at: $0)?.siteKey ?? 0 }
                 try writeSiteFiles(key: SiteFiles.key(pageKeys, fingerprint: fingerprint), templates: templates, into: output) {
                     // The front matter alone, unless every check needs the whole site anyway.
-                    let site = acrossPages.runsEveryCheck ? whole() : listed()
-                    let publishedFiles = Set(published.map { files[$0] })
-                    return (site, site.patterns.filter { publishedFiles.contains($0.file) })
+                    let (site, places) = siteOf(!acrossPages.runsEveryCheck)
+                    var isPublished = [Bool](repeating: false, count: outcomes.count)
+                    for index in published { isPublished[index] = true }
+                    return (site, site.patterns.indices.filter { isPublished[places[$0]] }.map { site.patterns[$0] })
                 }
             } catch {
                 siteFilesError = error
@@ -333,10 +336,6 @@ public struct SiteBuilder: Sendable {
         let baseURL = Self.baseURL(site, options)
         let pageContext = PageContext(site: site, baseURL: baseURL, today: options.today, demos: DemoContext(site: site, symbols: SymbolLibrary(drawings: [:])))
 
-        let indexed = pages.sorted { lhs, rhs in
-            let left = lhs.frontMatter.order ?? Int.max, right = rhs.frontMatter.order ?? Int.max
-            return (left, lhs.frontMatter.title.value, lhs.slug) < (right, rhs.frontMatter.title.value, rhs.slug)
-        }
         let bySlug = pages.sorted { $0.slug < $1.slug }
         let options = self.options
 
@@ -345,6 +344,11 @@ public struct SiteBuilder: Sendable {
         // api/pages.json; the theme's assets.
         let steps: [@Sendable () throws -> Void] = [
             {
+                // Sorted here, beside the other steps: titles are long to compare.
+                let indexed = pages.sorted { lhs, rhs in
+                    let left = lhs.frontMatter.order ?? Int.max, right = rhs.frontMatter.order ?? Int.max
+                    return (left, lhs.frontMatter.title.value, lhs.slug) < (right, rhs.frontMatter.title.value, rhs.slug)
+                }
                 do {
                     try output.write(try templates.renderUTF8("index", self.indexContext(indexed, site: site, baseURL: baseURL, pageContext: pageContext)), to: "index.html")
                     try output.write(try templates.renderUTF8("404", self.notFoundContext(site: site, baseURL: baseURL, pageContext: pageContext)), to: "404.html")
@@ -381,14 +385,24 @@ public struct SiteBuilder: Sendable {
     }
 
     func indexContext(_ pages: [Pattern], site: Site, baseURL: String, pageContext: PageContext) -> Value {
+        // Pages share their days: each day's texts are made once.
+        var days: [Day: Value] = [:]
         let patterns: [Value] = pages.map { pattern in
             let review = Review(pattern, settings: site.settings, today: options.today)
+            let lastChecked = pattern.frontMatter.lastChecked.value
+            let day: Value
+            if let made = days[lastChecked] {
+                day = made
+            } else {
+                day = PageContext.day(lastChecked)
+                days[lastChecked] = day
+            }
             return .object([
                 "title": .string(pattern.frontMatter.title.value),
                 "summary": .string(pattern.frontMatter.summary.value),
                 "url": .string(pattern.path),
                 "status": PageContext.status(pattern.frontMatter.status.value),
-                "lastChecked": PageContext.day(pattern.frontMatter.lastChecked.value),
+                "lastChecked": day,
                 "stale": .bool(review.status == .stale),
                 "tags": .list(pattern.frontMatter.tags.map(Value.string)),
             ])

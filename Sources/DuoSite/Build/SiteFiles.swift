@@ -62,13 +62,13 @@ enum SiteFiles {
             xml.append("</lastmod>")
         }
         xml.append("</url>\n")
+        let base = xmlBase(baseURL)
         for page in pages {
-            xml.append("  <url><loc>")
-            xml.appendXML(baseURL)
-            xml.appendXML(page.path)
-            xml.append("</loc><lastmod>")
+            xml.append(markup: "  <url><loc>")
+            xml.appendXMLPageAddress(base: base, slug: page.slug)
+            xml.append(markup: "</loc><lastmod>")
             xml.append(page.frontMatter.lastChecked.value)
-            xml.append("</lastmod></url>\n")
+            xml.append(markup: "</lastmod></url>\n")
         }
         xml.append("</urlset>\n")
         return xml.finish()
@@ -76,7 +76,11 @@ enum SiteFiles {
 
     /// The Atom feed: one entry per page, newest check first.
     static func feed(_ pages: [Pattern], settings: SiteSettings, baseURL: String) -> [UInt8] {
-        let sorted = pages.sorted { ($0.frontMatter.lastChecked.value, $1.slug) > ($1.frontMatter.lastChecked.value, $0.slug) }
+        // Indices sorted rather than pages (each move of a page is a reference
+        // count change), by date first: slugs are compared only on a tie.
+        let days = pages.map(\.frontMatter.lastChecked.value)
+        let numbers = days.map(\.dayNumber)
+        let order = pages.indices.sorted { numbers[$0] != numbers[$1] ? numbers[$0] > numbers[$1] : pages[$0].slug < pages[$1].slug }
         var xml = ByteWriter(capacity: 1_024 + pages.count * 600)
         xml.append("<?xml version=\"1.0\" encoding=\"utf-8\"?>\n<feed xmlns=\"http://www.w3.org/2005/Atom\" xml:lang=\"")
         xml.appendXML(settings.language)
@@ -91,8 +95,8 @@ enum SiteFiles {
         xml.append("\"/>\n  <link rel=\"self\" type=\"application/atom+xml\" href=\"")
         xml.appendXML(baseURL + "/feed.xml")
         xml.append("\"/>\n  <updated>")
-        if let newest = sorted.first {
-            xml.append(newest.frontMatter.lastChecked.value)
+        if let newest = order.first {
+            xml.append(days[newest])
             xml.append("T00:00:00Z")
         } else {
             xml.append("1970-01-01T00:00:00Z")
@@ -100,23 +104,30 @@ enum SiteFiles {
         xml.append("</updated>\n  <author><name>")
         xml.appendXML(settings.title)
         xml.append("</name></author>\n")
-        for page in sorted {
-            xml.append("  <entry>\n    <title>")
+        let base = xmlBase(baseURL)
+        for index in order {
+            let page = pages[index]
+            xml.append(markup: "  <entry>\n    <title>")
             xml.appendXML(page.frontMatter.title.value)
-            xml.append("</title>\n    <id>")
-            xml.appendXML(baseURL)
-            xml.appendXML(page.path)
-            xml.append("</id>\n    <link rel=\"alternate\" type=\"text/html\" href=\"")
-            xml.appendXML(baseURL)
-            xml.appendXML(page.path)
-            xml.append("\"/>\n    <updated>")
-            xml.append(page.frontMatter.lastChecked.value)
-            xml.append("T00:00:00Z</updated>\n    <summary>")
+            xml.append(markup: "</title>\n    <id>")
+            xml.appendXMLPageAddress(base: base, slug: page.slug)
+            xml.append(markup: "</id>\n    <link rel=\"alternate\" type=\"text/html\" href=\"")
+            xml.appendXMLPageAddress(base: base, slug: page.slug)
+            xml.append(markup: "\"/>\n    <updated>")
+            xml.append(days[index])
+            xml.append(markup: "T00:00:00Z</updated>\n    <summary>")
             xml.appendXML(page.frontMatter.summary.value)
-            xml.append("</summary>\n  </entry>\n")
+            xml.append(markup: "</summary>\n  </entry>\n")
         }
         xml.append("</feed>\n")
         return xml.finish()
+    }
+
+    /// `baseURL` escaped for XML, once for every page's address.
+    private static func xmlBase(_ baseURL: String) -> [UInt8] {
+        var base = ByteWriter(capacity: baseURL.utf8.count + 16)
+        base.appendXML(baseURL)
+        return base.finish()
     }
 
     /// `robots.txt`: everything may be crawled; the sitemap's address.
@@ -130,28 +141,31 @@ enum SiteFiles {
         json.append("{\n  \"generated_for\": \"")
         json.append(today)
         json.append("\",\n  \"pages\": [\n")
+        var base = ByteWriter(capacity: baseURL.utf8.count + 16)
+        HTMLText.appendJSONContent(baseURL, to: &base)
+        let baseJSON = base.finish()
         for (index, page) in pages.enumerated() {
-            if index > 0 { json.append(",\n") }
+            if index > 0 { json.append(markup: ",\n") }
             let review = Review(page, settings: settings, today: today)
-            json.append("    {\"title\": ")
+            json.append(markup: "    {\"title\": ")
             json.appendJSON(page.frontMatter.title.value)
-            json.append(", \"slug\": ")
+            json.append(markup: ", \"slug\": ")
             json.appendJSON(page.slug)
-            json.append(", \"url\": ")
-            json.appendJSON(baseURL + page.path)
-            json.append(", \"path\": ")
-            json.appendJSON(page.path)
-            json.append(", \"status\": ")
+            json.append(markup: ", \"url\": ")
+            json.appendJSONPageAddress(base: baseJSON, slug: page.slug)
+            json.append(markup: ", \"path\": ")
+            json.appendJSONPageAddress(base: [], slug: page.slug)
+            json.append(markup: ", \"status\": ")
             json.appendJSON(page.frontMatter.status.value.rawValue)
-            json.append(", \"owner\": ")
-            if let owner = page.frontMatter.owner { json.appendJSON(owner) } else { json.append("null") }
-            json.append(", \"last_checked\": \"")
+            json.append(markup: ", \"owner\": ")
+            if let owner = page.frontMatter.owner { json.appendJSON(owner) } else { json.append(markup: "null") }
+            json.append(markup: ", \"last_checked\": \"")
             json.append(review.lastChecked.value)
-            json.append("\", \"due\": \"")
+            json.append(markup: "\", \"due\": \"")
             json.append(review.due)
-            json.append("\", \"review\": ")
+            json.append(markup: "\", \"review\": ")
             json.appendJSON(review.status.rawValue)
-            json.append("}")
+            json.append(markup: "}")
         }
         json.append("\n  ]\n}\n")
         return json.finish()

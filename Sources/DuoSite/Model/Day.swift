@@ -110,5 +110,11 @@ public struct Day: Sendable, Hashable, Comparable, CustomStringConvertible {
         }
     }
 
-    public static func < (lhs: Day, rhs: Day) -> Bool { lhs.dayNumber < rhs.dayNumber }
+    /// Earlier first. Year, month and day compared in turn: the same order as
+    /// their day numbers, without the divisions that make one.
+    public static func < (lhs: Day, rhs: Day) -> Bool {
+        if lhs.year != rhs.year { return lhs.year < rhs.year }
+        if lhs.month != rhs.month { return lhs.month < rhs.month }
+        return lhs.day < rhs.day
+    }
 }

@@ -141,7 +141,6 @@ public struct Pattern: Sendable {
         _modify { yield &storage.fields.introduction }
     }
 
-    /// The page's URL path, root-relative.
     /// The IDs of the sources the page's rules cite, each once, in the order
     /// first cited: what the check for unused sources needs. A page's summary
     /// (in the build cache) keeps these rather than every citation.
@@ -160,7 +159,8 @@ public struct Pattern: Sendable {
         set { storage.fields.citedSources = newValue }
     }
 
-    public var path: String { "/patterns/\(slug)/" }
+    /// The page's URL path, root-relative: `/patterns/<slug>/`.
+    public var path: String { String.joining("/patterns/", slug, "/") }
 }
 
 /// A page's front matter. When a required key is missing or malformed the

@@ -1,0 +1,92 @@
+import Foundation
+import Testing
+@testable import DuoSite
+
+/// The site-wide files list every page where a reader or a feed reader
+/// expects it: the feed newest check first (pages checked the same day by
+/// address), the sitemap and `api/pages.json` by address, each address
+/// written as the site's base URL and the page's path, escaped for the file.
+@Suite struct SiteFilesTests {
+    /// A page `slug`, last checked on `day`, asking a question of its own.
+    static func page(_ slug: String, checked day: String) -> String {
+        """
+        ---
+        title: Page \(slug)
+        summary: The page \(slug).
+        status: apple
+        last_checked: \(day)
+        ---
+
+        ## The rules
+
+        1. A rule.
+
+           Sources (apple): hig § Vertical controls
+
+        ## FAQ
+
+        ### What is \(slug) for?
+
+        Telling pages apart.
+
+        """
+    }
+
+    /// Pages written in an order that is neither their dates' nor their addresses'.
+    static let pages = [
+        ("b-page", "2026-09-01"), ("d-page", "2026-11-02"), ("a-page", "2026-09-01"),
+        ("c-page", "2025-12-31"), ("e-page", "2026-09-01"), ("aa-page", "2026-11-02"),
+    ]
+
+    @Test func theFeedListsTheNewestCheckFirstAndAPageOfTheSameDayByAddress() throws {
+        let site = try TestSite()
+        defer { site.remove() }
+        for (slug, day) in Self.pages {
+            try site.write(Self.page(slug, checked: day), to: "Content/patterns/\(slug).md")
+        }
+        site.build()
+        let feed = try site.read("Public/feed.xml")
+        let ids = feed.components(separatedBy: "<id>").dropFirst(2).map { $0.components(separatedBy: "</id>")[0] }
+        #expect(ids == [
+            "https://duoapps.example/patterns/aa-page/", "https://duoapps.example/patterns/d-page/",
+            "https://duoapps.example/patterns/symbols-not-labels/", "https://duoapps.example/patterns/where-the-bars-go/",
+            "https://duoapps.example/patterns/a-page/", "https://duoapps.example/patterns/b-page/",
+            "https://duoapps.example/patterns/e-page/", "https://duoapps.example/patterns/c-page/",
+        ])
+        #expect(feed.contains("<updated>2026-11-02T00:00:00Z</updated>\n  <author>"))
+    }
+
+    @Test func pageAddressesCarryTheBaseURLEscapedForEachFile() throws {
+        let site = try TestSite()
+        defer { site.remove() }
+        try site.write(Self.page("a-page", checked: "2026-09-01"), to: "Content/patterns/a-page.md")
+        let result = site.run(["build", "--today", "2026-11-29", "--quiet", "--base-url", "https://docs&co.example/"])
+        #expect(result.status == 0, "\(result.err)")
+        let sitemap = try site.read("Public/sitemap.xml")
+        #expect(sitemap.contains("<url><loc>https://docs&amp;co.example/patterns/a-page/</loc><lastmod>2026-09-01</lastmod></url>"))
+        let feed = try site.read("Public/feed.xml")
+        #expect(feed.contains("<id>https://docs&amp;co.example/patterns/a-page/</id>"))
+        #expect(feed.contains("href=\"https://docs&amp;co.example/patterns/a-page/\"/>"))
+        let json = try site.read("Public/api/pages.json")
+        #expect(json.contains(#""url": "https://docs\u0026co.example/patterns/a-page/", "path": "/patterns/a-page/""#))
+        // The JSON is JSON, and says the address as given.
+        let pages = try #require(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])["pages"] as? [[String: Any]]
+        #expect(pages?.first { $0["slug"] as? String == "a-page" }?["url"] as? String == "https://docs&co.example/patterns/a-page/")
+    }
+
+    /// Days compare as their day numbers do, across months, years and leap days.
+    @Test func daysCompareAsTheirDayNumbers() throws {
+        var generator = SplitMix(seed: 7)
+        var days: [Day] = []
+        while days.count < 400 {
+            let year = 1999 + Int(generator.next() % 4), month = 1 + Int(generator.next() % 12), day = 1 + Int(generator.next() % 31)
+            if let made = Day(year: year, month: month, day: day) { days.append(made) }
+        }
+        days += [Day(year: 2024, month: 2, day: 29)!, Day(year: 2024, month: 3, day: 1)!, Day(year: 2023, month: 12, day: 31)!]
+        for left in days {
+            for right in days.prefix(60) {
+                #expect((left < right) == (left.dayNumber < right.dayNumber), "\(left) against \(right)")
+            }
+        }
+    }
+}

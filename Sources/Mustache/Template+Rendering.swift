@@ -29,8 +29,8 @@ extension Template {
         /// `parents[i]` for `parents[i]`, nil where no template has the name.
         private struct Resolved {
             let program: Program
-            let partials: [Template?]
-            let parents: [Template?]
+            let partials: [Program?]
+            let parents: [Program?]
         }
 
         init(templates: [String: Template]) {
@@ -106,16 +106,16 @@ extension Template {
                 case .partial:
                     // A partial is a parent passing no arguments: the blocks in force pass through.
                     let index = Int(instruction.a)
-                    let template = included(by: program, at: index, parent: false)
-                    try include(program.inclusions[index], template, into: &output, stack: &stack, indentation: indentation, blocks: blocks)
+                    let included = included(by: program, at: index, parent: false)
+                    try include(included, tag: index, parent: false, of: program, into: &output, stack: &stack, indentation: indentation, blocks: blocks)
 
                 case .parent:
                     let index = Int(instruction.a)
                     let parent = program.parents[index]
                     var merged = parent.arguments
                     for (name, content) in blocks { merged[name] = content }
-                    let template = included(by: program, at: index, parent: true)
-                    try include(parent.inclusion, template, into: &output, stack: &stack, indentation: indentation, blocks: merged)
+                    let included = included(by: program, at: index, parent: true)
+                    try include(included, tag: index, parent: true, of: program, into: &output, stack: &stack, indentation: indentation, blocks: merged)
 
                 case .block:
                     let compiled = program.blocks[Int(instruction.a)]
@@ -145,41 +145,46 @@ extension Template {
             }
         }
 
-        /// The template `program`'s partial tag `index` (or, with `parent`,
-        /// its parent tag `index`) names; `program`'s tags are looked up the
-        /// first time this render asks.
-        private mutating func included(by program: Program, at index: Int, parent: Bool) -> Template? {
+        /// The program of the template `program`'s partial tag `index` (or,
+        /// with `parent`, its parent tag `index`) names; `program`'s tags are
+        /// looked up the first time this render asks.
+        private mutating func included(by program: Program, at index: Int, parent: Bool) -> Program? {
             var slot = 0
             while slot < resolved.count, resolved[slot].program !== program { slot += 1 }
             if slot == resolved.count {
                 resolved.append(Resolved(
                     program: program,
-                    partials: program.inclusions.map { templates[$0.name] },
-                    parents: program.parents.map { templates[$0.inclusion.name] }
+                    partials: program.inclusions.map { templates[$0.name]?.program },
+                    parents: program.parents.map { templates[$0.inclusion.name]?.program }
                 ))
             }
             return parent ? resolved[slot].parents[index] : resolved[slot].partials[index]
         }
 
-        /// Renders `template`, the one a partial or parent tag names (nothing
-        /// if there is none, as the spec requires).
+        /// Renders `included`, the template `program`'s partial tag `tag` (or,
+        /// with `parent`, its parent tag `tag`) names: nothing if there is
+        /// none, as the spec requires. The tag is read where it lies.
         private mutating func include(
-            _ inclusion: Inclusion,
-            _ template: Template?,
+            _ included: Program?,
+            tag: Int,
+            parent: Bool,
+            of program: Program,
             into output: inout Output,
             stack: inout [Value],
             indentation: String,
             blocks: [String: Program]
         ) throws(TemplateError) {
-            guard let template else { return }
+            guard let included else { return }
+            let ownIndentation = parent ? program.parents[tag].inclusion.indentation : program.inclusions[tag].indentation
             guard depth < Renderer.maximumDepth else {
+                let inclusion = parent ? program.parents[tag].inclusion : program.inclusions[tag]
                 throw inclusion.location.error(
                     .recursionLimit,
                     "'\(inclusion.name)' is included more than \(Renderer.maximumDepth) templates deep; does a template include itself?"
                 )
             }
             let innerIndentation: String
-            if let own = inclusion.indentation {
+            if let own = ownIndentation {
                 // A standalone tag took its whole line: the included template's
                 // first line starts where that line started.
                 innerIndentation = indentation + own
@@ -189,12 +194,11 @@ extension Template {
                 innerIndentation = ""
             }
             depth += 1
-            let program = template.program
-            try render(program, 0..<program.instructions.count, into: &output, stack: &stack, indentation: innerIndentation, blocks: blocks)
+            try render(included, 0..<included.instructions.count, into: &output, stack: &stack, indentation: innerIndentation, blocks: blocks)
             depth -= 1
             // Back in this template's source, after the tag: a standalone tag took its
             // line ending with it, so what follows starts a line; else the line goes on.
-            atLineStart = inclusion.indentation != nil
+            atLineStart = ownIndentation != nil
         }
 
         /// Writes the pending indentation before output that does not come from literal text.

@@ -718,8 +718,7 @@ struct ContentHash {
 
     /// The hash of a text's UTF-8 bytes.
     static func of(_ text: String) -> UInt64 {
-        var text = text
-        return text.withUTF8 { of($0) }
+        ByteScan.withUTF8(of: text) { of($0) }
     }
 
     /// The hash of bytes where they lie (a page just rendered).

@@ -127,8 +127,7 @@ struct ByteWriter {
     /// Appends text escaped for XML: `&`, `<`, `>`, `"` and `'` as entities,
     /// and the control characters XML 1.0 forbids dropped.
     mutating func appendXML(_ text: String) {
-        var text = text
-        text.withUTF8 { utf8 in
+        ByteScan.withUTF8(of: text) { utf8 in
             var runStart = 0
             for index in utf8.indices {
                 let byte = utf8[index]

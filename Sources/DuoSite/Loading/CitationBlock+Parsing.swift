@@ -27,8 +27,7 @@ enum CitationParser {
 
     /// Parses `text`, whose Unicode scalar at offset i stands at `position(i)`.
     static func parse(_ text: String, file: String, position: (Int) -> SourceLocation) -> (CitationBlock?, [Diagnostic]) {
-        var text = text
-        return text.withUTF8 { bytes in
+        ByteScan.withUTF8(of: text) { bytes in
             parse(BlockText(bytes), position: position)
         }
     }

@@ -3,8 +3,7 @@
 public enum Slug {
     /// The slug of `text`, or nil when it has no letter or digit.
     public static func make(_ text: String) -> String? {
-        var text = text
-        return text.withUTF8 { utf8 -> String? in
+        ByteScan.withUTF8(of: text) { utf8 -> String? in
             // A dash stands for at least one byte left out, and no letter's
             // lower case takes more than three bytes for its capital's two
             // (İ, Ⱥ): a slug is at most twice as long as its text. Three

@@ -81,9 +81,9 @@ public struct AnchorList: Sendable, Equatable, ExpressibleByArrayLiteral {
 
     /// Negative, zero or positive as `a`'s bytes sort before, with or after `b`'s.
     private static func order(_ a: String, _ b: String) -> Int {
-        var a = a, b = b
-        return a.withUTF8 { a in
-            b.withUTF8 { b in
+        // The bytes where they lie: no copy of either string (and its reference count).
+        ByteScan.withUTF8(of: a) { a in
+            ByteScan.withUTF8(of: b) { b in
                 let common = min(a.count, b.count)
                 if common > 0 {
                     let order = memcmp(a.baseAddress!, b.baseAddress!, common)

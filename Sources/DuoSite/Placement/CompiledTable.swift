@@ -33,13 +33,12 @@ struct CompiledTable: Sendable {
     /// The index of the first row that matches `item` on `device`, or nil.
     @inline(__always)
     func firstMatch(_ item: BarItem, on device: Device) -> Int? {
-        var index = 0
-        let count = rules.count
-        while index < count {
-            if rules[index].when.matches(item, on: device) { return index }
-            index += 1
+        // Each row's conditions read where they lie, not copied out (a
+        // reference count change for each of their lists).
+        rules.withUnsafeBufferPointer { rules in
+            for index in rules.indices where rules[index].when.matches(item, on: device) { return index }
+            return nil
         }
-        return nil
     }
 }
 
@@ -363,10 +362,17 @@ struct CompiledConditions: Sendable {
 
     /// What `PlacementConditions.matches(_:on:)` gives.
     func matches(_ item: BarItem, on device: Device) -> Bool {
-        for check in all where !check.matches(item, on: device) { return false }
+        // Checks and branches read where they lie, not copied out one by one.
+        let allPass = all.withUnsafeBufferPointer { checks in
+            for index in checks.indices where !checks[index].matches(item, on: device) { return false }
+            return true
+        }
+        guard allPass else { return false }
         if any.isEmpty { return true }
-        for branch in any where branch.matches(item, on: device) { return true }
-        return false
+        return any.withUnsafeBufferPointer { branches in
+            for index in branches.indices where branches[index].matches(item, on: device) { return true }
+            return false
+        }
     }
 }
 

@@ -36,10 +36,12 @@ public struct PlacementEngine: Sendable {
     /// the bars at the bottom: there is nowhere else for it.
     public func decide(_ item: BarItem, on device: Device) -> ItemPlacement? {
         guard let index = compiled.firstMatch(item, on: device) else { return nil }
-        let rule = compiled.rules[index]
-        var place = rule.places[CompiledCheck.index(of: item.bar)]
+        // The compiled row read where it lies: only the form is copied out.
+        let (tablePlace, form) = compiled.rules.withUnsafeBufferPointer { rules in
+            (rules[index].places[CompiledCheck.index(of: item.bar)], rules[index].forms[FormAvailability.mask(of: item)])
+        }
+        var place = tablePlace
         if place == .column, device.column == nil { place = .bottom }
-        let form = rule.forms[FormAvailability.mask(of: item)]
         return ItemPlacement(item: item, place: place, decidedPlace: place, form: form, decision: table.rules[index])
     }
 

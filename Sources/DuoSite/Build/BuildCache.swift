@@ -104,6 +104,12 @@ struct BuildCache: Sendable {
             try? PageSummary.crossPageFacts(in: summaryFields)
         }
 
+        /// The ids of the sources the page cites, as text: what a cited
+        /// source's hash in its `crossPageFacts()` is checked against.
+        func citedSources() -> [String]? {
+            try? PageSummary.citedSources(in: summaryFields)
+        }
+
         /// The entry a cache record holds, its summary left encoded; nil
         /// when the record is damaged (its summary no longer has its hash).
         init?(record: ArraySlice<UInt8>) {

@@ -120,7 +120,9 @@ struct FindingsAcrossPages: Sendable {
             // checked again, the questions asked twice found again, and
             // the table's rows citing rules.
             let changed = reread.filter { $0.now.anchorsHash != $0.before?.anchorsHash }.map(\.pattern)
-            let changedSlugs = Set(changed.map(\.slug) + removed.map(SiteLoader.slug(ofFile:)))
+            // A few slugs, compared by their hashes with every page's links:
+            // a hash met by another slug's only brings a page more to check.
+            let changedSlugs = Array(Set((changed.map(\.slug) + removed.map(SiteLoader.slug(ofFile:))).map(PageSummary.fieldHash)))
             var again = Set(relinked.map(\.file))
             for pattern in changed where again.insert(pattern.file).inserted {
                 relinked.append(pattern)
@@ -132,7 +134,7 @@ struct FindingsAcrossPages: Sendable {
             for index in files.indices where !again.contains(files[index]) {
                 if case .unreadable = facts[index] { continue }
                 // A page whose summary cannot tell may link to them.
-                if case .read(let read) = facts[index], !read.linkedSlugs.contains(where: changedSlugs.contains) { continue }
+                if case .read(let read) = facts[index], !read.linkedSlugs.contains(where: { changedSlugs.contains($0) }) { continue }
                 guard let linking = page(index) else { continue }
                 again.insert(files[index])
                 relinked.append(linking)
@@ -238,15 +240,37 @@ struct FindingsAcrossPages: Sendable {
     /// whole site's when a page's summary cannot tell.
     private func sourcesCitedNowhere(_ facts: [Facts], counted: Bool) -> [Diagnostic] {
         guard counted else { return [] }
-        var cited = Set<String>()
-        for fact in facts {
-            switch fact {
+        // Each cited id's hash, and the first page citing it.
+        var citing: [UInt64: Int] = [:]
+        for index in facts.indices {
+            switch facts[index] {
             case .unreadable: continue
             case .unknown: return UnusedSourceChecker().check(CheckContext(site: whole(), today: today))
-            case .read(let read): cited.formUnion(read.citedSources)
+            case .read(let read):
+                for source in read.citedSources where citing[source] == nil { citing[source] = index }
             }
         }
-        return UnusedSourceChecker.findings(sources) { cited.contains($0.id) }
+        var every: Set<String>?
+        return UnusedSourceChecker.findings(sources) { source in
+            Self.isCited(source.id, hash: PageSummary.fieldHash, citing: citing, idsCitedBy: { entries.entry(at: $0)?.citedSources() }) {
+                if every == nil { every = Set(files.indices.flatMap { entries.entry(at: $0)?.citedSources() ?? [] }) }
+                return every!
+            }
+        }
+    }
+
+    /// Whether some page cites the source `id`, given each cited id's
+    /// `hash` and the first page citing it (`citing`). An id whose hash no
+    /// page cites is cited nowhere; one whose hash a page cites is looked
+    /// for by name among that page's ids (`idsCitedBy`), and, if another id
+    /// with the same hash stood there, among `every` id any page cites.
+    static func isCited(
+        _ id: String, hash: (String) -> UInt64, citing: [UInt64: Int],
+        idsCitedBy: (Int) -> [String]?, every: () -> Set<String>
+    ) -> Bool {
+        guard let page = citing[hash(id)] else { return false }
+        if let ids = idsCitedBy(page), ids.contains(id) { return true }
+        return every().contains(id)
     }
 
     /// The questions asked on two pages, and the files of the pages asking

@@ -133,10 +133,12 @@ struct PageSummary {
         /// hash (`questionKeyHash`): what questions asked twice are found
         /// among, ten thousand pages' at a time, with no text made.
         var questionKeys: [UInt64]
-        /// The sources it cites, in order of first citation.
-        var citedSources: [String]
-        /// The slugs of the pages it links to, in order, as often as linked.
-        var linkedSlugs: [String]
+        /// The sources it cites, in order of first citation, each as the
+        /// hash of its id (`fieldHash`).
+        var citedSources: [UInt64]
+        /// The slugs of the pages it links to, in order, as often as
+        /// linked, each as its hash (`fieldHash`).
+        var linkedSlugs: [UInt64]
         /// Whether a mistake hid some of its rules or citation blocks: then
         /// what it cites and what its rules are is not known.
         var hides = false
@@ -145,9 +147,29 @@ struct PageSummary {
     /// The hash of a question's key as `CrossPageFacts` holds it: of the
     /// key as a record writes it.
     static func questionKeyHash(_ key: String) -> UInt64 {
-        var writer = RecordWriter(capacity: key.utf8.count + 8)
-        writer.add(key)
+        fieldHash(key)
+    }
+
+    /// The hash of a text as `CrossPageFacts` holds a cited source's id or
+    /// a linked slug: of the text as a record writes it, so that a summary's
+    /// fields are hashed where they lie, with no text made.
+    static func fieldHash(_ text: String) -> UInt64 {
+        var writer = RecordWriter(capacity: text.utf8.count + 8)
+        writer.add(text)
         return writer.withBytes { ContentHash.of($0) }
+    }
+
+    /// The ids of the sources a page cites, as text, read from its
+    /// summary's fields as `crossPageFacts(in:)` finds them: what a hash
+    /// met in `CrossPageFacts.citedSources` is checked against.
+    static func citedSources(in fields: ArraySlice<UInt8>) throws -> [String] {
+        let (places, _) = try trailingPlaces(of: fields)
+        let separator = fields.startIndex + places.0
+        guard places.0 > 0, separator < fields.endIndex, fields[separator] == 0x1F else { throw RecordReader.Malformed() }
+        var outward = RecordReader(fields[(separator + 1)...])
+        _ = try outward.rawField()  // the slug
+        _ = try outward.number()  // whether a mistake hid some
+        return try (0..<outward.number()).map { _ in try outward.text() }
     }
 
     /// Reads `CrossPageFacts` from the fields of a summary written by
@@ -156,8 +178,8 @@ struct PageSummary {
     /// skipping only the fields within them it does not need.
     static func crossPageFacts(in fields: ArraySlice<UInt8>) throws -> CrossPageFacts {
         typealias Malformed = RecordReader.Malformed
-        let (places, trailing) = try trailingNumbers(3, of: fields)
-        guard places[0] < places[1], places[1] < places[2] else { throw Malformed() }
+        let (places, trailing) = try trailingPlaces(of: fields)
+        guard places.0 < places.1, places.1 < places.2 else { throw Malformed() }
         /// A reader of the fields from the one starting at `place` (just
         /// after the separator written before it).
         func reader(at place: Int) throws -> RecordReader {
@@ -165,11 +187,11 @@ struct PageSummary {
             guard place > 0, separator < fields.endIndex, fields[separator] == 0x1F else { throw Malformed() }
             return RecordReader(fields[(separator + 1)...])
         }
-        var outward = try reader(at: places[0])
+        var outward = try reader(at: places.0)
         _ = try outward.rawField()  // the slug
         let hides = try outward.number() != 0
-        let cited = try (0..<outward.number()).map { _ in try outward.text() }
-        var asked = try reader(at: places[1])
+        let cited = try (0..<outward.number()).map { _ in try outward.fieldHash() }
+        var asked = try reader(at: places.1)
         let keys = try (0..<asked.number()).map { _ -> UInt64 in
             _ = try asked.rawField()  // the question
             let anchor = try asked.rawField()
@@ -177,9 +199,9 @@ struct PageSummary {
             // A key the same as the anchor is written as none.
             return (key.count == 1 && key.first == 0 ? anchor : key).withUnsafeBufferPointer { ContentHash.of($0) }
         }
-        var linked = try reader(at: places[2])
-        let slugs = try (0..<linked.number()).map { _ -> String in
-            let slug = try linked.text()
+        var linked = try reader(at: places.2)
+        let slugs = try (0..<linked.number()).map { _ -> UInt64 in
+            let slug = try linked.fieldHash()
             for _ in 0..<4 { _ = try linked.rawField() }  // the anchor, the destination, the link's place
             return slug
         }
@@ -188,12 +210,13 @@ struct PageSummary {
         return CrossPageFacts(questionKeys: keys, citedSources: cited, linkedSlugs: slugs, hides: hides)
     }
 
-    /// The last `count` fields of `fields`, numbers written by `encode`, in
-    /// order, and where the first of them starts.
-    private static func trailingNumbers(_ count: Int, of fields: ArraySlice<UInt8>) throws -> (numbers: [Int], start: Int) {
-        var numbers: [Int] = []
+    /// The last three fields of `fields`, the places `encode` writes last
+    /// (where the slug, the questions and the links start), in order, and
+    /// where the first of them starts; read from the end, with no list made.
+    private static func trailingPlaces(of fields: ArraySlice<UInt8>) throws -> (numbers: (Int, Int, Int), start: Int) {
+        var numbers = (0, 0, 0)
         var end = fields.endIndex
-        for _ in 0..<count {
+        for slot in 0..<3 {
             var start = end
             while start > fields.startIndex, end - start <= 18, fields[start - 1] != 0x1F { start -= 1 }
             guard start < end, end - start <= 18 else { throw RecordReader.Malformed() }
@@ -202,11 +225,15 @@ struct PageSummary {
                 guard byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9") else { throw RecordReader.Malformed() }
                 value = value * 10 + Int(byte - UInt8(ascii: "0"))
             }
-            numbers.append(value)
+            switch slot {
+            case 0: numbers.2 = value
+            case 1: numbers.1 = value
+            default: numbers.0 = value
+            }
             end = start - 1
             guard end >= fields.startIndex else { throw RecordReader.Malformed() }
         }
-        return (numbers.reversed(), end + 1)
+        return (numbers, end + 1)
     }
 
     /// Decodes a summary written by `encode`, of the page file `file`.

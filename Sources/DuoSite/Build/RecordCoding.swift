@@ -124,6 +124,13 @@ struct RecordReader {
         return line[min(start, line.endIndex)..<min(position - 1, line.endIndex)]
     }
 
+    /// The hash (`ContentHash`) of the next field's bytes as they are
+    /// written, read where they lie: what a text is compared by when only
+    /// whether it is one of a few matters.
+    mutating func fieldHash() throws -> UInt64 {
+        try withField { ContentHash.of($0) }
+    }
+
     /// The fields not read yet, as they are written.
     var rest: ArraySlice<UInt8> {
         line[min(position, line.endIndex)...]

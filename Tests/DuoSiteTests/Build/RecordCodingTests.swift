@@ -121,8 +121,10 @@ struct RecordCodingTests {
         #expect(read.citedHash == entry.citedHash)
         // What a rebuild reads of a kept page's questions, sources and links, alone.
         let facts = try #require(read.crossPageFacts())
-        #expect(facts == PageSummary.CrossPageFacts(questionKeys: page.faq.map { PageSummary.questionKeyHash($0.key) }, citedSources: page.citedSources,
-                                                     linkedSlugs: page.crossReferences.map(\.slug)))
+        #expect(facts == PageSummary.CrossPageFacts(questionKeys: page.faq.map { PageSummary.questionKeyHash($0.key) }, citedSources: page.citedSources.map(PageSummary.fieldHash),
+                                                     linkedSlugs: page.crossReferences.map { PageSummary.fieldHash($0.slug) }))
+        // The ids behind the cited sources' hashes, read alone.
+        #expect(read.citedSources() == page.citedSources)
         #expect(!facts.questionKeys.isEmpty && !facts.citedSources.isEmpty && !facts.linkedSlugs.isEmpty)
         #expect(try read.summary().pattern.anchors.sorted == page.anchors.sorted)
         // A summary cut short tells nothing.
@@ -166,9 +168,10 @@ struct RecordCodingTests {
         for page in site.patterns + [bare] {
             let entry = BuildCache.Entry(hash: 1, written: true, stamp: 2, siteKey: 3, summary: PageSummary(pattern: page.withoutHTML, diagnostics: []))
             let decoded = try entry.summary().pattern
-            let expected = PageSummary.CrossPageFacts(questionKeys: decoded.faq.map { PageSummary.questionKeyHash($0.key) }, citedSources: decoded.citedSources,
-                                                      linkedSlugs: decoded.crossReferences.map(\.slug), hides: decoded.rulesIncomplete || decoded.citationsIncomplete)
+            let expected = PageSummary.CrossPageFacts(questionKeys: decoded.faq.map { PageSummary.questionKeyHash($0.key) }, citedSources: decoded.citedSources.map(PageSummary.fieldHash),
+                                                      linkedSlugs: decoded.crossReferences.map { PageSummary.fieldHash($0.slug) }, hides: decoded.rulesIncomplete || decoded.citationsIncomplete)
             #expect(entry.crossPageFacts() == expected, "\(page.slug)")
+            #expect(entry.citedSources() == decoded.citedSources, "\(page.slug)")
             // The places swapped: the parts are not where they say.
             var text = Array(entry.summaryFields)
             let places = text.split(separator: 0x1F, omittingEmptySubsequences: false).suffix(3).map { Array($0) }
@@ -243,11 +246,12 @@ struct RecordCodingTests {
         var citing = page
         citing.citedSources = page.citedSources + ["another-source"]
         #expect(entry(citing).citedHash != entry(page).citedHash)
-        #expect(entry(citing).crossPageFacts()?.citedSources.last == "another-source")
+        #expect(entry(citing).crossPageFacts()?.citedSources.last == PageSummary.fieldHash("another-source"))
+        #expect(entry(citing).citedSources()?.last == "another-source")
         #expect(entry(citing).outwardHash == entry(page).outwardHash)
         #expect(entry(citing).anchorsHash == entry(page).anchorsHash)
         // The pages a page links to, each once, by their slugs' hashes.
-        #expect(entry(page).crossPageFacts()?.linkedSlugs == page.crossReferences.map(\.slug))
+        #expect(entry(page).crossPageFacts()?.linkedSlugs == page.crossReferences.map { PageSummary.fieldHash($0.slug) })
         // The summary, the status and the date are read by the site-wide files alone.
         var rechecked = page
         rechecked.frontMatter.summary.value += " More."

@@ -80,34 +80,48 @@ struct ByteWriter {
     }
 
     /// Appends an unsigned integer in decimal, at least `width` digits
-    /// (zeros first): its digits made from the right in a small buffer, then
-    /// appended at once (cache records hold a million numbers on a large site).
+    /// (zeros first), made from the right where they go (cache records
+    /// hold a million numbers on a large site).
     mutating func append(unsigned number: UInt64, width: Int = 1) {
-        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 20) { digits in
-            var index = 20
+        var digits = 1
+        var rest = number / 10
+        while rest > 0 {
+            digits += 1
+            rest /= 10
+        }
+        digits = max(digits, min(width, 20))
+        reserve(digits)
+        let start = count
+        storage.withUnsafeMutableBufferPointer { buffer in
             var rest = number
+            var index = start + digits
             repeat {
                 index -= 1
-                digits[index] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: rest % 10)
+                buffer[index] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: rest % 10)
                 rest /= 10
-            } while rest > 0 || 20 - index < min(width, 20)
-            append(utf8: UnsafeBufferPointer(rebasing: digits[index..<20]))
+            } while index > start
         }
+        count += digits
     }
 
     /// Appends a number in lowercase hexadecimal, without leading zeros
-    /// (the build cache's hashes and times: no division, a digit a shift).
+    /// (the build cache's hashes and times: no division, a digit a shift),
+    /// made from the right where they go.
     mutating func append(hex number: UInt64) {
-        let count = max(1, (64 - number.leadingZeroBitCount + 3) / 4)
-        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 16) { digits in
+        let digits = max(1, (64 - number.leadingZeroBitCount + 3) / 4)
+        reserve(digits)
+        let start = count
+        storage.withUnsafeMutableBufferPointer { buffer in
             var rest = number
-            for index in stride(from: count - 1, through: 0, by: -1) {
+            var index = start + digits
+            repeat {
+                index -= 1
                 let nibble = UInt8(truncatingIfNeeded: rest & 0xF)
-                digits[index] = nibble < 10 ? UInt8(ascii: "0") &+ nibble : UInt8(ascii: "a") &+ nibble &- 10
+                buffer[index] = nibble < 10 ? UInt8(ascii: "0") &+ nibble : UInt8(ascii: "a") &+ nibble &- 10
                 rest >>= 4
-            }
-            append(utf8: UnsafeBufferPointer(rebasing: digits[..<count]))
+            } while index > start
         }
+        count += digits
     }
 
     /// Appends a date as `2026-10-08`.

@@ -163,10 +163,7 @@ struct PageSummary {
     /// summary's fields as `crossPageFacts(in:)` finds them: what a hash
     /// met in `CrossPageFacts.citedSources` is checked against.
     static func citedSources(in fields: ArraySlice<UInt8>) throws -> [String] {
-        let (places, _) = try trailingPlaces(of: fields)
-        let separator = fields.startIndex + places.0
-        guard places.0 > 0, separator < fields.endIndex, fields[separator] == 0x1F else { throw RecordReader.Malformed() }
-        var outward = RecordReader(fields[(separator + 1)...])
+        var outward = try reader(at: trailingPlaces(of: fields).numbers.0, in: fields)
         _ = try outward.rawField()  // the slug
         _ = try outward.number()  // whether a mistake hid some
         return try (0..<outward.number()).map { _ in try outward.text() }
@@ -180,18 +177,11 @@ struct PageSummary {
         typealias Malformed = RecordReader.Malformed
         let (places, trailing) = try trailingPlaces(of: fields)
         guard places.0 < places.1, places.1 < places.2 else { throw Malformed() }
-        /// A reader of the fields from the one starting at `place` (just
-        /// after the separator written before it).
-        func reader(at place: Int) throws -> RecordReader {
-            let separator = fields.startIndex + place
-            guard place > 0, separator < fields.endIndex, fields[separator] == 0x1F else { throw Malformed() }
-            return RecordReader(fields[(separator + 1)...])
-        }
-        var outward = try reader(at: places.0)
+        var outward = try reader(at: places.0, in: fields)
         _ = try outward.rawField()  // the slug
         let hides = try outward.number() != 0
         let cited = try (0..<outward.number()).map { _ in try outward.fieldHash() }
-        var asked = try reader(at: places.1)
+        var asked = try reader(at: places.1, in: fields)
         let keys = try (0..<asked.number()).map { _ -> UInt64 in
             _ = try asked.rawField()  // the question
             let anchor = try asked.rawField()
@@ -199,7 +189,7 @@ struct PageSummary {
             // A key the same as the anchor is written as none.
             return (key.count == 1 && key.first == 0 ? anchor : key).withUnsafeBufferPointer { ContentHash.of($0) }
         }
-        var linked = try reader(at: places.2)
+        var linked = try reader(at: places.2, in: fields)
         let slugs = try (0..<linked.number()).map { _ -> UInt64 in
             let slug = try linked.fieldHash()
             for _ in 0..<4 { _ = try linked.rawField() }  // the anchor, the destination, the link's place
@@ -208,6 +198,14 @@ struct PageSummary {
         // The links end where the places start: the fields were read as written.
         guard linked.rest.startIndex == trailing else { throw Malformed() }
         return CrossPageFacts(questionKeys: keys, citedSources: cited, linkedSlugs: slugs, hides: hides)
+    }
+
+    /// A reader of `fields` from the field starting at `place` (just after
+    /// the separator written before it).
+    private static func reader(at place: Int, in fields: ArraySlice<UInt8>) throws -> RecordReader {
+        let separator = fields.startIndex + place
+        guard place > 0, separator < fields.endIndex, fields[separator] == 0x1F else { throw RecordReader.Malformed() }
+        return RecordReader(fields[(separator + 1)...])
     }
 
     /// The last three fields of `fields`, the places `encode` writes last

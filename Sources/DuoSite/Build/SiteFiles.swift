@@ -79,8 +79,7 @@ enum SiteFiles {
         // Indices sorted rather than pages (each move of a page is a reference
         // count change), by date first: slugs are compared only on a tie.
         let days = pages.map(\.frontMatter.lastChecked.value)
-        let numbers = days.map(\.dayNumber)
-        let order = pages.indices.sorted { numbers[$0] != numbers[$1] ? numbers[$0] > numbers[$1] : pages[$0].slug < pages[$1].slug }
+        let order = pages.indices.sorted { days[$0] != days[$1] ? days[$0] > days[$1] : pages[$0].slug < pages[$1].slug }
         var xml = ByteWriter(capacity: 1_024 + pages.count * 600)
         xml.append("<?xml version=\"1.0\" encoding=\"utf-8\"?>\n<feed xmlns=\"http://www.w3.org/2005/Atom\" xml:lang=\"")
         xml.appendXML(settings.language)
@@ -130,6 +129,13 @@ enum SiteFiles {
         return base.finish()
     }
 
+    /// `baseURL` escaped for a JSON string (without its quotes), once for every page's address.
+    private static func jsonBase(_ baseURL: String) -> [UInt8] {
+        var base = ByteWriter(capacity: baseURL.utf8.count + 16)
+        HTMLText.appendJSONContent(baseURL, to: &base)
+        return base.finish()
+    }
+
     /// `robots.txt`: everything may be crawled; the sitemap's address.
     static func robots(baseURL: String) -> String {
         "User-agent: *\nAllow: /\n\nSitemap: \(baseURL)/sitemap.xml\n"
@@ -141,9 +147,7 @@ enum SiteFiles {
         json.append("{\n  \"generated_for\": \"")
         json.append(today)
         json.append("\",\n  \"pages\": [\n")
-        var base = ByteWriter(capacity: baseURL.utf8.count + 16)
-        HTMLText.appendJSONContent(baseURL, to: &base)
-        let baseJSON = base.finish()
+        let base = jsonBase(baseURL)
         for (index, page) in pages.enumerated() {
             if index > 0 { json.append(markup: ",\n") }
             let review = Review(page, settings: settings, today: today)
@@ -152,7 +156,7 @@ enum SiteFiles {
             json.append(markup: ", \"slug\": ")
             json.appendJSON(page.slug)
             json.append(markup: ", \"url\": ")
-            json.appendJSONPageAddress(base: baseJSON, slug: page.slug)
+            json.appendJSONPageAddress(base: base, slug: page.slug)
             json.append(markup: ", \"path\": ")
             json.appendJSONPageAddress(base: [], slug: page.slug)
             json.append(markup: ", \"status\": ")

@@ -105,17 +105,14 @@ extension Template {
 
                 case .partial:
                     // A partial is a parent passing no arguments: the blocks in force pass through.
-                    let index = Int(instruction.a)
-                    let included = included(by: program, at: index, parent: false)
-                    try include(included, tag: index, parent: false, of: program, into: &output, stack: &stack, indentation: indentation, blocks: blocks)
+                    try include(tag: Int(instruction.a), parent: false, of: program, into: &output, stack: &stack, indentation: indentation, blocks: blocks)
 
                 case .parent:
                     let index = Int(instruction.a)
                     let parent = program.parents[index]
                     var merged = parent.arguments
                     for (name, content) in blocks { merged[name] = content }
-                    let included = included(by: program, at: index, parent: true)
-                    try include(included, tag: index, parent: true, of: program, into: &output, stack: &stack, indentation: indentation, blocks: merged)
+                    try include(tag: index, parent: true, of: program, into: &output, stack: &stack, indentation: indentation, blocks: merged)
 
                 case .block:
                     let compiled = program.blocks[Int(instruction.a)]
@@ -161,11 +158,10 @@ extension Template {
             return parent ? resolved[slot].parents[index] : resolved[slot].partials[index]
         }
 
-        /// Renders `included`, the template `program`'s partial tag `tag` (or,
-        /// with `parent`, its parent tag `tag`) names: nothing if there is
-        /// none, as the spec requires. The tag is read where it lies.
+        /// Renders the template `program`'s partial tag `tag` (or, with
+        /// `parent`, its parent tag `tag`) names: nothing if there is none,
+        /// as the spec requires. The tag is read where it lies.
         private mutating func include(
-            _ included: Program?,
             tag: Int,
             parent: Bool,
             of program: Program,
@@ -174,7 +170,7 @@ extension Template {
             indentation: String,
             blocks: [String: Program]
         ) throws(TemplateError) {
-            guard let included else { return }
+            guard let included = included(by: program, at: tag, parent: parent) else { return }
             let ownIndentation = parent ? program.parents[tag].inclusion.indentation : program.inclusions[tag].indentation
             guard depth < Renderer.maximumDepth else {
                 let inclusion = parent ? program.parents[tag].inclusion : program.inclusions[tag]

@@ -45,9 +45,11 @@ public struct TemplateLibrary: Sendable {
 
     /// Renders the template named `name` against `context` and calls `body`
     /// with the UTF-8 bytes where they were written: a page goes to its file
-    /// without being copied into an array first.
-    public func renderUTF8<R>(_ name: String, _ context: Value, _ body: (UnsafeBufferPointer<UInt8>) throws -> R) throws -> R {
-        let output = try render(template(named: name), into: Output(capacity: 65_536), context)
+    /// without being copied into an array first. `capacity` is the room
+    /// made for them at first (a page's 64 KiB by default; a long list, a
+    /// guess at its size, so that its bytes are not copied as they grow).
+    public func renderUTF8<R>(_ name: String, _ context: Value, capacity: Int = 65_536, _ body: (UnsafeBufferPointer<UInt8>) throws -> R) throws -> R {
+        let output = try render(template(named: name), into: Output(capacity: capacity), context)
         return try output.withBytes(body)
     }
 

@@ -200,6 +200,11 @@ struct OutputFolder: Sendable {
         try bytes.withUnsafeBufferPointer { try write(bytes: $0, to: relative) }
     }
 
+    /// Writes UTF-8 bytes where they lie (a file just rendered) to `relative`.
+    func write(rendered bytes: UnsafeBufferPointer<UInt8>, to relative: String) throws {
+        try write(bytes: bytes, to: relative)
+    }
+
     private func write(bytes buffer: UnsafeBufferPointer<UInt8>, to relative: String) throws {
         let file = try prepare(relative)
         let descriptor = open(file, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)

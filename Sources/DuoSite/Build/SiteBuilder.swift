@@ -350,7 +350,11 @@ public struct SiteBuilder: Sendable {
                     return (left, lhs.frontMatter.title.value, lhs.slug) < (right, rhs.frontMatter.title.value, rhs.slug)
                 }
                 do {
-                    try output.write(try templates.renderUTF8("index", self.indexContext(indexed, site: site, baseURL: baseURL, pageContext: pageContext)), to: "index.html")
+                    // Room for every page's entry from the start (about 500 bytes each).
+                    let context = self.indexContext(indexed, site: site, baseURL: baseURL, pageContext: pageContext)
+                    try templates.renderUTF8("index", context, capacity: 16_384 + 640 * indexed.count) {
+                        try output.write(rendered: $0, to: "index.html")
+                    }
                     try output.write(try templates.renderUTF8("404", self.notFoundContext(site: site, baseURL: baseURL, pageContext: pageContext)), to: "404.html")
                 } catch let error as TemplateError {
                     throw ThemeTemplates.diagnostic(error)

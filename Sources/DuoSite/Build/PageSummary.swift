@@ -74,8 +74,12 @@ struct PageSummary {
         let cited = pattern.citedSources
         writer.add(cited.count); cited.forEach { writer.add($0) }
         parts.anchors = writer.count
-        writer.add(pattern.rules.count)
-        pattern.rules.forEach { writer.add($0.number) }
+        // Rules and links are read where they lie too, not copied out one by one.
+        let rules = pattern.rules
+        writer.add(rules.count)
+        rules.withUnsafeBufferPointer { rules in
+            for index in rules.indices { writer.add(rules[index].number) }
+        }
         // Kept in byte order: written as they are, read back as they were.
         let anchors = pattern.anchors.sorted
         writer.add(anchors.count); anchors.forEach { writer.add($0) }
@@ -89,12 +93,18 @@ struct PageSummary {
             writer.add(optional: faq[index].key == faq[index].anchor ? nil : faq[index].key)
         }
         parts.positions = writer.count
-        pattern.rules.forEach { writer.add($0.location) }
+        rules.withUnsafeBufferPointer { rules in
+            for index in rules.indices { writer.add(rules[index].location) }
+        }
         for index in faq.indices { writer.add(faq[index].location) }
         parts.links = writer.count
-        writer.add(pattern.crossReferences.count)
-        for reference in pattern.crossReferences {
-            writer.add(reference.slug); writer.add(optional: reference.anchor); writer.add(reference.destination); writer.add(reference.location)
+        let references = pattern.crossReferences
+        writer.add(references.count)
+        references.withUnsafeBufferPointer { references in
+            for index in references.indices {
+                writer.add(references[index].slug); writer.add(optional: references[index].anchor)
+                writer.add(references[index].destination); writer.add(references[index].location)
+            }
         }
         parts.end = writer.count
         // Last, where what a rebuild reads of every kept page starts, so

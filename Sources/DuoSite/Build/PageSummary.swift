@@ -140,7 +140,7 @@ struct PageSummary {
     /// now and then without the rest of its summary.
     struct CrossPageFacts: Equatable {
         /// Its questions' keys (`FAQEntry.key`), in order, each as its
-        /// hash (`questionKeyHash`): what questions asked twice are found
+        /// hash (`fieldHash`): what questions asked twice are found
         /// among, ten thousand pages' at a time, with no text made.
         var questionKeys: [UInt64]
         /// The sources it cites, in order of first citation, each as the
@@ -154,15 +154,10 @@ struct PageSummary {
         var hides = false
     }
 
-    /// The hash of a question's key as `CrossPageFacts` holds it: of the
-    /// key as a record writes it.
-    static func questionKeyHash(_ key: String) -> UInt64 {
-        fieldHash(key)
-    }
-
-    /// The hash of a text as `CrossPageFacts` holds a cited source's id or
-    /// a linked slug: of the text as a record writes it, so that a summary's
-    /// fields are hashed where they lie, with no text made.
+    /// The hash of a text as `CrossPageFacts` holds a question's key, a
+    /// cited source's id or a linked slug: of the text as a record writes
+    /// it, so that a summary's fields are hashed where they lie, with no
+    /// text made.
     static func fieldHash(_ text: String) -> UInt64 {
         var writer = RecordWriter(capacity: text.utf8.count + 8)
         writer.add(text)

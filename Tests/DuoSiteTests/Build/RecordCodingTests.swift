@@ -121,7 +121,7 @@ struct RecordCodingTests {
         #expect(read.citedHash == entry.citedHash)
         // What a rebuild reads of a kept page's questions, sources and links, alone.
         let facts = try #require(read.crossPageFacts())
-        #expect(facts == PageSummary.CrossPageFacts(questionKeys: page.faq.map { PageSummary.questionKeyHash($0.key) }, citedSources: page.citedSources.map(PageSummary.fieldHash),
+        #expect(facts == PageSummary.CrossPageFacts(questionKeys: page.faq.map { PageSummary.fieldHash($0.key) }, citedSources: page.citedSources.map(PageSummary.fieldHash),
                                                      linkedSlugs: page.crossReferences.map { PageSummary.fieldHash($0.slug) }))
         // The ids behind the cited sources' hashes, read alone.
         #expect(read.citedSources() == page.citedSources)
@@ -168,7 +168,7 @@ struct RecordCodingTests {
         for page in site.patterns + [bare] {
             let entry = BuildCache.Entry(hash: 1, written: true, stamp: 2, siteKey: 3, summary: PageSummary(pattern: page.withoutHTML, diagnostics: []))
             let decoded = try entry.summary().pattern
-            let expected = PageSummary.CrossPageFacts(questionKeys: decoded.faq.map { PageSummary.questionKeyHash($0.key) }, citedSources: decoded.citedSources.map(PageSummary.fieldHash),
+            let expected = PageSummary.CrossPageFacts(questionKeys: decoded.faq.map { PageSummary.fieldHash($0.key) }, citedSources: decoded.citedSources.map(PageSummary.fieldHash),
                                                       linkedSlugs: decoded.crossReferences.map { PageSummary.fieldHash($0.slug) }, hides: decoded.rulesIncomplete || decoded.citationsIncomplete)
             #expect(entry.crossPageFacts() == expected, "\(page.slug)")
             #expect(entry.citedSources() == decoded.citedSources, "\(page.slug)")
@@ -218,7 +218,7 @@ struct RecordCodingTests {
         asked.faq[0].question += " too"
         asked.faq[0].key += "-too"
         #expect(entry(asked).anchorsHash != entry(page).anchorsHash)
-        #expect(entry(asked).crossPageFacts()?.questionKeys.first == PageSummary.questionKeyHash(page.faq[0].key + "-too"))
+        #expect(entry(asked).crossPageFacts()?.questionKeys.first == PageSummary.fieldHash(page.faq[0].key + "-too"))
         #expect(entry(asked).outwardHash == entry(page).outwardHash && entry(asked).citedHash == entry(page).citedHash)
         #expect(entry(asked).titleHash == entry(page).titleHash)
         #expect(entry(asked).linksHash == entry(page).linksHash)

@@ -128,6 +128,7 @@ struct TreeConverter {
         // Nodes being built, innermost last; skipped counts how many levels
         // below the depth limit we are, whose nodes are not kept as values.
         var stack: [MarkdownNode] = []
+        stack.reserveCapacity(8)
         var skipped = 0
         var result: MarkdownNode?
 
@@ -147,11 +148,13 @@ struct TreeConverter {
                     }
                     continue
                 }
-                let value = makeNode(node, parent: stack.last?.range)
+                var value = makeNode(node, parent: stack.last?.range)
                 if isLeaf {
                     stack[stack.count - 1].children.append(value)
                 } else {
-                    stack.append(value)
+                    // Room for every child at once, rather than grown as they come.
+                    value.children.reserveCapacity(Self.childCount(node))
+                    stack.append(consume value)
                 }
             } else if event == CMARK_EVENT_EXIT {
                 if skipped > 0 {
@@ -170,6 +173,17 @@ struct TreeConverter {
             }
         }
         return result ?? MarkdownNode(kind: .document, children: [], range: .init(start: .init(line: 1, column: 1), end: .init(line: 1, column: 1)), handle: 0)
+    }
+
+    /// How many children cmark-gfm's node has.
+    private static func childCount(_ node: OpaquePointer) -> Int {
+        var count = 0
+        var child = cmark_node_first_child(node)
+        while let current = child {
+            count += 1
+            child = cmark_node_next(current)
+        }
+        return count
     }
 
     /// Whether cmark's iterator gives the node an EXIT event: every node but

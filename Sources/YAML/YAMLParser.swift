@@ -76,6 +76,9 @@ public final class YAMLParser {
         init(_ start: YAMLNode, isMapping: Bool) {
             self.start = start
             self.isMapping = isMapping
+            // Most lists and maps hold a few entries: room for them at once
+            // rather than grown one at a time.
+            if isMapping { pairs.reserveCapacity(4) } else { elements.reserveCapacity(4) }
         }
 
         /// Whether the map already has the key `name`, which is then noted as given.

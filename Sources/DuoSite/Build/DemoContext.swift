@@ -197,14 +197,30 @@ public struct DemoContext: Sendable {
     func figure(_ layout: ScreenLayout, title: String?, alt: String, device figureDevice: DeviceFigure,
                 overflowButton: Value, overflowTitle: String) -> Value {
         let device = layout.device
-        var top: [Value] = []
-        var columnTop: [Value] = []
+        let placements = layout.items
+        // Each region's list made with room for its items at once, not grown.
+        var counts = (top: 0, column: 0, bottom: 0, menu: 0)
+        for index in placements.indices {
+            switch placements[index].place {
+            case .top: counts.top += 1
+            case .column: counts.column += 1
+            case .bottom: counts.bottom += 1
+            case .overflow: counts.menu += 1
+            }
+        }
+        func list(_ count: Int) -> [Value] {
+            var list: [Value] = []
+            if count > 0 { list.reserveCapacity(count) }
+            return list
+        }
+        var top = list(counts.top)
+        // The column's items above its overflow button; its tabs, below it, come after.
+        var columnItems = list(counts.column + (layout.hasOverflowButton ? 1 : 0))
         var columnBottom: [Value] = []
-        var menu: [Value] = []
-        var bottom: [Value] = []
+        var menu = list(counts.menu)
+        var bottom = list(counts.bottom)
         var pushedColumn = false
         var pushedBottom = false
-        let placements = layout.items
         for index in placements.indices {
             let isTab = placements[index].item.bar == .tabs
             switch placements[index].place {
@@ -215,7 +231,7 @@ public struct DemoContext: Sendable {
                     columnBottom.append(item(placements[index], pushesDown: !pushedColumn))
                     pushedColumn = true
                 } else {
-                    columnTop.append(item(placements[index], pushesDown: false))
+                    columnItems.append(item(placements[index], pushesDown: false))
                 }
             case .bottom:
                 let push = isTab && !pushedBottom
@@ -226,7 +242,6 @@ public struct DemoContext: Sendable {
             }
         }
 
-        var columnItems = columnTop
         if layout.hasOverflowButton {
             columnItems.append(overflowButton)
         }
@@ -242,6 +257,7 @@ public struct DemoContext: Sendable {
             ])
         }
         var regions: [Value] = []
+        regions.reserveCapacity(4)
         if !top.isEmpty { regions.append(region("top-bar", bar: Place.top.rawValue, top)) }
         if device.column != nil { regions.append(region("column", bar: Place.column.rawValue, columnItems, style: figureDevice.slotStyle)) }
         if !bottom.isEmpty { regions.append(region("bottom-bar", bar: Place.bottom.rawValue, bottom)) }

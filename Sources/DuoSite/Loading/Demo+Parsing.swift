@@ -12,6 +12,17 @@ struct DemoParser {
     static let screenKeys = ["back", "title", "navigation", "toolbar", "tabs"]
     static let stateKeys = ["name", "caption", "change"]
 
+    /// An item's fields as written (those with a text key), in a list with
+    /// room for them all from the start.
+    static func fields(of pairs: [YAMLNode.Pair]) -> [(key: String, keyMark: Mark, value: YAMLNode)] {
+        var fields: [(key: String, keyMark: Mark, value: YAMLNode)] = []
+        fields.reserveCapacity(pairs.count + 1)
+        for pair in pairs {
+            if let key = pair.key.string { fields.append((key: key, keyMark: pair.key.mark, value: pair.value)) }
+        }
+        return fields
+    }
+
     /// The item as written: its fields in order, before any state's changes.
     private struct ItemSource {
         var bar: Bar
@@ -102,12 +113,13 @@ struct DemoParser {
         let title = text(screenNode["title"], key: "title")
 
         var sources: [ItemSource] = []
+        sources.reserveCapacity(16)
         if let back = screenNode["back"], !back.isNull {
             if back.string != nil {
                 let fields: [(key: String, keyMark: Mark, value: YAMLNode)] = [("id", back.mark, YAMLNode(.scalar("back", .plain), mark: back.mark)), ("title", back.mark, back)]
                 sources.append(ItemSource(bar: .back, fields: fields, mark: back.mark))
             } else if let pairs = back.pairs {
-                var fields = pairs.compactMap { pair in pair.key.string.map { (key: $0, keyMark: pair.key.mark, value: pair.value) } }
+                var fields = Self.fields(of: pairs)
                 fields.removeAll { $0.key == "id" }
                 fields.insert(("id", back.mark, YAMLNode(.scalar("back", .plain), mark: back.mark)), at: 0)
                 sources.append(ItemSource(bar: .back, fields: fields, mark: back.mark))
@@ -126,7 +138,7 @@ struct DemoParser {
                     report("an item of '\(bar.rawValue)' should be a map like {title: Share, symbol: square.and.arrow.up}, not \(element.shapeDescription)", element.mark)
                     continue
                 }
-                let fields = pairs.compactMap { pair in pair.key.string.map { (key: $0, keyMark: pair.key.mark, value: pair.value) } }
+                let fields = Self.fields(of: pairs)
                 sources.append(ItemSource(bar: bar, fields: fields, mark: element.mark))
             }
         }
@@ -148,6 +160,7 @@ struct DemoParser {
         var states: [DemoState] = []
         if let statesNode = root["states"], !statesNode.isNull {
             if let elements = statesNode.elements, !elements.isEmpty {
+                states.reserveCapacity(elements.count)
                 for element in elements {
                     if let state = parseState(element, sources: sources, baseItems: baseItems) {
                         states.append(state)

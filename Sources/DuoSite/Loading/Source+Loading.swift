@@ -50,7 +50,8 @@ extension Source {
 public enum Timestamp {
     /// The number of seconds `6:13` or `1:02:03` stands for, or nil.
     public static func seconds(_ text: String) -> Int? {
-        var parts: [Int] = [], digits = 0, value = 0
+        // At most three parts (h:mm:ss); those read so far, with no list made.
+        var first = 0, second = 0, parts = 0, digits = 0, value = 0
         for byte in text.utf8 {
             switch byte {
             case UInt8(ascii: "0")...UInt8(ascii: "9"):
@@ -58,17 +59,17 @@ public enum Timestamp {
                 digits += 1
                 if digits > 4 { return nil }
             case UInt8(ascii: ":"):
-                guard digits > 0, parts.count < 2, parts.isEmpty || digits == 2 else { return nil }
-                parts.append(value)
+                guard digits > 0, parts < 2, parts == 0 || digits == 2 else { return nil }
+                if parts > 0, value >= 60 { return nil }
+                if parts == 0 { first = value } else { second = value }
+                parts += 1
                 value = 0
                 digits = 0
             default:
                 return nil
             }
         }
-        guard digits == 2, !parts.isEmpty else { return nil }
-        parts.append(value)
-        guard parts.dropFirst().allSatisfy({ $0 < 60 }) else { return nil }
-        return parts.reduce(0) { $0 * 60 + $1 }
+        guard digits == 2, parts > 0, value < 60 else { return nil }
+        return parts == 1 ? first * 60 + value : (first * 60 + second) * 60 + value
     }
 }

@@ -58,16 +58,19 @@ public struct AnchorList: Sendable, Equatable, ExpressibleByArrayLiteral {
 
     /// Where `anchor` is, or would go, found by halves.
     private func place(of anchor: String) -> (index: Int, found: Bool) {
-        var low = 0, high = sorted.count
-        while low < high {
-            let middle = (low + high) / 2
-            switch Self.order(sorted[middle], anchor) {
-            case 0: return (middle, true)
-            case ..<0: low = middle + 1
-            default: high = middle
+        // Each anchor compared where it lies in the list, not copied out of it.
+        sorted.withUnsafeBufferPointer { sorted in
+            var low = 0, high = sorted.count
+            while low < high {
+                let middle = (low + high) / 2
+                switch Self.order(sorted[middle], anchor) {
+                case 0: return (middle, true)
+                case ..<0: low = middle + 1
+                default: high = middle
+                }
             }
+            return (low, false)
         }
-        return (low, false)
     }
 
     /// Whether `a`'s UTF-8 bytes sort before `b`'s.

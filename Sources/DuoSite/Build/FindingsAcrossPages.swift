@@ -91,9 +91,9 @@ struct FindingsAcrossPages: Sendable {
         guard let kept = previous?.siteFindings, kept.key == key || change() != nil else {
             let site = whole()
             let slugs = Set(published.map { SiteLoader.slug(ofFile: files[$0]) })
-            let (links, patternRules, questions, unusedSources, titles, others) = Checkers.runSiteLevelApart(CheckContext(site: site, today: today, publishedSlugs: slugs))
+            let (links, patternRules, questions, unusedSources, titles, others, questionPages) = Checkers.runSiteLevelApart(CheckContext(site: site, today: today, publishedSlugs: slugs))
             return BuildCache.SiteFindings(key: key, citedKey: citedKey, anchorsKey: anchorsKey, titlesKey: titlesKey, links: links, patternRules: patternRules, questions: questions,
-                                           questionPages: DuplicateQuestionChecker.pagesAskingTwice(in: site.patterns),
+                                           questionPages: questionPages,
                                            unusedSources: unusedSources, sourcesCounted: UnusedSourceChecker.canTell(site), titles: titles, others: others)
         }
         // The pages read again, with their entries now and before.
@@ -298,7 +298,8 @@ struct FindingsAcrossPages: Sendable {
             }
         }
         let pages = (everyPage ? Array(files.indices) : asking.sorted()).compactMap(page)
-        return (DuplicateQuestionChecker.findings(in: pages), DuplicateQuestionChecker.pagesAskingTwice(in: pages))
+        let survey = DuplicateQuestionChecker.survey(pages)
+        return (survey.findings, survey.pagesAskingTwice)
     }
 
     /// The findings about the links of `pages` (read again), each link

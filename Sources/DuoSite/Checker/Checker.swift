@@ -90,25 +90,34 @@ public enum Checkers {
     /// (`DuplicateTitleChecker`'s) apart from the others: a rebuild keeps
     /// them apart, to check again only the links of the pages it read, the
     /// questions of the pages that ask one twice, and the titles alone when
-    /// nothing else the checks read changed.
+    /// nothing else the checks read changed. `questionPages` are the files
+    /// of the pages that ask a question another page asks, found in the
+    /// same look at every question as the findings about them.
     static func runSiteLevelApart(_ context: CheckContext)
-        -> (links: [Diagnostic], patternRules: [Diagnostic], questions: [Diagnostic], unusedSources: [Diagnostic], titles: [Diagnostic], others: [Diagnostic]) {
-        let found = eachSiteLevel(context)
+        -> (links: [Diagnostic], patternRules: [Diagnostic], questions: [Diagnostic], unusedSources: [Diagnostic], titles: [Diagnostic], others: [Diagnostic],
+            questionPages: [String]) {
+        let found = ParallelMap.map(siteLevel.indices.map { $0 }) { index -> (findings: [Diagnostic], questionPages: [String]) in
+            guard siteLevel[index] is DuplicateQuestionChecker else { return (siteLevel[index].check(context), []) }
+            let survey = DuplicateQuestionChecker.survey(context.site.patterns)
+            return (survey.findings, survey.pagesAskingTwice)
+        }
         var links: [Diagnostic] = [], patternRules: [Diagnostic] = [], questions: [Diagnostic] = [], unusedSources: [Diagnostic] = []
-        var titles: [Diagnostic] = [], others: [Diagnostic] = []
-        for (checker, findings) in zip(siteLevel, found) {
+        var titles: [Diagnostic] = [], others: [Diagnostic] = [], questionPages: [String] = []
+        for (checker, (findings, pages)) in zip(siteLevel, found) {
             switch checker {
             case is CrossReferenceChecker: links += findings
             case is PlacementChecker:
                 patternRules += findings.filter { $0.code == .unknownPatternRule }
                 others += findings.filter { $0.code != .unknownPatternRule }
-            case is DuplicateQuestionChecker: questions += findings
+            case is DuplicateQuestionChecker:
+                questions += findings
+                questionPages += pages
             case is UnusedSourceChecker: unusedSources += findings
             case is DuplicateTitleChecker: titles += findings
             default: others += findings
             }
         }
-        return (links, patternRules, questions, unusedSources, titles, others)
+        return (links, patternRules, questions, unusedSources, titles, others, questionPages)
     }
 
     /// Runs every check on a site read whole.

@@ -11,16 +11,34 @@ public struct DuplicateQuestionChecker: Checker {
     /// pages that ask a question another page asks too
     /// (`pagesAskingTwice(in:)`), and no others, it finds the same.
     static func findings(in patterns: [Pattern]) -> [Diagnostic] {
+        survey(patterns).findings
+    }
+
+    /// The files of the pages that ask a question another page asks too.
+    static func pagesAskingTwice(in patterns: [Pattern]) -> [String] {
+        survey(patterns).pagesAskingTwice
+    }
+
+    /// The findings about `patterns` and the files of the pages that ask a
+    /// question another page asks too, from one look at every question: a
+    /// build needs both, and at ten thousand pages each look hashes fifty
+    /// thousand questions.
+    static func survey(_ patterns: [Pattern]) -> (findings: [Diagnostic], pagesAskingTwice: [String]) {
         // Where each question is first asked, as indices: a page is too big to copy per question.
         var first: [QuestionKey: (page: Int, entry: Int)] = [:]
-        first.reserveCapacity(patterns.count * 5)
+        first.reserveCapacity(patterns.reduce(0) { $0 + $1.faq.count })
         var diagnostics: [Diagnostic] = []
+        var asking: [Bool] = []
         for (pageIndex, pattern) in patterns.enumerated() {
             // By index: an entry is only read, never copied whole.
             let faq = pattern.faq
             for entryIndex in faq.indices {
                 let key = QuestionKey(faq[entryIndex].key)
                 if let (page, earlierEntry) = first[key] {
+                    guard page != pageIndex else { continue }
+                    if asking.isEmpty { asking = Array(repeating: false, count: patterns.count) }
+                    asking[page] = true
+                    asking[pageIndex] = true
                     let earlier = patterns[page]
                     if earlier.slug != pattern.slug {
                         let entry = faq[entryIndex]
@@ -31,26 +49,8 @@ public struct DuplicateQuestionChecker: Checker {
                 }
             }
         }
-        return diagnostics
-    }
-
-    /// The files of the pages that ask a question another page asks too.
-    static func pagesAskingTwice(in patterns: [Pattern]) -> [String] {
-        var askedBy: [QuestionKey: Int] = [:]
-        var twice = Set<QuestionKey>()
-        for (pageIndex, pattern) in patterns.enumerated() {
-            let faq = pattern.faq
-            for entryIndex in faq.indices {
-                let key = QuestionKey(faq[entryIndex].key)
-                if let first = askedBy[key] {
-                    if first != pageIndex { twice.insert(key) }
-                } else {
-                    askedBy[key] = pageIndex
-                }
-            }
-        }
-        guard !twice.isEmpty else { return [] }
-        return patterns.filter { $0.faq.contains { twice.contains(QuestionKey($0.key)) } }.map(\.file)
+        let pages = asking.isEmpty ? [] : patterns.indices.filter { asking[$0] }.map { patterns[$0].file }
+        return (diagnostics, pages)
     }
 }
 

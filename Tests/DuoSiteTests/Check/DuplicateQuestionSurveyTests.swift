@@ -1,0 +1,57 @@
+@testable import DuoSite
+import Foundation
+import Testing
+
+/// Questions asked on two pages: one look at every question gives both the
+/// findings and the pages a rebuild compares again.
+@Suite("Questions asked on two pages")
+struct DuplicateQuestionSurveyTests {
+    /// Pages made from one of the repository's, each asking the questions
+    /// given (by key), in order.
+    private static func pages(_ questions: [[String]]) throws -> [Pattern] {
+        let (loaded, _) = SiteLoader(root: TestSite.repositoryRoot).load()
+        let model = try #require(loaded.patterns.first)
+        let entry = try #require(model.faq.first)
+        return questions.enumerated().map { index, keys in
+            var page = model
+            page.file = "Content/patterns/page-\(index).md"
+            page.slug = "page-\(index)"
+            page.faq = keys.enumerated().map { number, key in
+                var asked = entry
+                asked.key = key
+                asked.question = key
+                asked.location = DuoSite.SourceLocation(file: page.file, line: 10 + number, column: 1)
+                return asked
+            }
+            return page
+        }
+    }
+
+    @Test(arguments: [
+        // No question asked twice.
+        ([["a", "b"], ["c"], []], [String](), [String]()),
+        // One question on the first and third pages; one asked twice on one page only.
+        ([["a", "b"], ["c", "c"], ["d", "a"]], ["page-0", "page-2"], ["page-2:11 also page-0:10"]),
+        // One question on three pages: each later page is told of the first.
+        ([["q"], ["q"], ["r"], ["q", "r"]], ["page-0", "page-1", "page-2", "page-3"],
+         ["page-1:10 also page-0:10", "page-3:10 also page-0:10", "page-3:11 also page-2:10"]),
+    ])
+    func findsThePagesAndTheFindingsInOneLook(questions: [[String]], pages expectedPages: [String], findings expected: [String]) throws {
+        let patterns = try Self.pages(questions)
+        let survey = DuplicateQuestionChecker.survey(patterns)
+        #expect(survey.pagesAskingTwice == expectedPages.map { "Content/patterns/\($0).md" })
+        let told = survey.findings.map { finding -> String in
+            let page = finding.location.file.replacingOccurrences(of: "Content/patterns/", with: "").replacingOccurrences(of: ".md", with: "")
+            let earlier = finding.message.components(separatedBy: "also asked in Content/patterns/").last!.replacingOccurrences(of: ".md", with: "")
+            return "\(page):\(finding.location.line) also \(earlier)"
+        }
+        #expect(told == expected)
+        #expect(survey.findings.allSatisfy { $0.code == .duplicateQuestion })
+        // The two questions asked apart give what the survey gives.
+        #expect(DuplicateQuestionChecker.findings(in: patterns).map(\.message) == survey.findings.map(\.message))
+        #expect(DuplicateQuestionChecker.pagesAskingTwice(in: patterns) == survey.pagesAskingTwice)
+        // Given only the pages asking twice, the findings are the same.
+        let asking = patterns.filter { survey.pagesAskingTwice.contains($0.file) }
+        #expect(DuplicateQuestionChecker.findings(in: asking).map(\.message) == survey.findings.map(\.message))
+    }
+}

@@ -148,7 +148,8 @@ struct TreeConverter {
                     }
                     continue
                 }
-                var value = makeNode(node, parent: stack.last?.range)
+                // The parent's range read where it lies (`last` would copy the whole node).
+                var value = makeNode(node, parent: stack.isEmpty ? nil : stack[stack.count - 1].range)
                 if isLeaf {
                     stack[stack.count - 1].children.append(value)
                 } else {

@@ -134,7 +134,7 @@ struct PageContext {
             "hasCitations": .bool(!citations.isEmpty),
             "basis": rule.citations.map { $0.basis == .apple ? Self.appleBasis : Self.recommendationBasis } ?? Self.noBasis,
             // By index, each citation's fields read where they lie.
-            "citations": .list(Self.each(citations.indices) { index in
+            "citations": .list(Self.values(at: citations.indices) { index in
                 guard let entry = sources.entry(for: citations[index].sourceID) else { return nil }
                 let source = sources.entries[entry].source
                 let number = sources.entries[entry].number
@@ -161,7 +161,7 @@ struct PageContext {
     /// The values `make` gives for `indices`, nil ones left out, in a list
     /// with room for all of them from the start (`compactMap` grows its
     /// result one element at a time).
-    static func each(_ indices: Range<Int>, _ make: (Int) -> Value?) -> [Value] {
+    static func values(at indices: Range<Int>, _ make: (Int) -> Value?) -> [Value] {
         var values: [Value] = []
         values.reserveCapacity(indices.count)
         for index in indices {

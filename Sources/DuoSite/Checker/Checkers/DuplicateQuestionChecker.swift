@@ -8,21 +8,16 @@ public struct DuplicateQuestionChecker: Checker {
     }
 
     /// The findings about `patterns`, in page file order. Given only the
-    /// pages that ask a question another page asks too
-    /// (`pagesAskingTwice(in:)`), and no others, it finds the same.
+    /// pages that ask a question another page asks too (`survey`'s
+    /// `pagesAskingTwice`), and no others, it finds the same.
     static func findings(in patterns: [Pattern]) -> [Diagnostic] {
         survey(patterns).findings
     }
 
-    /// The files of the pages that ask a question another page asks too.
-    static func pagesAskingTwice(in patterns: [Pattern]) -> [String] {
-        survey(patterns).pagesAskingTwice
-    }
-
-    /// The findings about `patterns` and the files of the pages that ask a
-    /// question another page asks too, from one look at every question: a
-    /// build needs both, and at ten thousand pages each look hashes fifty
-    /// thousand questions.
+    /// The findings about `patterns`, in page file order, and the files of
+    /// the pages that ask a question another page asks too, from one look
+    /// at every question: a build needs both, and at ten thousand pages
+    /// each look hashes fifty thousand questions.
     static func survey(_ patterns: [Pattern]) -> (findings: [Diagnostic], pagesAskingTwice: [String]) {
         // Where each question is first asked, as indices: a page is too big to copy per question.
         var first: [QuestionKey: (page: Int, entry: Int)] = [:]

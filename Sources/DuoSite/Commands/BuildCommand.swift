@@ -45,8 +45,14 @@ struct BuildCommand: Subcommand {
         quiet = parsed.has("--quiet")
     }
 
+    /// A root that is no folder, or an output the build may not replace
+    /// (the site root, one of its source folders, a folder of other files):
+    /// the command line is wrong, so nothing is read.
     func validate() throws(UsageError) {
         try CommonOptions.validateRoot(options.root)
+        if let problem = OutputFolder.validate(options.output, root: options.root) {
+            throw UsageError(problem)
+        }
     }
 
     func run(_ console: Console) -> Int32 {

@@ -85,10 +85,10 @@ import Testing
         try site.write("precious", to: "Notes/notes.txt")
         try site.write("kept", to: "Notes/index.html")
         let result = site.run(["build", "--today", "2026-11-29", "--output", "Notes"])
-        #expect(result.status == 1)
+        // The command line names the wrong folder: a usage error, with the reason and the usage.
+        #expect(result.status == 64)
         let path = site.root.appendingPathComponent("Notes").standardizedFileURL.resolvingSymlinksInPath().path
-        #expect(result.err.contains("error: --output \(path) holds 'notes.txt', which a build does not write; the build replaces its output whole, so it would be lost: choose an empty folder or a previous build's, or move it out [missing-file]"), "\(result.err)")
-        #expect(result.err.hasSuffix("error: nothing was published (1 error, listed above)\n"), "\(result.err)")
+        #expect(result.err.hasPrefix("error: --output \(path) holds 'notes.txt', which a build does not write; the build replaces its output whole, so it would be lost: choose an empty folder or a previous build's, or move it out\nUsage: duosite build "), "\(result.err)")
         #expect(site.tree("Notes") == ["notes.txt": Data("precious".utf8), "index.html": Data("kept".utf8)])
         // An empty folder, or a previous build's (a Finder's .DS_Store aside), is replaced.
         try FileManager.default.removeItem(at: site.root.appendingPathComponent("Notes/notes.txt"))
@@ -96,6 +96,26 @@ import Testing
         #expect(site.run(["build", "--today", "2026-11-29", "--output", "Notes", "--quiet"]).status == 0)
         #expect(site.run(["build", "--today", "2026-11-29", "--output", "Notes", "--quiet"]).status == 0)
         #expect(site.tree("Notes")["index.html"] != Data("kept".utf8))
+    }
+
+    /// An output that would replace the site's own files is a wrong command
+    /// line: exit 64 with the reason and the usage, and nothing changes.
+    @Test(arguments: [
+        (".", "would replace the site root; choose a folder of its own, like Public"),
+        ("..", "would replace the site root; choose a folder of its own, like Public"),
+        ("Content", "is inside the site's Content/ folder; choose a folder of its own, like Public"),
+        ("Theme/assets", "is inside the site's Theme/ folder; choose a folder of its own, like Public"),
+    ])
+    func anOutputOverTheSiteIsAUsageError(output: String, reason: String) throws {
+        let site = try TestSite()
+        defer { site.remove() }
+        let before = site.tree(".")
+        let result = site.run(["build", "--today", "2026-11-29", "--output", output])
+        #expect(result.status == 64)
+        let path = site.root.appendingPathComponent(output).standardizedFileURL.resolvingSymlinksInPath().path
+        #expect(result.err.hasPrefix("error: --output \(path) \(reason)\nUsage: duosite build "), "\(result.err)")
+        #expect(result.out.isEmpty)
+        #expect(site.tree(".") == before)
     }
 
     @Test func twoBuildsAreByteIdentical() throws {
@@ -175,10 +195,11 @@ import Testing
         #expect(result.err.contains("[broken-link]"))
         try site.write(page, to: "Content/patterns/where-the-bars-go.md")
 
-        // An output folder that would replace the site's own files is refused.
+        // An output folder that would replace the site's own files is
+        // refused (anOutputOverTheSiteIsAUsageError has the messages).
         for output in [".", "Content", "Content/patterns", ".."] {
             result = site.run(["build", "--today", "2026-11-29", "--output", output])
-            #expect(result.status == 1, "output \(output)")
+            #expect(result.status == 64, "output \(output)")
         }
         #expect(FileManager.default.fileExists(atPath: site.root.appendingPathComponent("Content/site.yml").path))
 

@@ -90,7 +90,6 @@ public struct SiteBuilder: Sendable {
         let files = SiteLoader(root: options.root).patternFiles()
         let total = files.count
         let entries = CacheEntries(count: files.count)
-        let once = Once<Shared>()
 
         // An unchanged page's previous entry, with its page put into staging:
         // the page is kept, and its own findings (read alone from its
@@ -135,16 +134,26 @@ public struct SiteBuilder: Sendable {
             guard let entry = previous?.entry(for: path, at: index), entry.hash == hash else { return nil }
             return take(index, entry, entries.stamp(at: index))
         }
-        let process: @Sendable (Int, Pattern, Site, [Diagnostic]) -> (Pattern, [Diagnostic]) = { index, pattern, site, found in
+        // Each worker reads its pages with a site and templates of its own
+        // (the first with those read above), made by the first page it reads anew.
+        let copies = WorkerCopies<SiteCopy>(workers: ParallelMap.workerCount) {
+            SiteCopy(readingAgain: options, fingerprint: fingerprint)
+        }
+        let process: @Sendable (Int, Int, Pattern, Site, [Diagnostic]) -> (Pattern, [Diagnostic]) = { worker, index, pattern, site, found in
             defer { progress?(counter.increment(), total) }
-            let shared = once.get { Shared(site: site, today: options.today) }
-            let diagnostics = found + Checkers.page(pattern, shared.checks)
+            let own: SiteCopy
+            if let made = copies[worker] {
+                own = made
+            } else {
+                own = copies.make(forWorker: worker) { SiteCopy(site: site, templates: templates, today: options.today) }
+            }
+            let diagnostics = found + Checkers.page(pattern, own.shared.checks)
             var slim = pattern.withoutHTML
             slim.demos = []
             var written = false
-            if let templates, let output, options.drafts || !pattern.frontMatter.draft,
+            if let templates = own.templates, let output, options.drafts || !pattern.frontMatter.draft,
                !diagnostics.contains(where: { $0.severity == .error && $0.code.blocksBuild }) {
-                let context = PageContext(site: site, baseURL: Self.baseURL(site, options), today: options.today, demos: shared.demos, links: shared.links)
+                let context = PageContext(site: own.site, baseURL: Self.baseURL(own.site, options), today: options.today, demos: own.shared.demos, links: own.shared.links)
                 do {
                     try templates.renderUTF8("pattern", context.make(pattern)) { html in
                         let hash = entries.hash(at: index) ?? ContentHash.of(html)

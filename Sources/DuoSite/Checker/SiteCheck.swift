@@ -61,7 +61,7 @@ public struct SiteCheck: Sendable {
         // Each page read is checked alone as soon as it is read, then kept
         // without its demos; the checks across pages run once all are read.
         let once = Once<CheckContext>()
-        let (readSite, outcomes, loadDiagnostics) = loader.load(processing: { _, pattern, site, found in
+        let (readSite, outcomes, loadDiagnostics) = loader.load(processing: { _, _, pattern, site, found in
             let checks = once.get {
                 Checkers.pageContext(site: site, today: today, engine: site.placement.map(PlacementEngine.init(table:)))
             }

@@ -43,7 +43,9 @@ public struct SiteLoader: Sendable {
     /// build renders and writes each page there, then keeps it without its
     /// HTML, so that memory does not grow with the pages' text.
     ///
-    /// Each is given the page file's place in the list of page files too.
+    /// Each is given the page file's place in the list of page files too,
+    /// and the worker reading it (see `ParallelMap.map(count:byWorker:)`),
+    /// which reads one page at a time.
     /// `reuse`, given a page file's path, bytes and status, may keep the
     /// page as a previous build left it, returning its findings: the page is
     /// then not parsed (nor handed to `process`), and its outcome is `kept`.
@@ -51,7 +53,7 @@ public struct SiteLoader: Sendable {
     /// without the file being read. The site's `patterns` are the pages
     /// read anew; the outcomes say, in page file order, what became of each.
     func load(
-        processing process: (@Sendable (Int, Pattern, Site, [Diagnostic]) -> (Pattern, [Diagnostic]))?,
+        processing process: (@Sendable (_ worker: Int, _ index: Int, Pattern, Site, [Diagnostic]) -> (Pattern, [Diagnostic]))?,
         reuseUnread: (@Sendable (Int, String) -> [Diagnostic]?)? = nil,
         reuse: (@Sendable (Int, String, [UInt8], stat) -> [Diagnostic]?)? = nil
     ) -> (Site, [PageOutcome], [Diagnostic]) {
@@ -161,13 +163,13 @@ public struct SiteLoader: Sendable {
     private func readPatterns(
         _ files: [String],
         site: Site,
-        process: (@Sendable (Int, Pattern, Site, [Diagnostic]) -> (Pattern, [Diagnostic]))?,
+        process: (@Sendable (_ worker: Int, _ index: Int, Pattern, Site, [Diagnostic]) -> (Pattern, [Diagnostic]))?,
         reuseUnread: (@Sendable (Int, String) -> [Diagnostic]?)?,
         reuse: (@Sendable (Int, String, [UInt8], stat) -> [Diagnostic]?)?
     ) -> ([PageOutcome], [Diagnostic]) {
         let parser = PatternParser(rendersHTML: rendersHTML, allowRawHTML: site.settings.allowRawHTML)
         let rootPath = root.path
-        let read: @Sendable (Int) -> (PageOutcome, [Diagnostic]) = { index in
+        let read: @Sendable (Int, Int) -> (PageOutcome, [Diagnostic]) = { worker, index in
             let path = files[index]
             var diagnostics: [Diagnostic] = []
             let name = Self.slug(ofFile: path)
@@ -191,14 +193,13 @@ public struct SiteLoader: Sendable {
                 let (pattern, found) = parser.parse(file)
                 guard let pattern else { return (.unreadable, found) }
                 if let process {
-                    let (processed, diagnostics) = process(index, pattern, site, found)
+                    let (processed, diagnostics) = process(worker, index, pattern, site, found)
                     return (.read(processed), diagnostics)
                 }
                 return (.read(pattern), found)
             }
         }
-        let indices = Array(files.indices)
-        let results = parallel ? ParallelMap.map(indices, read) : indices.map(read)
+        let results = parallel ? ParallelMap.map(count: files.count, byWorker: read) : files.indices.map { read(0, $0) }
         return (results.map(\.0), results.flatMap(\.1))
     }
 
@@ -206,22 +207,5 @@ public struct SiteLoader: Sendable {
     static func isValidSlug(_ name: String) -> Bool {
         guard let first = name.unicodeScalars.first, first != "-", name.count <= 100 else { return false }
         return name.unicodeScalars.allSatisfy { ("a"..."z").contains($0) || ("0"..."9").contains($0) || $0 == "-" }
-    }
-}
-
-/// Runs work over a list on every core, keeping the results in list order.
-enum ParallelMap {
-    /// `transform` applied to each element, in parallel; results in order.
-    static func map<Element: Sendable, Result: Sendable>(_ elements: [Element], _ transform: @Sendable (Element) -> Result) -> [Result] {
-        let count = elements.count
-        guard count > 1 else { return elements.map(transform) }
-        let results = UnsafeMutableBufferPointer<Result?>.allocate(capacity: count)
-        results.initialize(repeating: nil)
-        defer { results.deallocate() }
-        nonisolated(unsafe) let buffer = results
-        DispatchQueue.concurrentPerform(iterations: count) { index in
-            buffer[index] = transform(elements[index])
-        }
-        return results.map { $0! }
     }
 }

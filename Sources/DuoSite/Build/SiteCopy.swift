@@ -1,0 +1,33 @@
+import Mustache
+
+/// What a worker reads, checks and renders its pages with: the site (its
+/// settings, sources, devices and placement table), the theme's templates,
+/// and what every page shares. See `WorkerCopies` for why each worker has
+/// one of its own; a page takes it by one reference, not a copy of each
+/// of its fields.
+final class SiteCopy: Sendable {
+    let site: Site
+    let templates: TemplateLibrary?
+    let shared: Shared
+
+    /// The build's own: the site and templates it read, and what pages share made from them.
+    init(site: Site, templates: TemplateLibrary?, today: Day) {
+        self.site = site
+        self.templates = templates
+        shared = Shared(site: site, today: today)
+    }
+
+    /// A copy with storage of its own, read again from the site's files;
+    /// nil when they no longer give the build's `fingerprint` (a file
+    /// changed since the build began) or the theme cannot be read: the
+    /// worker then uses the build's own.
+    convenience init?(readingAgain options: BuildOptions, fingerprint: UInt64) {
+        var loader = SiteLoader(root: options.root)
+        loader.files = []
+        let (site, _) = loader.load()
+        guard let templates = ThemeTemplates.load(root: options.root).library else { return nil }
+        self.init(site: site, templates: templates, today: options.today)
+        // Read after the copy, so that a file changed while it was read is noticed.
+        guard BuildCache.fingerprints(root: options.root, options: options).build == fingerprint else { return nil }
+    }
+}

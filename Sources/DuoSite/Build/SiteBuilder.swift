@@ -134,8 +134,9 @@ public struct SiteBuilder: Sendable {
             guard let entry = previous?.entry(for: path, at: index), entry.hash == hash else { return nil }
             return take(index, entry, entries.stamp(at: index))
         }
-        // Each worker reads its pages with a site and templates of its own
-        // (the first with those read above), made by the first page it reads anew.
+        // Each worker reads its pages with a site and templates of its own:
+        // the first with those read above, the others with a copy once
+        // they have read enough pages for one to pay (see `WorkerCopies`).
         let copies = WorkerCopies<SiteCopy>(workers: ParallelMap.workerCount) {
             SiteCopy(readingAgain: options, fingerprint: fingerprint)
         }

@@ -5,16 +5,7 @@ import Synchronization
 enum ParallelMap {
     /// `transform` applied to each element, in parallel; results in order.
     static func map<Element: Sendable, Result: Sendable>(_ elements: [Element], _ transform: @Sendable (Element) -> Result) -> [Result] {
-        let count = elements.count
-        guard count > 1 else { return elements.map(transform) }
-        let results = UnsafeMutableBufferPointer<Result?>.allocate(capacity: count)
-        results.initialize(repeating: nil)
-        defer { results.deallocate() }
-        nonisolated(unsafe) let buffer = results
-        DispatchQueue.concurrentPerform(iterations: count) { index in
-            buffer[index] = transform(elements[index])
-        }
-        return results.map { $0! }
+        map(count: elements.count) { _, index in transform(elements[index]) }
     }
 
     /// How many workers ``map(count:byWorker:)`` runs at most: one a core.

@@ -151,7 +151,7 @@ struct TreeConverter {
                 // The parent's range read where it lies (`last` would copy the whole node).
                 var value = makeNode(node, parent: stack.isEmpty ? nil : stack[stack.count - 1].range)
                 if isLeaf {
-                    stack[stack.count - 1].children.append(value)
+                    stack[stack.count - 1].children.append(consume value)
                 } else {
                     // Room for every child at once, rather than grown as they come.
                     value.children.reserveCapacity(Self.childCount(node))
@@ -167,9 +167,9 @@ struct TreeConverter {
                     links[index].hasNoAlt = finished.hasNoText
                 }
                 if stack.isEmpty {
-                    result = finished
+                    result = consume finished
                 } else {
-                    stack[stack.count - 1].children.append(finished)
+                    stack[stack.count - 1].children.append(consume finished)
                 }
             }
         }

@@ -146,7 +146,7 @@ public struct SiteBuilder: Sendable {
             if let made = copies[worker] {
                 own = made
             } else {
-                own = copies.make(forWorker: worker) { SiteCopy(site: site, templates: templates, today: options.today) }
+                own = copies.make(forWorker: worker) { SiteCopy(site: site, templates: templates, options: options) }
             }
             let diagnostics = found + Checkers.page(pattern, own.shared.checks)
             var slim = pattern.withoutHTML
@@ -154,9 +154,8 @@ public struct SiteBuilder: Sendable {
             var written = false
             if let templates = own.templates, let output, options.drafts || !pattern.frontMatter.draft,
                !diagnostics.contains(where: { $0.severity == .error && $0.code.blocksBuild }) {
-                let context = PageContext(site: own.site, baseURL: Self.baseURL(own.site, options), today: options.today, demos: own.shared.demos, links: own.shared.links)
                 do {
-                    try templates.renderUTF8("pattern", context.make(pattern)) { html in
+                    try templates.renderUTF8("pattern", own.pages.make(pattern)) { html in
                         let hash = entries.hash(at: index) ?? ContentHash.of(html)
                         try output.writePage(html, slug: pattern.slug, key: OutputTree.key(hash: hash, fingerprint: fingerprint))
                     }

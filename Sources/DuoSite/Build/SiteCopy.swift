@@ -2,19 +2,23 @@ import Mustache
 
 /// What a worker reads, checks and renders its pages with: the site (its
 /// settings, sources, devices and placement table), the theme's templates,
-/// and what every page shares. See `WorkerCopies` for why each worker has
+/// what every page shares, and the maker of pages' template contexts. See `WorkerCopies` for why each worker has
 /// one of its own; a page takes it by one reference, not a copy of each
 /// of its fields.
 final class SiteCopy: Sendable {
     let site: Site
     let templates: TemplateLibrary?
     let shared: Shared
+    /// Makes each page's template context; made once, as it holds the
+    /// site, which a context made for every page would copy.
+    let pages: PageContext
 
     /// The build's own: the site and templates it read, and what pages share made from them.
-    init(site: Site, templates: TemplateLibrary?, today: Day) {
+    init(site: Site, templates: TemplateLibrary?, options: BuildOptions) {
         self.site = site
         self.templates = templates
-        shared = Shared(site: site, today: today)
+        shared = Shared(site: site, today: options.today)
+        pages = PageContext(site: site, baseURL: SiteBuilder.baseURL(site, options), today: options.today, demos: shared.demos, links: shared.links)
     }
 
     /// A copy with storage of its own, read again from the site's files;
@@ -26,7 +30,7 @@ final class SiteCopy: Sendable {
         loader.files = []
         let (site, _) = loader.load()
         guard let templates = ThemeTemplates.load(root: options.root).library else { return nil }
-        self.init(site: site, templates: templates, today: options.today)
+        self.init(site: site, templates: templates, options: options)
         // Read after the copy, so that a file changed while it was read is noticed.
         guard BuildCache.fingerprints(root: options.root, options: options).build == fingerprint else { return nil }
     }

@@ -68,9 +68,9 @@ struct BodyReader {
         var pendingQuestion: (entry: FAQEntry, blocks: [MarkdownNode])?
 
         func finishQuestion(_ reader: inout BodyReader) {
-            guard let (question, blocks) = pendingQuestion else { return }
-            var entry = question
-            pendingQuestion = nil
+            // Taken out, not copied: an entry holds a dozen strings and lists.
+            guard let (question, blocks) = pendingQuestion.take() else { return }
+            var entry = consume question
             let demosBefore = reader.demos.count
             let answer = reader.content(of: blocks)
             // The answer as readers read it: a demo is a figure, not words.

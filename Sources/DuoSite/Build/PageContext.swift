@@ -5,13 +5,25 @@ import Mustache
 /// `docs/theme.md` describes it. Values are plain text here; the templates
 /// escape them. Only HTML duosite made safe (cmark-gfm's output, figures,
 /// JSON-LD) goes in the keys templates insert raw.
-struct PageContext {
+///
+/// A class with constant fields: a worker makes one and every page's
+/// context is made by it, taken by one reference rather than its fields
+/// (the site among them) copied for each page.
+final class PageContext: Sendable {
     let site: Site
     let baseURL: String
     let today: Day
     let demos: DemoContext
     /// Each source's address, made safe once a build.
-    var links: SourceLinks? = nil
+    let links: SourceLinks?
+
+    init(site: Site, baseURL: String, today: Day, demos: DemoContext, links: SourceLinks? = nil) {
+        self.site = site
+        self.baseURL = baseURL
+        self.today = today
+        self.demos = demos
+        self.links = links
+    }
 
     /// The whole context of a pattern page.
     func make(_ pattern: Pattern) -> Value {

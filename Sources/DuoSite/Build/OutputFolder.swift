@@ -15,7 +15,10 @@ internal import CFileSystem
 /// the spare but its pages is written anew, a page folder not in the build or
 /// touched by hand since duosite wrote it is removed, and the swap exchanges
 /// the two folders in one step, so the output folder is never missing.
-struct OutputFolder: Sendable {
+///
+/// A class: it holds the open staging and mirror folders, and every page
+/// written takes it by one reference rather than a copy of its fields.
+final class OutputFolder: Sendable {
     /// The folder readers' site is in.
     let url: URL
     /// Where this build writes until it is done.
@@ -344,6 +347,7 @@ struct OutputFolder: Sendable {
     func removeUnwrittenPages() {
         let written = ledger.tree.pages
         let stale = held.pages.keys.filter { written[$0] == nil }
+        let stagingPath = self.stagingPath
         let remove: @Sendable (String) -> Void = { FolderRemoval.remove(stagingPath + "/patterns/" + $0) }
         _ = stale.count >= 64 ? ParallelMap.map(stale, remove) : stale.map(remove)
     }

@@ -1,12 +1,12 @@
 import Mustache
 
-/// What a worker reads, checks and renders its pages with: the site (its
-/// settings, sources, devices and placement table), the theme's templates,
-/// what every page shares, and the maker of pages' template contexts. See `WorkerCopies` for why each worker has
-/// one of its own; a page takes it by one reference, not a copy of each
-/// of its fields.
+/// What a worker checks and renders its pages with: the theme's templates,
+/// what every page shares (checks, figures, source links), and the maker
+/// of pages' template contexts, which holds the site (its settings,
+/// sources, devices and placement table). See `WorkerCopies` for why each
+/// worker has one of its own; a page takes it by one reference, not a copy
+/// of each of its fields.
 final class SiteCopy: Sendable {
-    let site: Site
     let templates: TemplateLibrary?
     let shared: Shared
     /// Makes each page's template context; made once, as it holds the
@@ -15,7 +15,6 @@ final class SiteCopy: Sendable {
 
     /// The build's own: the site and templates it read, and what pages share made from them.
     init(site: Site, templates: TemplateLibrary?, options: BuildOptions) {
-        self.site = site
         self.templates = templates
         shared = Shared(site: site, today: options.today)
         pages = PageContext(site: site, baseURL: SiteBuilder.baseURL(site, options), today: options.today, demos: shared.demos, links: shared.links)

@@ -14,11 +14,11 @@ struct SiteCopyTests {
         loader.files = []
         let (original, _) = loader.load()
         let copy = try #require(SiteCopy(readingAgain: options, fingerprint: fingerprint))
-        #expect(copy.site.settings.title == original.settings.title)
-        #expect(copy.site.sources.map(\.id) == original.sources.map(\.id))
-        #expect(copy.site.devices.map(\.id) == original.devices.map(\.id))
-        #expect(copy.site.placement?.rules.count == original.placement?.rules.count)
-        #expect(copy.site.assets == original.assets)
+        #expect(copy.pages.site.settings.title == original.settings.title)
+        #expect(copy.pages.site.sources.map(\.id) == original.sources.map(\.id))
+        #expect(copy.pages.site.devices.map(\.id) == original.devices.map(\.id))
+        #expect(copy.pages.site.placement?.rules.count == original.placement?.rules.count)
+        #expect(copy.pages.site.assets == original.assets)
         #expect(copy.templates?["pattern"] != nil)
     }
 

@@ -58,6 +58,10 @@ public struct SiteBuilder: Sendable {
     /// The build, given what was found before it started.
     private func run(_ found: [Diagnostic]) -> Outcome {
         var diagnostics = found
+        // The page files are listed meanwhile: none of the steps before
+        // reading the pages needs them.
+        let options = self.options
+        let listing = Later { SiteLoader(root: options.root).patternFiles() }
 
         // Step 1: the theme.
         let templates = loadTheme(&diagnostics)
@@ -83,11 +87,10 @@ public struct SiteBuilder: Sendable {
         // the same folder (same text, same everything it depends on) is not
         // read again: its page is linked from the previous output, or left
         // as it is when the spare already holds it.
-        let options = self.options
         let failures = DiagnosticCollector()
         let counter = Counter()
         let progress = self.progress
-        let files = SiteLoader(root: options.root).patternFiles()
+        let files = listing.value
         let total = files.count
         let entries = CacheEntries(count: files.count)
 

@@ -25,12 +25,16 @@ public struct SiteBuilder: Sendable {
     /// Called once when another build into the same output is running: this
     /// one waits for it to finish (see ``BuildLock``).
     public var waiting: (@Sendable () -> Void)?
+    /// Where the build notes how long each of its steps took, when asked.
+    public var timings: BuildTimings?
 
     /// Creates a builder.
-    public init(options: BuildOptions, progress: (@Sendable (Int, Int) -> Void)? = nil, waiting: (@Sendable () -> Void)? = nil) {
+    public init(options: BuildOptions, progress: (@Sendable (Int, Int) -> Void)? = nil, waiting: (@Sendable () -> Void)? = nil,
+                timings: BuildTimings? = nil) {
         self.options = options
         self.progress = progress
         self.waiting = waiting
+        self.timings = timings
     }
 
     /// Runs the build, one at a time into its output.
@@ -50,6 +54,7 @@ public struct SiteBuilder: Sendable {
             return run(diagnostics)
         }
         let waited = lock.waited ? Double(DispatchTime.now().uptimeNanoseconds - asked.uptimeNanoseconds) / 1e9 : 0
+        timings?.finish(lock.waited ? "the output checked; another build waited for" : "the output checked")
         var outcome = withExtendedLifetime(lock) { run(diagnostics) }
         outcome.waited = waited
         return outcome
@@ -63,12 +68,17 @@ public struct SiteBuilder: Sendable {
         let options = self.options
         let listing = Later { SiteLoader(root: options.root).patternFiles() }
 
+        let timings = self.timings
+
         // Step 1: the theme.
         let templates = loadTheme(&diagnostics)
+        timings?.finish("the theme read")
         // The previous build's cache: which pages it can reuse, and what
         // the output and its spare hold.
         let (fingerprint, readingFingerprint) = BuildCache.fingerprints(root: options.root, options: options)
+        timings?.finish("what every page depends on, hashed")
         let previous = templates == nil || !diagnostics.isEmpty ? nil : BuildCache.load(output: options.output, fingerprint: fingerprint)
+        timings?.finish("the previous build's cache read")
         var outputFailure: Diagnostic?
         let output: OutputFolder? = {
             guard templates != nil, diagnostics.isEmpty else { return nil }
@@ -80,6 +90,7 @@ public struct SiteBuilder: Sendable {
             }
         }()
         if let outputFailure { diagnostics.append(outputFailure) }
+        timings?.finish(output?.reusesSpare == true ? "the spare brought up to date" : "the staging folder made")
 
         // Step 2: read every page and, as soon as it is read, check it,
         // render it and write it into the staging folder, keeping it without
@@ -91,6 +102,7 @@ public struct SiteBuilder: Sendable {
         let counter = Counter()
         let progress = self.progress
         let files = listing.value
+        timings?.finish("the page files listed")
         let total = files.count
         let entries = CacheEntries(count: files.count)
 
@@ -181,6 +193,7 @@ public struct SiteBuilder: Sendable {
         loader.parallel = options.parallel
         loader.files = files
         let (readSite, outcomes, loadDiagnostics) = loader.load(processing: process, reuseUnread: reuseUnread, reuse: reuse)
+        timings?.finish("the pages read, checked, rendered and written")
         // The published pages, by their place in the list of page files: the
         // pages kept from the previous build keep their summaries encoded
         // until something needs them.
@@ -247,7 +260,11 @@ public struct SiteBuilder: Sendable {
         if let templates, let output, !earlier.contains(where: { $0.severity == .error && $0.code.blocksBuild }) {
             let checking = DispatchGroup()
             DispatchQueue.global().async(group: checking) {
-                _ = siteChecks.get(checkAcrossPages)
+                if let timings {
+                    _ = timings.beside("the checks across pages") { siteChecks.get(checkAcrossPages) }
+                } else {
+                    _ = siteChecks.get(checkAcrossPages)
+                }
             }
             // Meanwhile: the site-wide files (linked from the published site
             // when nothing they show has changed); the spare's pages this
@@ -268,6 +285,7 @@ public struct SiteBuilder: Sendable {
             } catch {
                 siteFilesError = error
             }
+            timings?.finish("the site-wide files written")
             output.removeUnwrittenPages()
             _ = cacheDrafted.get {
                 let written: Void? = try? BuildCache.writeDraft(
@@ -279,7 +297,9 @@ public struct SiteBuilder: Sendable {
                 }
                 return written != nil
             }
+            timings?.finish("the next build's cache written")
             checking.wait()
+            timings?.finish("the checks across pages waited for")
         }
         let pageCount = published.count
         // A kept page whose summary could not be decoded stops the build, and
@@ -316,6 +336,7 @@ public struct SiteBuilder: Sendable {
             let failure = Diagnostic(.missingFile, "cannot write the site to \(options.output.path): \(error.localizedDescription)", at: SourceLocation(file: options.output.lastPathComponent))
             return Outcome(diagnostics: diagnostics + [failure], published: false, pageCount: 0)
         }
+        timings?.finish("the site swapped in")
         return Outcome(diagnostics: diagnostics, published: true, pageCount: pageCount)
     }
 

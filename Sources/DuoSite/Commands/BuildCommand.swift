@@ -5,7 +5,7 @@ struct BuildCommand: Subcommand {
     static let name = "build"
     static let abstract = "Build the site into Public/"
     static let help = """
-    Usage: duosite build [--root DIR] [--output DIR] [--base-url URL] [--drafts] [--today DATE] [--quiet]
+    Usage: duosite build [--root DIR] [--output DIR] [--base-url URL] [--drafts] [--today DATE] [--quiet] [--timings]
 
     Checks the content and the theme and, when they have no errors, builds the
     whole site into Public/ (or --output), replacing it whole. Errors publish
@@ -21,6 +21,7 @@ struct BuildCommand: Subcommand {
       --drafts         Publish pages marked draft too
       --today DATE     The build's date, YYYY-MM-DD, for stale notices (default: today, UTC)
       --quiet          Print nothing but findings
+      --timings        After the build, print how long each of its steps took (on standard error)
       --help           Show this help
 
     Exit status: 0 published; 1 the content has errors (nothing was published);
@@ -30,9 +31,11 @@ struct BuildCommand: Subcommand {
 
     let options: BuildOptions
     let quiet: Bool
+    /// Whether to print how long each step of the build took.
+    let timings: Bool
 
     init(arguments: [String], currentDirectory: URL) throws(UsageError) {
-        let parsed = try Arguments(arguments, options: ["--root", "--output", "--base-url", "--today"], flags: ["--drafts", "--quiet"])
+        let parsed = try Arguments(arguments, options: ["--root", "--output", "--base-url", "--today"], flags: ["--drafts", "--quiet", "--timings"])
         if let extra = parsed.positionals.first {
             throw UsageError("unexpected argument '\(extra)'")
         }
@@ -43,6 +46,7 @@ struct BuildCommand: Subcommand {
         }
         options = BuildOptions(root: root, output: output, baseURL: parsed["--base-url"], drafts: parsed.has("--drafts"), today: try CommonOptions.today(parsed))
         quiet = parsed.has("--quiet")
+        timings = parsed.has("--timings")
     }
 
     /// A root that is no folder, or an output the build may not replace
@@ -69,8 +73,13 @@ struct BuildCommand: Subcommand {
         let waiting: @Sendable () -> Void = {
             console.err("waiting for another build into \(output) to finish…\n")
         }
-        let builder = SiteBuilder(options: options, progress: showsProgress ? report : nil, waiting: quiet ? nil : waiting)
+        let steps = timings ? BuildTimings() : nil
+        let builder = SiteBuilder(options: options, progress: showsProgress ? report : nil, waiting: quiet ? nil : waiting, timings: steps)
         let outcome = builder.run()
+        // Last, after the findings and the summary; asked for, so printed
+        // even with --quiet; on standard error, so that the summary stays
+        // the one line on standard output.
+        defer { if let steps { console.err(steps.report) } }
         if showsProgress, lastShown.increment() > 1 { console.err("\n") }
         DiagnosticWriter.writeText(outcome.diagnostics, to: console)
         guard outcome.published else {

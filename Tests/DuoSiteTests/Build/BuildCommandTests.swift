@@ -18,6 +18,58 @@ import Testing
         #expect(quiet.out.isEmpty && quiet.err.isEmpty)
     }
 
+    /// `--timings` prints the build's steps after everything else, on
+    /// standard error, even with `--quiet`: a first build makes its
+    /// staging folder, the next brings the spare up to date.
+    @Test func timingsListEveryStepInOrderAfterTheSummary() throws {
+        let site = try TestSite()
+        defer { site.remove() }
+        let first = site.run(["build", "--today", "2026-11-29", "--timings"])
+        #expect(first.status == 0)
+        #expect(first.out.split(separator: "\n").count == 1)
+        // The steps one after another, in order, then the whole build; the
+        // checks across pages beside them, wherever their start puts them.
+        let steps = [
+            "the output checked", "the theme read", "what every page depends on, hashed", "the previous build's cache read",
+            "the staging folder made", "the page files listed", "the pages read, checked, rendered and written",
+            "the site-wide files written", "the next build's cache written",
+            "the checks across pages waited for", "the site swapped in", "the whole build",
+        ]
+        let lines = first.err.split(separator: "\n").map(String.init)
+        #expect(lines.first == "Build steps, in milliseconds from the start (wall), and the CPU time of every thread over each:")
+        // Each with its start, end and length, and its CPU time or that it ran beside.
+        for line in lines.dropFirst() {
+            #expect(line.range(of: #"  [0-9]+\.[0-9] → +[0-9]+\.[0-9] +[0-9]+\.[0-9]  (cpu +[0-9]+\.[0-9]|\(beside the steps above\))$"#, options: .regularExpression) != nil, "\(line)")
+        }
+        let beside = lines.filter { $0.hasSuffix("(beside the steps above)") }
+        #expect(beside.count == 1)
+        #expect(beside.first?.hasPrefix("  the checks across pages ") == true)
+        let named = lines.dropFirst().filter { !$0.hasSuffix("(beside the steps above)") }.map { line in
+            steps.filter { line.hasPrefix("  " + $0 + " ") }.max { $0.count < $1.count }
+        }
+        #expect(named == steps.map(Optional.some))
+
+        let quiet = site.run(["build", "--today", "2026-11-29", "--quiet", "--timings"])
+        #expect(quiet.status == 0)
+        #expect(quiet.out.isEmpty)
+        #expect(quiet.err.contains("  the spare brought up to date "))
+        #expect(!quiet.err.contains("the staging folder made"))
+    }
+
+    /// A build stopped by an error still says how long its steps took, up to where it stopped.
+    @Test func timingsOfAStoppedBuildEndWhereItStopped() throws {
+        let site = try TestSite()
+        defer { site.remove() }
+        try site.write("<p>\n  {{#page}}{{title}}{{/pages}}\n", to: "Theme/templates/404.mustache")
+        let result = site.run(["build", "--today", "2026-11-29", "--timings"])
+        #expect(result.status == 1)
+        let report = try #require(result.err.range(of: "Build steps, in milliseconds"))
+        // After the findings and the error that nothing was published.
+        #expect(result.err[..<report.lowerBound].contains("error: nothing was published"))
+        #expect(result.err[report.lowerBound...].contains("  the theme read "))
+        #expect(!result.err.contains("the site swapped in"))
+    }
+
     @Test func aTemplateErrorNamesTheTemplateFileLineAndColumn() throws {
         let site = try TestSite()
         defer { site.remove() }
@@ -82,7 +134,7 @@ import Testing
         defer { site.remove() }
         let result = site.run(["build", "--help"])
         #expect(result.status == 0)
-        for option in ["--root", "--output", "--base-url", "--drafts", "--today", "--quiet"] {
+        for option in ["--root", "--output", "--base-url", "--drafts", "--today", "--quiet", "--timings"] {
             #expect(result.out.contains(option))
         }
     }

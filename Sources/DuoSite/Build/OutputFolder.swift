@@ -115,21 +115,33 @@ final class OutputFolder: Sendable {
         // A pages' folder at the time the cache recorded holds exactly the
         // page folders it describes: it need not be listed.
         let unchanged = description.folderStamp != 0 && OutputTree.Page.folderStamp(pages) == description.folderStamp
-        let names = unchanged ? Array(description.pages.keys) : entries(of: pages)
+        // Each page folder with what the cache says of it: when the folder
+        // is unchanged, the pages it describes, none looked up by name.
+        let candidates: [(slug: String, expected: OutputTree.Page?)] = unchanged
+            ? description.pages.map { ($0.key, $0.value) }
+            : entries(of: pages).map { ($0, description.pages[$0]) }
         let descriptor = open(pages, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         defer { if descriptor >= 0 { close(descriptor) } }
-        let kept = ParallelMap.map(names) { slug -> (String, OutputTree.Page)? in
-            if let expected = description.pages[slug], descriptor >= 0,
+        let kept = ParallelMap.map(candidates) { slug, expected -> Bool in
+            if let expected, descriptor >= 0,
                let found = OutputTree.Page(key: expected.key, folder: slug, file: "index.html", relativeTo: descriptor),
                found == expected {
-                return (slug, expected)
+                return true
             }
             FolderRemoval.remove(pages + "/" + slug)
-            return nil
+            return false
         }
         var tree = OutputTree()
+        // Usually every page described is there as it was left: the
+        // description is then the tree kept, with no page hashed again.
+        if unchanged, !kept.contains(false) {
+            tree.pages = description.pages
+            return tree
+        }
         tree.pages.reserveCapacity(kept.count)
-        for case let (slug, page)? in kept { tree.pages[slug] = page }
+        for index in candidates.indices where kept[index] {
+            tree.pages[candidates[index].slug] = candidates[index].expected
+        }
         return tree
     }
 

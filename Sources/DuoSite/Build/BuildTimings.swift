@@ -6,10 +6,11 @@ import Foundation
 /// can be measured again with the command itself.
 ///
 /// The build's steps run one after another, each on every core (its
-/// `cpu` is every thread's CPU time over it); a step run beside them (the
-/// checks across pages, beside the site-wide files) is noted with its
-/// start and end alone, as its CPU time cannot be told from theirs. A
-/// class: the build's threads note their steps into one.
+/// `cpu` is every thread's CPU time over it); a step run beside others
+/// (the checks across pages, beside the site-wide files; each of those
+/// files, beside one another) is noted with its start and end alone, as
+/// its CPU time cannot be told from theirs. A class: the build's threads
+/// note their steps into one.
 public final class BuildTimings: @unchecked Sendable {
     /// One step of a build.
     public struct Step: Sendable, Equatable {
@@ -86,7 +87,7 @@ public final class BuildTimings: @unchecked Sendable {
         var lines = ["Build steps, in milliseconds from the start (wall), and the CPU time of every thread over each:"]
         for step in steps {
             let name = step.name + String(repeating: " ", count: width - step.name.count)
-            let cpu = step.cpu.map { "cpu " + padded(ms($0), 8) } ?? "(beside the steps above)"
+            let cpu = step.cpu.map { "cpu " + padded(ms($0), 8) } ?? "(beside other steps)"
             lines.append("  \(name)  \(padded(ms(step.start), 8)) → \(padded(ms(step.end), 8))  \(padded(ms(step.duration), 8))  \(cpu)")
         }
         let end = steps.map(\.end).max() ?? 0

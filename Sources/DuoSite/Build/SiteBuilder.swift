@@ -407,9 +407,15 @@ public struct SiteBuilder: Sendable {
                 }
             },
         ]
+        let names = ["the index and the 404 page", "the sitemap and the feed", "robots.txt and api/pages.json", "the theme's assets copied"]
+        let timings = self.timings
         let failures = ParallelMap.map(Array(steps.indices)) { index -> (any Error)? in
             do {
-                try steps[index]()
+                if let timings {
+                    try timings.beside(names[index], steps[index])
+                } else {
+                    try steps[index]()
+                }
                 return nil
             } catch {
                 return error

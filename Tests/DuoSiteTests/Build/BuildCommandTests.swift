@@ -28,7 +28,7 @@ import Testing
         #expect(first.status == 0)
         #expect(first.out.split(separator: "\n").count == 1)
         // The steps one after another, in order, then the whole build; the
-        // checks across pages beside them, wherever their start puts them.
+        // steps beside them wherever their start puts them.
         let steps = [
             "the output checked", "the theme read", "what every page depends on, hashed", "the previous build's cache read",
             "the staging folder made", "the page files listed", "the pages read, checked, rendered and written",
@@ -39,12 +39,16 @@ import Testing
         #expect(lines.first == "Build steps, in milliseconds from the start (wall), and the CPU time of every thread over each:")
         // Each with its start, end and length, and its CPU time or that it ran beside.
         for line in lines.dropFirst() {
-            #expect(line.range(of: #"  [0-9]+\.[0-9] → +[0-9]+\.[0-9] +[0-9]+\.[0-9]  (cpu +[0-9]+\.[0-9]|\(beside the steps above\))$"#, options: .regularExpression) != nil, "\(line)")
+            #expect(line.range(of: #"  [0-9]+\.[0-9] → +[0-9]+\.[0-9] +[0-9]+\.[0-9]  (cpu +[0-9]+\.[0-9]|\(beside other steps\))$"#, options: .regularExpression) != nil, "\(line)")
         }
-        let beside = lines.filter { $0.hasSuffix("(beside the steps above)") }
-        #expect(beside.count == 1)
-        #expect(beside.first?.hasPrefix("  the checks across pages ") == true)
-        let named = lines.dropFirst().filter { !$0.hasSuffix("(beside the steps above)") }.map { line in
+        // Beside the others: the checks across pages, and each of the
+        // site-wide files' steps, once each.
+        let besideNames = ["the checks across pages", "the index and the 404 page", "the sitemap and the feed",
+                           "robots.txt and api/pages.json", "the theme's assets copied"]
+        let beside = lines.filter { $0.hasSuffix("(beside other steps)") }
+        #expect(beside.count == besideNames.count)
+        #expect(Set(beside.compactMap { line in besideNames.first { line.hasPrefix("  " + $0 + " ") } }) == Set(besideNames))
+        let named = lines.dropFirst().filter { !$0.hasSuffix("(beside other steps)") }.map { line in
             steps.filter { line.hasPrefix("  " + $0 + " ") }.max { $0.count < $1.count }
         }
         #expect(named == steps.map(Optional.some))

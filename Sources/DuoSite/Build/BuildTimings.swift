@@ -63,6 +63,13 @@ public final class BuildTimings: @unchecked Sendable {
         return try body()
     }
 
+    /// Runs `body`, noted as the step `name` beside the others when the
+    /// build notes its steps (`timings`), else simply.
+    static func beside<Result>(_ name: String, in timings: BuildTimings?, _ body: () throws -> Result) rethrows -> Result {
+        guard let timings else { return try body() }
+        return try timings.beside(name, body)
+    }
+
     /// The steps noted, in the order they started.
     public var all: [Step] {
         lock.lock()

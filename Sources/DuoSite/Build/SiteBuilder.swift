@@ -260,11 +260,7 @@ public struct SiteBuilder: Sendable {
         if let templates, let output, !earlier.contains(where: { $0.severity == .error && $0.code.blocksBuild }) {
             let checking = DispatchGroup()
             DispatchQueue.global().async(group: checking) {
-                if let timings {
-                    _ = timings.beside("the checks across pages") { siteChecks.get(checkAcrossPages) }
-                } else {
-                    _ = siteChecks.get(checkAcrossPages)
-                }
+                _ = BuildTimings.beside("the checks across pages", in: timings) { siteChecks.get(checkAcrossPages) }
             }
             // Meanwhile: the site-wide files (linked from the published site
             // when nothing they show has changed); the spare's pages this
@@ -411,11 +407,7 @@ public struct SiteBuilder: Sendable {
         let timings = self.timings
         let failures = ParallelMap.map(Array(steps.indices)) { index -> (any Error)? in
             do {
-                if let timings {
-                    try timings.beside(names[index], steps[index])
-                } else {
-                    try steps[index]()
-                }
+                try BuildTimings.beside(names[index], in: timings, steps[index])
                 return nil
             } catch {
                 return error

@@ -74,13 +74,21 @@ enum SiteFiles {
         return xml.finish()
     }
 
-    /// The Atom feed: one entry per page, newest check first.
+    /// How many pages the feed lists: the ones checked most recently. A feed
+    /// reader fetches the whole feed each time it looks; a site of ten
+    /// thousand pages would otherwise serve megabytes for the few entries
+    /// that are new. (Publish's feeds hold 100 items by default too.)
+    static let feedEntries = 100
+
+    /// The Atom feed: the ``feedEntries`` pages checked most recently,
+    /// newest check first (pages checked the same day by address).
     static func feed(_ pages: [Pattern], settings: SiteSettings, baseURL: String) -> [UInt8] {
         // Indices sorted rather than pages (each move of a page is a reference
         // count change), by date first: slugs are compared only on a tie.
         let days = pages.map(\.frontMatter.lastChecked.value)
         let order = pages.indices.sorted { days[$0] != days[$1] ? days[$0] > days[$1] : pages[$0].slug < pages[$1].slug }
-        var xml = ByteWriter(capacity: 1_024 + pages.count * 600)
+            .prefix(feedEntries)
+        var xml = ByteWriter(capacity: 1_024 + order.count * 600)
         xml.append("<?xml version=\"1.0\" encoding=\"utf-8\"?>\n<feed xmlns=\"http://www.w3.org/2005/Atom\" xml:lang=\"")
         xml.appendXML(settings.language)
         xml.append("\">\n  <title>")

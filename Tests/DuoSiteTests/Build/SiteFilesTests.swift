@@ -2,10 +2,11 @@ import Foundation
 import Testing
 @testable import DuoSite
 
-/// The site-wide files list every page where a reader or a feed reader
-/// expects it: the feed newest check first (pages checked the same day by
-/// address), the sitemap and `api/pages.json` by address, each address
-/// written as the site's base URL and the page's path, escaped for the file.
+/// The site-wide files list the pages where a reader or a feed reader
+/// expects them: the feed the hundred newest checks, newest first (pages
+/// checked the same day by address), the sitemap and `api/pages.json` every
+/// page by address, each address written as the site's base URL and the
+/// page's path, escaped for the file.
 @Suite struct SiteFilesTests {
     /// A page `slug`, last checked on `day`, asking a question of its own.
     static func page(_ slug: String, checked day: String) -> String {
@@ -54,6 +55,35 @@ import Testing
             "https://duoapps.example/patterns/e-page/", "https://duoapps.example/patterns/c-page/",
         ])
         #expect(feed.contains("<updated>2026-11-02T00:00:00Z</updated>\n  <author>"))
+    }
+
+    /// A large site's feed holds its newest checks, not every page: the
+    /// sitemap and `api/pages.json` still list them all.
+    @Test func theFeedHoldsTheHundredPagesCheckedMostRecently() throws {
+        let site = try TestSite()
+        defer { site.remove() }
+        // 105 pages, one checked each day from 2026-01-01, and the site's own two.
+        for number in 0..<105 {
+            let day = Day(year: 2026, month: 1, day: 1)!.adding(days: number)
+            try site.write(Self.page(String(format: "p%03d", number), checked: day.description), to: "Content/patterns/" + String(format: "p%03d", number) + ".md")
+        }
+        site.build()
+        let feed = try site.read("Public/feed.xml")
+        let ids = feed.components(separatedBy: "<entry>").dropFirst().map { $0.components(separatedBy: "<id>")[1].components(separatedBy: "</id>")[0] }
+        #expect(ids.count == 100)
+        // The site's own two pages were checked last, then the generated
+        // ones from the newest: the seven checked longest ago are left out.
+        let address = { (slug: String) in "https://duoapps.example/patterns/\(slug)/" }
+        #expect(Array(ids.prefix(3)) == [address("symbols-not-labels"), address("where-the-bars-go"), address("p104")])
+        #expect(ids.last == address("p007"))
+        #expect(!ids.contains { id in (0..<7).contains { id == address(String(format: "p%03d", $0)) } })
+        let sitemap = try site.read("Public/sitemap.xml")
+        // The home page and every pattern page, the oldest too.
+        #expect(sitemap.components(separatedBy: "<url>").count - 1 == 108)
+        #expect(sitemap.contains("<loc>\(address("p000"))</loc>"))
+        let json = try site.read("Public/api/pages.json")
+        #expect(json.components(separatedBy: #""slug": "#).count - 1 == 107)
+        #expect(json.contains(#""slug": "p000""#))
     }
 
     @Test func pageAddressesCarryTheBaseURLEscapedForEachFile() throws {

@@ -174,8 +174,9 @@ def check_feed(site, targets, report) -> None:
         return
     entries = root.findall(f"{ATOM}entry")
     patterns = [page for page in site.pages if is_pattern(page)]
-    if len(entries) != len(patterns):
-        report.fail(TOOL, where, f"{len(entries)} entries for {len(patterns)} pattern pages")
+    # The feed holds the 100 pages checked most recently (README).
+    if len(entries) != min(len(patterns), 100):
+        report.fail(TOOL, where, f"{len(entries)} entries for {len(patterns)} pattern pages (the feed holds at most 100)")
     for link in root.iter(f"{ATOM}link"):
         if link.get("href"):
             resolve(site, targets, report, where, link.get("href"), "/")

@@ -170,6 +170,11 @@ struct BodyReader {
                     pendingQuestion = (entry, [])
                     continue
                 }
+                // A question written in bold (`**Why?**`) is a paragraph, not a question.
+                if let (question, style) = Self.emphasizedQuestion(block) {
+                    let shown = pendingQuestion != nil ? "in the answer above" : "before the first question"
+                    diagnostics.append(Diagnostic(.misnamedSection, "'\(question)' is written in \(style), so it is shown as text \(shown), not as a question of its own, and is left out of the FAQ's structured data; a question is a '###' heading: '### \(question)'", at: location(block.range.start)))
+                }
                 if pendingQuestion != nil {
                     // A question written one level too low is part of the answer above.
                     if case .heading(let level) = block.kind, level > 3, block.plainText.trimmed.hasSuffix("?") {
@@ -322,6 +327,29 @@ struct BodyReader {
         let letters = String(word.lowercased().filter(\.isLetter))
         guard letters == "demos" || (letters.count == 4 && letters.sorted() == Array("demo").sorted()) else { return nil }
         return String(word)
+    }
+
+    /// The question of a paragraph whose first line is a question in bold
+    /// or italics (`**Does it move?**`, alone or with its answer on the next
+    /// lines), and which of the two: what an editor used to other sites'
+    /// FAQs writes instead of a `###` heading. A question in italics within
+    /// a sentence is prose, and is not one.
+    static func emphasizedQuestion(_ block: MarkdownNode) -> (question: String, style: String)? {
+        guard case .paragraph = block.kind, let first = block.children.first else { return nil }
+        let style: String
+        switch first.kind {
+        case .strong: style = "bold"
+        case .emphasis: style = "italics"
+        default: return nil
+        }
+        // The line ends after it (spaces aside), or the paragraph does.
+        let rest = block.children.dropFirst().drop { node in
+            if case .text(let text) = node.kind { return text.isBlank }
+            return false
+        }
+        if let next = rest.first, next.kind != .softBreak, next.kind != .lineBreak { return nil }
+        let question = first.plainText.trimmed
+        return question.hasSuffix("?") ? (question, style) : nil
     }
 
     /// Warns of a heading that reads like `## The rules` or `## FAQ`, on a

@@ -98,18 +98,14 @@ struct BodyReader {
                CitationParser.mayBeCitationBlock(text) {
                 reportCitationOutsideRules(text, at: first, followedBy: document.blocks.dropFirst(blockIndex + 1).first, in: current?.role, after: ruleList)
             }
-            if case .heading(let level) = block.kind {
-                if level > headingLevel + 1 {
-                    let hashes = String(repeating: "#", count: level), expected = String(repeating: "#", count: headingLevel + 1)
-                    diagnostics.append(Diagnostic(.headingOrder, "a '\(hashes)' heading under \(headingLevel == 1 ? "the page's title" : "a '\(String(repeating: "#", count: headingLevel))' heading") skips a level, which people moving through the page by its headings (with a screen reader) find missing; make it '\(expected)'", at: location(block.range.start)))
-                }
-                headingLevel = level
-                // An empty heading reads as nothing to screen readers, and an
-                // empty question is a question with no name in structured data.
-                if block.hasNoText {
-                    let what = level == 3 && current?.role == .faq ? "a question with no text: readers would see an empty heading, and search engines an FAQ entry with no question" : "a heading with no text: readers (and screen readers) would find an empty heading"
-                    diagnostics.append(Diagnostic(.emptyHeading, "\(what); write it, or remove the '\(String(repeating: "#", count: level))'", at: location(block.range.start)))
-                }
+            switch block.kind {
+            case .heading(let level):
+                checkHeading(block, level: level, after: &headingLevel, isQuestion: level == 3 && current?.role == .faq)
+            case .blockQuote, .list:
+                // Headings in a list or a quote are in the page's outline too.
+                checkHeadings(in: block, after: &headingLevel)
+            default:
+                break
             }
 
             if case .heading(let level) = block.kind, level <= 2 {
@@ -327,6 +323,34 @@ struct BodyReader {
         let letters = String(word.lowercased().filter(\.isLetter))
         guard letters == "demos" || (letters.count == 4 && letters.sorted() == Array("demo").sorted()) else { return nil }
         return String(word)
+    }
+
+    /// Checks a heading's level against the heading before it (`headingLevel`,
+    /// which becomes this one's), and that it has text.
+    private mutating func checkHeading(_ block: MarkdownNode, level: Int, after headingLevel: inout Int, isQuestion: Bool) {
+        if level > headingLevel + 1 {
+            let hashes = String(repeating: "#", count: level), expected = String(repeating: "#", count: headingLevel + 1)
+            diagnostics.append(Diagnostic(.headingOrder, "a '\(hashes)' heading under \(headingLevel == 1 ? "the page's title" : "a '\(String(repeating: "#", count: headingLevel))' heading") skips a level, which people moving through the page by its headings (with a screen reader) find missing; make it '\(expected)'", at: location(block.range.start)))
+        }
+        headingLevel = level
+        // An empty heading reads as nothing to screen readers, and an
+        // empty question is a question with no name in structured data.
+        if block.hasNoText {
+            let what = isQuestion ? "a question with no text: readers would see an empty heading, and search engines an FAQ entry with no question" : "a heading with no text: readers (and screen readers) would find an empty heading"
+            diagnostics.append(Diagnostic(.emptyHeading, "\(what); write it, or remove the '\(String(repeating: "#", count: level))'", at: location(block.range.start)))
+        }
+    }
+
+    /// Checks the headings inside a list or a block quote, in the order
+    /// readers meet them.
+    private mutating func checkHeadings(in container: MarkdownNode, after headingLevel: inout Int) {
+        for child in container.children {
+            switch child.kind {
+            case .heading(let level): checkHeading(child, level: level, after: &headingLevel, isQuestion: false)
+            case .blockQuote, .list, .item: checkHeadings(in: child, after: &headingLevel)
+            default: break
+            }
+        }
     }
 
     /// The question of a paragraph whose first line is a question in bold

@@ -410,6 +410,10 @@ struct BuildCache: Sendable {
         for path in SiteLoader.assetPaths(root: root) {
             add(Data("\(Site.Paths.assets)/\(path)\n".utf8))
         }
+        // The site's own files by name, for the same reason.
+        for path in SiteLoader.staticPaths(root: root) {
+            add(Data("\(Site.Paths.staticFiles)/\(path)\n".utf8))
+        }
         for folder in [Site.Paths.templates, Site.Paths.symbols] {
             let names = ((try? fileManager.contentsOfDirectory(atPath: root.appendingPathComponent(folder).path)) ?? []).sorted()
             for name in names {

@@ -343,6 +343,19 @@ public struct SiteBuilder: Sendable {
         return url
     }
 
+    /// Copies the site's own files (`Static/`) to the output's root, as
+    /// they are. Where one would take the place of a file the build writes,
+    /// the build has already stopped (`static-conflict`).
+    private func copyStaticFiles(into output: OutputFolder) throws {
+        let folder = options.root.appendingPathComponent(Site.Paths.staticFiles)
+        for path in SiteLoader.staticPaths(root: options.root) {
+            guard let data = FileManager.default.contents(atPath: folder.appendingPathComponent(path).path) else {
+                throw CocoaError(.fileReadUnknown, userInfo: [NSFilePathErrorKey: "\(Site.Paths.staticFiles)/\(path)"])
+            }
+            try output.write([UInt8](data), to: path)
+        }
+    }
+
     private func loadTheme(_ diagnostics: inout [Diagnostic]) -> TemplateLibrary? {
         let (library, found) = ThemeTemplates.load(root: options.root)
         diagnostics += found
@@ -359,6 +372,7 @@ public struct SiteBuilder: Sendable {
             if FileManager.default.fileExists(atPath: assets.path) {
                 try output.copyFolder(assets, to: "assets")
             }
+            try copyStaticFiles(into: output)
             return
         }
         let (site, pages) = pages()
@@ -401,9 +415,10 @@ public struct SiteBuilder: Sendable {
                 if FileManager.default.fileExists(atPath: assets.path) {
                     try output.copyFolder(assets, to: "assets")
                 }
+                try self.copyStaticFiles(into: output)
             },
         ]
-        let names = ["the index and the 404 page", "the sitemap and the feed", "robots.txt and api/pages.json", "the theme's assets copied"]
+        let names = ["the index and the 404 page", "the sitemap and the feed", "robots.txt and api/pages.json", "the theme's assets and Static/ copied"]
         let timings = self.timings
         let failures = ParallelMap.map(Array(steps.indices)) { index -> (any Error)? in
             do {

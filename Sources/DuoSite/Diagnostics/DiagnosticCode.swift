@@ -38,6 +38,7 @@ public enum DiagnosticCode: String, Sendable, Hashable, CaseIterable {
     case unknownPatternRule = "unknown-pattern-rule"
     case invalidPlacement = "invalid-placement"
     case missingFile = "missing-file"
+    case staticConflict = "static-conflict"
     case template = "template"
 
     /// The severity a finding of this kind has.

@@ -87,6 +87,9 @@ public struct SiteLoader: Sendable {
         }
         site.symbols = readSymbols()
         site.assets = Set(Self.assetPaths(root: root))
+        let staticFiles = Self.staticPaths(root: root)
+        site.staticFiles = Set(staticFiles)
+        diagnostics += Self.staticConflicts(staticFiles)
 
         let files = self.files ?? patternFiles()
         let (outcomes, found) = readPatterns(files, site: site, process: process, reuseUnread: reuseUnread, reuse: reuse)
@@ -125,6 +128,19 @@ public struct SiteLoader: Sendable {
     /// The theme's files, which the build copies to `/assets/`: their paths
     /// within `Theme/assets/`, sorted (none when the theme has no assets).
     static func assetPaths(root: URL) -> [String] {
+        filePaths(in: root.appendingPathComponent(Site.Paths.assets).path)
+    }
+
+    /// The site's own files, which the build copies to the output's root:
+    /// their paths within `Static/`, sorted (none when there is no such
+    /// folder). Hidden files count: `.well-known/` and `.nojekyll` are
+    /// what hosts look for.
+    static func staticPaths(root: URL) -> [String] {
+        filePaths(in: root.appendingPathComponent(Site.Paths.staticFiles).path)
+    }
+
+    /// Every file under `folder`, by its path within it, sorted.
+    private static func filePaths(in folder: String) -> [String] {
         var paths: [String] = []
         func walk(_ folder: String, prefix: String) {
             for entry in FolderListing.entries(of: folder) {
@@ -135,8 +151,29 @@ public struct SiteLoader: Sendable {
                 }
             }
         }
-        walk(root.appendingPathComponent(Site.Paths.assets).path, prefix: "")
+        walk(folder, prefix: "")
         return paths.sorted()
+    }
+
+    /// A static file where the build writes a file of its own (a site-wide
+    /// file, a page, the theme's assets) would replace it or be replaced:
+    /// an error, so that neither goes unpublished unseen.
+    static func staticConflicts(_ paths: [String]) -> [Diagnostic] {
+        paths.compactMap { path in
+            let what: String
+            if let index = Site.Paths.publishedFiles.firstIndex(of: path) {
+                what = index == 0 ? "in place of the home page, which the build writes; rename or remove it" : "in place of the file the build writes there; rename or remove it"
+            } else if ["patterns", "assets", "api"].contains(path) {
+                what = "in place of the folder the build writes there; rename or remove it"
+            } else if path.hasPrefix("patterns/") {
+                what = "among the pages, whose addresses are the build's; move it"
+            } else if path.hasPrefix("assets/") {
+                what = "among the theme's files, which the build publishes there; put it in \(Site.Paths.assets)/ instead"
+            } else {
+                return nil
+            }
+            return Diagnostic(.staticConflict, "this file would be published at '/\(path)', \(what)", at: SourceLocation(file: "\(Site.Paths.staticFiles)/\(path)"))
+        }
     }
 
     /// The page files, sorted by name.

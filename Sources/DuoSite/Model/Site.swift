@@ -21,6 +21,10 @@ public struct Site: Sendable {
     /// The theme's files, which the build publishes under `/assets/`: their
     /// paths within `Theme/assets/` (`site.css`, `symbols/cart.svg`).
     public var assets: Set<String> = []
+    /// The site's own files, which the build publishes as they are at the
+    /// output's root (`CNAME`, `.well-known/security.txt`): their paths
+    /// within `Static/`.
+    public var staticFiles: Set<String> = []
     /// The slugs of page files that exist but could not be read (a finding
     /// says why): links to them are not reported again as broken.
     public var unreadablePages: Set<String> = []
@@ -56,6 +60,8 @@ public struct Site: Sendable {
         public static let templates = "Theme/templates"
         public static let assets = "Theme/assets"
         public static let symbols = "Theme/assets/symbols"
+        /// Files published as they are, at the output's root.
+        public static let staticFiles = "Static"
         /// The files the build writes at the output's root, besides the
         /// pages (`patterns/<slug>/index.html`) and the theme's assets
         /// (`assets/…`); the first is the home page.

@@ -44,7 +44,7 @@ import Testing
         // Beside the others: the checks across pages, and each of the
         // site-wide files' steps, once each.
         let besideNames = ["the checks across pages", "the index and the 404 page", "the sitemap and the feed",
-                           "robots.txt and api/pages.json", "the theme's assets copied"]
+                           "robots.txt and api/pages.json", "the theme's assets and Static/ copied"]
         let beside = lines.filter { $0.hasSuffix("(beside other steps)") }
         #expect(beside.count == besideNames.count)
         #expect(Set(beside.compactMap { line in besideNames.first { line.hasPrefix("  " + $0 + " ") } }) == Set(besideNames))

@@ -10,7 +10,7 @@ public struct SiteAddressChecker: Checker {
         var diagnostics: [Diagnostic] = []
         for pattern in context.site.patterns {
             for address in pattern.siteAddresses {
-                if let diagnostic = Self.finding(address, assets: context.site.assets) {
+                if let diagnostic = Self.finding(address, assets: context.site.assets, staticFiles: context.site.staticFiles) {
                     diagnostics.append(diagnostic)
                 }
             }
@@ -19,7 +19,7 @@ public struct SiteAddressChecker: Checker {
     }
 
     /// The finding about one address, when the build publishes nothing there.
-    static func finding(_ address: SiteAddress, assets: Set<String>) -> Diagnostic? {
+    static func finding(_ address: SiteAddress, assets: Set<String>, staticFiles: Set<String> = []) -> Diagnostic? {
         let destination = address.destination
         // A page's address is a cross-reference, checked against the pages.
         guard CrossReference.publishedTarget(of: destination) == nil else { return nil }
@@ -37,9 +37,9 @@ public struct SiteAddressChecker: Checker {
             }
             return Diagnostic(.brokenLink, message, at: address.location)
         }
-        guard !(file.isEmpty || Site.Paths.publishedFiles.contains(file)) else { return nil }
-        var message = "\(what) names nothing the build publishes, so readers would \(address.isImage ? "see the image missing" : "get the page that is not found"); the site's addresses are '/', pages' ('/patterns/<page>/', or better the page's file, 'other.md'), the theme's files ('/assets/…') and \(Site.Paths.publishedFiles.dropFirst().map { "'/\($0)'" }.joined(separator: ", "))"
-        if let suggestion = Suggestion.nearest(to: file, in: Site.Paths.publishedFiles + assets.sorted().map { "assets/\($0)" }) {
+        guard !(file.isEmpty || Site.Paths.publishedFiles.contains(file) || staticFiles.contains(file)) else { return nil }
+        var message = "\(what) names nothing the build publishes, so readers would \(address.isImage ? "see the image missing" : "get the page that is not found"); the site's addresses are '/', pages' ('/patterns/<page>/', or better the page's file, 'other.md'), the theme's files ('/assets/…'), the files of \(Site.Paths.staticFiles)/ and \(Site.Paths.publishedFiles.dropFirst().map { "'/\($0)'" }.joined(separator: ", "))"
+        if let suggestion = Suggestion.nearest(to: file, in: Site.Paths.publishedFiles + assets.sorted().map { "assets/\($0)" } + staticFiles.sorted()) {
             message += "; did you mean '/\(suggestion)'?"
         }
         return Diagnostic(.brokenLink, message, at: address.location)

@@ -89,7 +89,7 @@ public struct SiteLoader: Sendable {
         site.assets = Set(Self.assetPaths(root: root))
         let staticFiles = Self.staticPaths(root: root)
         site.staticFiles = Set(staticFiles)
-        diagnostics += Self.staticConflicts(staticFiles)
+        diagnostics += Self.staticFindings(staticFiles, root: root)
 
         let files = self.files ?? patternFiles()
         let (outcomes, found) = readPatterns(files, site: site, process: process, reuseUnread: reuseUnread, reuse: reuse)
@@ -157,9 +157,15 @@ public struct SiteLoader: Sendable {
 
     /// A static file where the build writes a file of its own (a site-wide
     /// file, a page, the theme's assets) would replace it or be replaced:
-    /// an error, so that neither goes unpublished unseen.
-    static func staticConflicts(_ paths: [String]) -> [Diagnostic] {
-        paths.compactMap { path in
+    /// an error, so that neither goes unpublished unseen. So is an entry
+    /// of `Static/` that is not a file to copy (a link to a folder).
+    static func staticFindings(_ paths: [String], root: URL) -> [Diagnostic] {
+        let folder = root.appendingPathComponent(Site.Paths.staticFiles).path
+        return paths.compactMap { path in
+            var info = stat()
+            guard stat(folder + "/" + path, &info) == 0, info.st_mode & S_IFMT == S_IFREG else {
+                return Diagnostic(.missingFile, "cannot publish \(Site.Paths.staticFiles)/\(path): it is not a file that can be read (a link to a folder, or to nothing); put the files themselves in \(Site.Paths.staticFiles)/", at: SourceLocation(file: "\(Site.Paths.staticFiles)/\(path)"))
+            }
             let what: String
             if let index = Site.Paths.publishedFiles.firstIndex(of: path) {
                 what = index == 0 ? "in place of the home page, which the build writes; rename or remove it" : "in place of the file the build writes there; rename or remove it"

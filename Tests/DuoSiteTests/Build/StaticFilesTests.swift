@@ -48,6 +48,23 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: site.root.appendingPathComponent("Public/CNAME").path))
     }
 
+    /// A symbolic link to a file is published as the file it names; one to
+    /// a folder is not a file to copy, and stops the build.
+    @Test func aSymbolicLinkIsPublishedAsItsFileAndOneToAFolderStopsTheBuild() throws {
+        let site = try TestSite()
+        defer { site.remove() }
+        try site.write("duoapps.example\n", to: "Static/files/domain.txt")
+        try FileManager.default.createSymbolicLink(atPath: site.root.appendingPathComponent("Static/CNAME").path, withDestinationPath: "files/domain.txt")
+        site.build()
+        #expect(try site.read("Public/CNAME") == "duoapps.example\n")
+        let before = site.tree()
+        try FileManager.default.createSymbolicLink(atPath: site.root.appendingPathComponent("Static/more").path, withDestinationPath: "files")
+        let result = site.run(["build", "--today", "2026-11-29", "--quiet"])
+        #expect(result.status == 1)
+        #expect(result.err.contains("Static/more:1:1: error: cannot publish Static/more: it is not a file that can be read"), "\(result.err)")
+        #expect(site.tree() == before)
+    }
+
     @Test func aLinkToAStaticFileIsNotBroken() throws {
         let site = try TestSite()
         defer { site.remove() }

@@ -69,8 +69,9 @@ import Testing
         let site = try TestSite()
         defer { site.remove() }
         try site.write("A guide.\n", to: "Static/files/guide.txt")
+        try site.write("<!doctype html>\n<title>About</title>\n", to: "Static/about/index.html")
         let page = try site.read("Content/patterns/where-the-bars-go.md")
-        try site.write(page + "\nSee [the guide](/files/guide.txt) and [the other](/files/guid.txt).\n", to: "Content/patterns/where-the-bars-go.md")
+        try site.write(page + "\nSee [the guide](/files/guide.txt), [about](/about/) and [the other](/files/guid.txt).\n", to: "Content/patterns/where-the-bars-go.md")
         let run = site.run(["check", "--today", "2026-11-29"])
         let broken = run.err.split(separator: "\n").filter { $0.contains("[broken-link]") }
         #expect(broken.count == 1, "\(run.err)")

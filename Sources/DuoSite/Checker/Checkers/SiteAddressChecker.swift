@@ -37,7 +37,9 @@ public struct SiteAddressChecker: Checker {
             }
             return Diagnostic(.brokenLink, message, at: address.location)
         }
-        guard !(file.isEmpty || Site.Paths.publishedFiles.contains(file) || staticFiles.contains(file)) else { return nil }
+        // A folder's address (`/about/`) is its index.html's.
+        let staticFile = file.hasSuffix("/") ? file + "index.html" : file
+        guard !(file.isEmpty || Site.Paths.publishedFiles.contains(file) || staticFiles.contains(staticFile)) else { return nil }
         var message = "\(what) names nothing the build publishes, so readers would \(address.isImage ? "see the image missing" : "get the page that is not found"); the site's addresses are '/', pages' ('/patterns/<page>/', or better the page's file, 'other.md'), the theme's files ('/assets/…'), the files of \(Site.Paths.staticFiles)/ and \(Site.Paths.publishedFiles.dropFirst().map { "'/\($0)'" }.joined(separator: ", "))"
         if let suggestion = Suggestion.nearest(to: file, in: Site.Paths.publishedFiles + assets.sorted().map { "assets/\($0)" } + staticFiles.sorted()) {
             message += "; did you mean '/\(suggestion)'?"

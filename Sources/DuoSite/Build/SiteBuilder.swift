@@ -343,10 +343,15 @@ public struct SiteBuilder: Sendable {
         return url
     }
 
-    /// Copies the site's own files (`Static/`) to the output's root, as
-    /// they are. Where one would take the place of a file the build writes,
-    /// the build has already stopped (`static-conflict`).
-    private func copyStaticFiles(into output: OutputFolder) throws {
+    /// Copies the theme's assets to `assets/`, and the site's own files
+    /// (`Static/`) to the output's root, as they are. Where one of these
+    /// would take the place of a file the build writes, the build has
+    /// already stopped (`static-conflict`).
+    private func copyAssetsAndStaticFiles(into output: OutputFolder) throws {
+        let assets = options.root.appendingPathComponent(Site.Paths.assets)
+        if FileManager.default.fileExists(atPath: assets.path) {
+            try output.copyFolder(assets, to: "assets")
+        }
         let folder = options.root.appendingPathComponent(Site.Paths.staticFiles)
         for path in SiteLoader.staticPaths(root: options.root) {
             guard let data = FileManager.default.contents(atPath: folder.appendingPathComponent(path).path) else {
@@ -367,12 +372,8 @@ public struct SiteBuilder: Sendable {
     /// `pages` gives the site with every page and the published pages, asked
     /// for only when the files are written.
     private func writeSiteFiles(key: UInt64, templates: TemplateLibrary, into output: OutputFolder, pages: () -> (Site, [Pattern])) throws {
-        let assets = options.root.appendingPathComponent(Site.Paths.assets)
         if output.linkSiteFiles(key: key) {
-            if FileManager.default.fileExists(atPath: assets.path) {
-                try output.copyFolder(assets, to: "assets")
-            }
-            try copyStaticFiles(into: output)
+            try copyAssetsAndStaticFiles(into: output)
             return
         }
         let (site, pages) = pages()
@@ -412,10 +413,7 @@ public struct SiteBuilder: Sendable {
                 try output.write(SiteFiles.pagesJSON(bySlug, settings: site.settings, baseURL: baseURL, today: options.today), to: "api/pages.json")
             },
             {
-                if FileManager.default.fileExists(atPath: assets.path) {
-                    try output.copyFolder(assets, to: "assets")
-                }
-                try self.copyStaticFiles(into: output)
+                try self.copyAssetsAndStaticFiles(into: output)
             },
         ]
         let names = ["the index and the 404 page", "the sitemap and the feed", "robots.txt and api/pages.json", "the theme's assets and Static/ copied"]

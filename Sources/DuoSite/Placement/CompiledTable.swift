@@ -8,21 +8,31 @@
 struct CompiledTable: Sendable {
     /// One compiled row per row of the table, in the same order.
     var rules: [CompiledRule]
+    /// Every row's and every advice's conditions.
+    var conditions: ConditionProgram
+    /// The conditions of each row, in the same order: a node of `conditions`.
+    var ruleConditions: [Int]
+    /// The conditions of each advice, in the same order: a node of `conditions`.
+    var adviceConditions: [Int]
     /// One compiled advice per advice of the table, in the same order.
     var advice: [CompiledAdvice]
     /// The overflow menu's form, by the parts an item has (`FormAvailability`).
     var overflowForms: [ResolvedForm]
 
     init(_ table: PlacementTable) {
+        var conditions = ConditionProgram()
+        ruleConditions = table.rules.map { conditions.add($0.when) }
+        adviceConditions = table.advice.map { conditions.add($0.when) }
+        self.conditions = conditions
         rules = table.rules.map { rule in
             let places = Bar.allCases.map { bar in table.place(named: rule.place, for: bar) ?? .top }
             let forms = FormAvailability.all.map { mask in
                 table.forms[rule.form]?.resolve(parts: mask) ?? ResolvedForm(parts: [.title])
             }
-            return CompiledRule(when: CompiledConditions(rule.when), places: places, forms: forms)
+            return CompiledRule(places: places, forms: forms)
         }
         advice = table.advice.map { advice in
-            CompiledAdvice(when: CompiledConditions(advice.when), message: MessageTemplate(advice.message))
+            CompiledAdvice(message: MessageTemplate(advice.message))
         }
         let overflowForm = table.forms[table.overflow.form]
         overflowForms = FormAvailability.all.map { mask in
@@ -31,28 +41,36 @@ struct CompiledTable: Sendable {
     }
 
     /// The index of the first row that matches `item` on `device`, or nil.
-    @inline(__always)
     func firstMatch(_ item: BarItem, on device: Device) -> Int? {
-        // Each row's conditions read where they lie, not copied out (a
-        // reference count change for each of their lists).
-        rules.withUnsafeBufferPointer { rules in
-            for index in rules.indices where rules[index].when.matches(item, on: device) { return index }
-            return nil
+        conditions.withView { view in
+            ruleConditions.withUnsafeBufferPointer { roots in
+                for index in roots.indices where view.matches(roots[index], item, on: device) { return index }
+                return nil
+            }
+        }
+    }
+
+    /// The indices of the advice that applies to `item` on `device`, in the table's order.
+    func matchingAdvice(_ item: BarItem, on device: Device) -> [Int] {
+        conditions.withView { view in
+            adviceConditions.withUnsafeBufferPointer { roots in
+                roots.indices.filter { view.matches(roots[$0], item, on: device) }
+            }
         }
     }
 }
 
-/// A compiled row: its conditions, its place for each bar (in `Bar.allCases`
-/// order) and its form for each combination of parts.
+/// A compiled row: its place for each bar (in `Bar.allCases` order) and
+/// its form for each combination of parts (its conditions are in the
+/// table's `ConditionProgram`).
 struct CompiledRule: Sendable {
-    var when: CompiledConditions
     var places: [Place]
     var forms: [ResolvedForm]
 }
 
-/// A compiled advice: its conditions and its message.
+/// A compiled advice: its message (its conditions are in the table's
+/// `ConditionProgram`).
 struct CompiledAdvice: Sendable {
-    var when: CompiledConditions
     var message: MessageTemplate
 }
 
@@ -257,14 +275,15 @@ enum CompiledCheck: Sendable {
     case bar(UInt32)
     /// A test on a flag: its result when the flag is set, and when not.
     case flag(ItemField, whenSet: Bool, whenUnset: Bool)
-    /// Any other test on an item field.
-    case item(ItemField, ConditionTest)
+    /// Any other test on an item field: the test is `tests[n]` of the program.
+    case item(ItemField, test: Int)
     /// A test on a measure of an item field.
-    case measure(ItemField, ConditionSubject.Measure, ConditionTest)
+    case measure(ItemField, ConditionSubject.Measure, test: Int)
     /// A test on a device field.
-    case device(DeviceField, ConditionTest)
+    case device(DeviceField, test: Int)
 
-    init(_ condition: PlacementCondition) {
+    /// Compiles `condition`; a test kept as it is goes at the end of `tests`.
+    init(_ condition: PlacementCondition, tests: inout [ConditionTest]) {
         let test = condition.test
         switch condition.subject {
         case .item(let name):
@@ -290,19 +309,23 @@ enum CompiledCheck: Sendable {
                 switch test {
                 case .present: self = .presence(field, true)
                 case .absent: self = .presence(field, false)
-                default: self = .item(field, test)
+                default:
+                    tests.append(test)
+                    self = .item(field, test: tests.count - 1)
                 }
             }
         case .measure(let name, let measure):
-            self = .measure(ItemField(name), measure, test)
+            tests.append(test)
+            self = .measure(ItemField(name), measure, test: tests.count - 1)
         case .device(let name):
-            self = .device(DeviceField(name), test)
+            tests.append(test)
+            self = .device(DeviceField(name), test: tests.count - 1)
         }
     }
 
-    /// What `PlacementCondition.matches(_:on:)` gives.
+    /// What `PlacementCondition.matches(_:on:)` gives; `tests` are the program's.
     @inline(__always)
-    func matches(_ item: BarItem, on device: Device) -> Bool {
+    func matches(_ item: BarItem, on device: Device, tests: UnsafeBufferPointer<ConditionTest>) -> Bool {
         switch self {
         case .constant(let result):
             return result
@@ -315,16 +338,16 @@ enum CompiledCheck: Sendable {
         case .flag(let field, let whenSet, let whenUnset):
             return field.isPresent(in: item) ? whenSet : whenUnset
         case .item(let field, let test):
-            return test.matches(field.value(of: item))
+            return tests[test].matches(field.value(of: item))
         case .measure(let field, let measure, let test):
-            guard let value = field.value(of: item) else { return test.matches(nil) }
+            guard let value = field.value(of: item) else { return tests[test].matches(nil) }
             switch (value, measure) {
-            case (.list(let elements), .length): return test.matches(.number(elements.count))
-            case (.list(let elements), .longest): return test.matches(.number(elements.map(\.count).max() ?? 0))
-            default: return test.matches(.number(value.text.count))
+            case (.list(let elements), .length): return tests[test].matches(.number(elements.count))
+            case (.list(let elements), .longest): return tests[test].matches(.number(elements.map(\.count).max() ?? 0))
+            default: return tests[test].matches(.number(value.text.count))
             }
         case .device(let field, let test):
-            return test.matches(field.value(on: device))
+            return tests[test].matches(field.value(on: device))
         }
     }
 
@@ -350,27 +373,63 @@ enum CompiledCheck: Sendable {
     }
 }
 
-/// A compiled `when`.
-struct CompiledConditions: Sendable {
-    var all: [CompiledCheck]
-    var any: [CompiledConditions]
-
-    init(_ conditions: PlacementConditions) {
-        all = conditions.all.map(CompiledCheck.init)
-        any = conditions.any.map(CompiledConditions.init)
+/// Every compiled `when` of a table, in flat lists of plain values: the
+/// checks, with the tests they keep as written beside them, and for each
+/// `when` (a node) its checks and its `any` branches, which are nodes too.
+/// Matching an item reads them where they lie and copies nothing that is
+/// reference-counted: a table is applied to every item of every demo.
+struct ConditionProgram: Sendable {
+    /// One `when`: the checks that must all pass, and the branches (indices
+    /// into `branches`, each naming a node) of which one must, when there are any.
+    struct Node: Sendable {
+        var checks: Range<Int>
+        var branches: Range<Int>
     }
 
-    /// What `PlacementConditions.matches(_:on:)` gives.
-    func matches(_ item: BarItem, on device: Device) -> Bool {
-        // Checks and branches read where they lie, not copied out one by one.
-        let allPass = all.withUnsafeBufferPointer { checks in
-            for index in checks.indices where !checks[index].matches(item, on: device) { return false }
-            return true
+    private var checks: [CompiledCheck] = []
+    private var tests: [ConditionTest] = []
+    private var nodes: [Node] = []
+    private var branches: [Int] = []
+
+    /// Compiles `conditions` and returns its node.
+    mutating func add(_ conditions: PlacementConditions) -> Int {
+        let firstCheck = checks.count
+        for condition in conditions.all { checks.append(CompiledCheck(condition, tests: &tests)) }
+        let checkRange = firstCheck..<checks.count
+        let children = conditions.any.map { add($0) }
+        let firstBranch = branches.count
+        branches += children
+        nodes.append(Node(checks: checkRange, branches: firstBranch..<branches.count))
+        return nodes.count - 1
+    }
+
+    /// Calls `body` with a view of the program that matches nodes.
+    @inline(__always)
+    func withView<Result>(_ body: (View) -> Result) -> Result {
+        checks.withUnsafeBufferPointer { checks in
+            tests.withUnsafeBufferPointer { tests in
+                nodes.withUnsafeBufferPointer { nodes in
+                    branches.withUnsafeBufferPointer { branches in
+                        body(View(checks: checks, tests: tests, nodes: nodes, branches: branches))
+                    }
+                }
+            }
         }
-        guard allPass else { return false }
-        if any.isEmpty { return true }
-        return any.withUnsafeBufferPointer { branches in
-            for index in branches.indices where branches[index].matches(item, on: device) { return true }
+    }
+
+    /// The program's lists, read in place.
+    struct View {
+        let checks: UnsafeBufferPointer<CompiledCheck>
+        let tests: UnsafeBufferPointer<ConditionTest>
+        let nodes: UnsafeBufferPointer<Node>
+        let branches: UnsafeBufferPointer<Int>
+
+        /// What `PlacementConditions.matches(_:on:)` gives for the `when` of `node`.
+        func matches(_ node: Int, _ item: BarItem, on device: Device) -> Bool {
+            let node = nodes[node]
+            for index in node.checks where !checks[index].matches(item, on: device, tests: tests) { return false }
+            if node.branches.isEmpty { return true }
+            for index in node.branches where matches(branches[index], item, on: device) { return true }
             return false
         }
     }

@@ -55,10 +55,9 @@ public struct PlacementEngine: Sendable {
 
     /// Appends every advice that applies to `item` on `device` to `notes`.
     private func appendAdvice(for item: BarItem, on device: Device, to notes: inout [AdviceNote]) {
-        let compiledAdvice = compiled.advice
-        for index in compiledAdvice.indices where compiledAdvice[index].when.matches(item, on: device) {
+        for index in compiled.matchingAdvice(item, on: device) {
             let advice = table.advice[index]
-            notes.append(AdviceNote(id: advice.id, item: item.id, message: compiledAdvice[index].message.message(for: item), rule: advice.rule))
+            notes.append(AdviceNote(id: advice.id, item: item.id, message: compiled.advice[index].message.message(for: item), rule: advice.rule))
         }
     }
 

@@ -6,7 +6,7 @@
     bench-report.py --results results.tsv --meta meta.tsv --sizes 100,1000 [--hugo 0|1]
         the final table and issue 6's targets
 
-results.tsv: size, tool (hugo, build, check, first-rebuild, rebuild, rebuild-lines,
+results.tsv: size, tool (hugo, hugo-defaults, build, check, first-rebuild, rebuild, rebuild-lines,
 rebuild-title, rebuild-question, rebuild-added, rebuild-removed,
 check-cached), run (0 is the
 warm-up), wall s, user s, sys s, max RSS KiB, /usr/bin/time's %e.
@@ -16,7 +16,7 @@ meta.tsv: size, key, value.
 import argparse
 import sys
 
-TOOLS = [("hugo", "hugo"), ("build", "duosite"), ("check", "duosite check"),
+TOOLS = [("hugo", "hugo"), ("hugo-defaults", "hugo, its defaults"), ("build", "duosite"), ("check", "duosite check"),
          ("first-rebuild", "duosite 1st rebuild"), ("rebuild", "duosite rebuild"),
          ("rebuild-lines", "duosite rebuild +lines"), ("rebuild-title", "duosite rebuild, title"),
          ("rebuild-question", "duosite rebuild, question"), ("rebuild-added", "duosite rebuild, added"),
@@ -143,7 +143,7 @@ def final(rows, meta, sizes, with_hugo):
             out.append(f"{size:<6} duosite check found errors in the corpus: not measured (see above)")
             continue
         if failed:
-            out.append(f"{size:<6} {'duosite ' + failed if failed != 'hugo' else 'hugo'} failed: see above")
+            out.append(f"{size:<6} {failed if failed.startswith('hugo') else 'duosite ' + failed} failed: see above")
         stats = stats_for(rows, size)
         if not stats["build"]:
             continue
@@ -152,13 +152,16 @@ def final(rows, meta, sizes, with_hugo):
             s = stats[tool]
             if not s:
                 continue
-            rate = f"{published(meta, size) / median(s.wall):.0f}" if tool in ("hugo", "build") else ""
+            rate = f"{published(meta, size) / median(s.wall):.0f}" if tool in ("hugo", "hugo-defaults", "build") else ""
             out.append(f"{size:<6} {name:<25} {spread(s.wall):<24} {median(s.cpu):<8.2f} {median(s.peak):<10.0f} {rate}")
         build = median(stats["build"].wall)
         parts = []
         if stats["hugo"]:
             parts.append(f"ratio hugo/duosite wall: {median(stats['hugo'].wall) / build:.2f}x "
                          f"(cpu: {median(stats['hugo'].cpu) / median(stats['build'].cpu):.2f}x)")
+        if stats["hugo-defaults"]:
+            parts.append(f"hugo with its defaults/duosite: {median(stats['hugo-defaults'].wall) / build:.2f}x "
+                         f"(cpu: {median(stats['hugo-defaults'].cpu) / median(stats['build'].cpu):.2f}x)")
         for tool, label in RATIOS:
             if stats[tool]:
                 parts.append(f"{label}: {median(stats[tool].wall) / build:.2f}")

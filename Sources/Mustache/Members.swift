@@ -61,6 +61,12 @@ public struct Members: Sendable, Equatable, ExpressibleByDictionaryLiteral {
         }
     }
 
+    /// Calls `body` with each key and its value, in the order given
+    /// (a repeated key's earlier values too).
+    func forEachPair(_ body: (String, Value) -> Void) {
+        for (key, value) in elements { body(key, value) }
+    }
+
     /// The members as a dictionary, the last value of a repeated key winning.
     public var dictionary: [String: Value] {
         Dictionary(elements, uniquingKeysWith: { _, last in last })

@@ -140,7 +140,7 @@ struct Output: ~Copyable {
         | 1 << UInt64(UInt8(ascii: "\"")) | 1 << UInt64(UInt8(ascii: "'"))
 
     /// Appends `bytes` escaped.
-    private mutating func appendEscaped(_ bytes: UnsafeBufferPointer<UInt8>) {
+    mutating func appendEscaped(_ bytes: UnsafeBufferPointer<UInt8>) {
         guard let source = bytes.baseAddress else { return }
         let end = bytes.count
         // Unchanged bytes always fit; an entity makes more room for itself.

@@ -14,7 +14,7 @@ final class Program: @unchecked Sendable {
             /// Literal text: `texts[a]`, whose bytes are also `bytes[b..<b + c]`;
             /// `flag` when it ends with a newline.
             case text
-            /// `{{name}}`: the name's parts are `keys[a..<a + b]` (none for `.`).
+            /// `{{name}}`: the name's parts are `keyIDs[a..<a + b]` (none for `.`).
             case escapedVariable
             /// `{{{name}}}` or `{{& name}}`, named like a variable.
             case rawVariable
@@ -60,8 +60,10 @@ final class Program: @unchecked Sendable {
     let instructions: UnsafeMutableBufferPointer<Instruction>
     /// The bytes of all ASCII literal text.
     let bytes: UnsafeMutableBufferPointer<UInt8>
-    /// The parts of all names, one after another.
-    let keys: UnsafeMutableBufferPointer<String>
+    /// The parts of all names, one after another, as their keys'
+    /// numbers (`ContextKey`): what a compact context's members are
+    /// compared by.
+    let keyIDs: UnsafeMutableBufferPointer<UInt32>
     let texts: [Text]
     let inclusions: [Inclusion]
     let parents: [Parent]
@@ -74,8 +76,8 @@ final class Program: @unchecked Sendable {
         _ = instructions.initialize(from: compiler.instructions)
         bytes = .allocate(capacity: compiler.bytes.count)
         _ = bytes.initialize(from: compiler.bytes)
-        keys = .allocate(capacity: compiler.keys.count)
-        _ = keys.initialize(from: compiler.keys)
+        keyIDs = .allocate(capacity: compiler.keys.count)
+        _ = keyIDs.initialize(from: compiler.keys.map { ContextKey($0).id })
         texts = compiler.texts
         inclusions = compiler.inclusions
         parents = compiler.parents
@@ -85,7 +87,7 @@ final class Program: @unchecked Sendable {
     deinit {
         instructions.deallocate()
         bytes.deallocate()
-        keys.deinitialize().deallocate()
+        keyIDs.deallocate()
     }
 
     private struct Compiler {

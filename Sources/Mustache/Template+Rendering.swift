@@ -15,6 +15,12 @@ extension Template {
 
         /// The templates partials and parents refer to.
         let templates: [String: Template]
+        /// The context's values, read where they lie: the context stack
+        /// holds their places. Valid while the render lasts (the context
+        /// is held by the caller throughout).
+        let slots: UnsafeBufferPointer<CompactContext.Slot>
+        /// The context's texts.
+        let bytes: UnsafeBufferPointer<UInt8>
         /// Whether the next literal output starts a line of template source.
         private var atLineStart = true
         /// How many partials and parents enclose the nodes being rendered.
@@ -33,12 +39,14 @@ extension Template {
             let parents: [Program?]
         }
 
-        init(templates: [String: Template]) {
+        init(templates: [String: Template], slots: UnsafeBufferPointer<CompactContext.Slot>, bytes: UnsafeBufferPointer<UInt8>) {
             self.templates = templates
+            self.slots = slots
+            self.bytes = bytes
         }
 
         /// Renders the instructions `range` of `program` against the context `stack`
-        /// (innermost last), appending to `output`.
+        /// (the places of its values in `slots`, innermost last), appending to `output`.
         ///
         /// - Parameters:
         ///   - indentation: written before each line of literal text.
@@ -48,7 +56,7 @@ extension Template {
             _ program: Program,
             _ range: Range<Int>,
             into output: inout Output,
-            stack: inout [Value],
+            stack: inout [Int],
             indentation: String,
             blocks: [String: Program]
         ) throws(TemplateError) {
@@ -78,29 +86,35 @@ extension Template {
 
                 case .escapedVariable, .rawVariable:
                     if atLineStart { startLine(&output, indentation) }
-                    let name = UnsafeBufferPointer(rebasing: program.keys[Int(instruction.a)..<Int(instruction.a + instruction.b)])
-                    Renderer.append(name, in: stack, escaped: instruction.kind == .escapedVariable, to: &output)
+                    let name = UnsafeBufferPointer(rebasing: program.keyIDs[Int(instruction.a)..<Int(instruction.a + instruction.b)])
+                    if let found = lookup(name, in: stack) {
+                        append(found, escaped: instruction.kind == .escapedVariable, to: &output)
+                    }
 
                 case .section, .invertedSection:
-                    let name = UnsafeBufferPointer(rebasing: program.keys[Int(instruction.a)..<Int(instruction.a + instruction.b)])
+                    let name = UnsafeBufferPointer(rebasing: program.keyIDs[Int(instruction.a)..<Int(instruction.a + instruction.b)])
                     let content = index..<Int(instruction.c)
                     index = Int(instruction.c)
-                    let value = Renderer.lookup(name, in: stack) ?? .null
+                    let found = lookup(name, in: stack)
+                    let slot = found.map { slots[$0] }
                     if instruction.kind == .invertedSection {
-                        let isEmpty = if case .list(let items) = value { items.isEmpty } else { !value.isTruthy }
-                        if isEmpty {
+                        if !(slot.map(Renderer.isTruthy) ?? false) {
                             try render(program, content, into: &output, stack: &stack, indentation: indentation, blocks: blocks)
                         }
-                    } else if case .list(let items) = value {
-                        for item in items {
-                            stack.append(item)
+                    } else if let found, let slot {
+                        if slot.kind == .list {
+                            // The elements lie side by side: each is pushed by its place.
+                            let first = Int(slot.payload)
+                            for element in first..<first + Int(slot.count) {
+                                stack.append(element)
+                                try render(program, content, into: &output, stack: &stack, indentation: indentation, blocks: blocks)
+                                stack.removeLast()
+                            }
+                        } else if Renderer.isTruthy(slot) {
+                            stack.append(found)
                             try render(program, content, into: &output, stack: &stack, indentation: indentation, blocks: blocks)
                             stack.removeLast()
                         }
-                    } else if value.isTruthy {
-                        stack.append(value)
-                        try render(program, content, into: &output, stack: &stack, indentation: indentation, blocks: blocks)
-                        stack.removeLast()
                     }
 
                 case .partial:
@@ -166,7 +180,7 @@ extension Template {
             parent: Bool,
             of program: Program,
             into output: inout Output,
-            stack: inout [Value],
+            stack: inout [Int],
             indentation: String,
             blocks: [String: Program]
         ) throws(TemplateError) {
@@ -203,43 +217,93 @@ extension Template {
             atLineStart = false
         }
 
-        /// Resolves a name (its dotted parts; none for `.`) against the context stack
-        /// as the spec says: the first part in the innermost context that has it as
-        /// a key, the other parts inside it.
-        static func lookup(_ parts: UnsafeBufferPointer<String>, in stack: [Value]) -> Value? {
+        /// Resolves a name (its dotted parts' keys; none for `.`) against the
+        /// context stack as the spec says: the first part in the innermost
+        /// context that has it as a key, the other parts inside it. Returns
+        /// the place of the value found.
+        func lookup(_ parts: UnsafeBufferPointer<UInt32>, in stack: [Int]) -> Int? {
             guard let first = parts.first else { return stack.last }
-            // Each context is looked at where it lies on the stack, not copied out of it.
-            return stack.withUnsafeBufferPointer { stack -> Value? in
-                var index = stack.count - 1
-                while index >= 0 {
-                    if let value = stack[index][first] {
-                        return parts.count == 1 ? value : descend(into: value, parts)
-                    }
-                    index -= 1
+            var index = stack.count - 1
+            while index >= 0 {
+                if let found = member(first, of: stack[index]) {
+                    return parts.count == 1 ? found : descend(into: found, parts)
                 }
-                return nil
+                index -= 1
             }
+            return nil
         }
 
-        /// The value the parts of a dotted name after the first reach from `value`.
-        private static func descend(into value: Value, _ parts: UnsafeBufferPointer<String>) -> Value? {
-            var value = value
+        /// The place of the member `key` of the object at `place`; nil when
+        /// it has none, or is not an object. A later member of one key
+        /// hides an earlier one, as in a dictionary literal.
+        private func member(_ key: UInt32, of place: Int) -> Int? {
+            let slot = slots[place]
+            guard slot.kind == .object else { return nil }
+            let first = Int(slot.payload)
+            var member = first + Int(slot.count) - 1
+            while member >= first {
+                if slots[member].key == key { return member }
+                member -= 1
+            }
+            return nil
+        }
+
+        /// The place the parts of a dotted name after the first reach from `place`.
+        private func descend(into place: Int, _ parts: UnsafeBufferPointer<UInt32>) -> Int? {
+            var place = place
             var index = 1
             while index < parts.count {
-                guard let next = value[parts[index]] else { return nil }
-                value = next
+                guard let next = member(parts[index], of: place) else { return nil }
+                place = next
                 index += 1
             }
-            return value
+            return place
         }
 
-        /// Appends the text of the value `name` resolves to, HTML-escaped when `escaped`.
+        /// Whether a section `{{#x}}` renders (and `{{^x}}` does not), as
+        /// ``Value/isTruthy`` says.
+        static func isTruthy(_ slot: CompactContext.Slot) -> Bool {
+            switch slot.kind {
+            case .null, .false: return false
+            case .true, .object: return true
+            case .int: return slot.payload != 0
+            case .double:
+                let value = Double(bitPattern: UInt64(bitPattern: slot.payload))
+                return value != 0 && !value.isNaN
+            case .string, .list: return slot.count > 0
+            }
+        }
+
+        /// Appends the text of the value at `place`, HTML-escaped when
+        /// `escaped`, as ``Value/text`` gives it: a list's elements' texts
+        /// joined by commas, nothing for an object or null.
         ///
         /// `'` becomes `&#39;` so that values are safe in single-quoted attributes
         /// too; no spec test interpolates a `'`, so this keeps every test passing.
-        static func append(_ name: UnsafeBufferPointer<String>, in stack: [Value], escaped: Bool, to output: inout Output) {
-            guard let value = lookup(name, in: stack) else { return }
-            value.append(to: &output, escaped: escaped)
+        func append(_ place: Int, escaped: Bool, to output: inout Output) {
+            let slot = slots[place]
+            switch slot.kind {
+            case .null, .object:
+                break
+            case .false:
+                output.append("false")
+            case .true:
+                output.append("true")
+            case .int:
+                output.append(Int(slot.payload))
+            case .double:
+                output.append(Value.format(Double(bitPattern: UInt64(bitPattern: slot.payload))))
+            case .string:
+                let start = Int(slot.payload)
+                let text = UnsafeBufferPointer(rebasing: bytes[start..<start + Int(slot.count)])
+                if escaped { output.appendEscaped(text) } else { output.appendBytes(text) }
+            case .list:
+                let first = Int(slot.payload)
+                for element in first..<first + Int(slot.count) {
+                    if element > first { output.appendASCII(UInt8(ascii: ",")) }
+                    append(element, escaped: escaped, to: &output)
+                }
+            }
         }
     }
 }

@@ -53,9 +53,23 @@ public struct TemplateLibrary: Sendable {
         return try output.withBytes(body)
     }
 
+    /// Renders the template named `name` against a compact context and calls
+    /// `body` with the UTF-8 bytes where they were written, as
+    /// ``renderUTF8(_:_:capacity:_:)`` does with a value.
+    public func renderUTF8<R>(_ name: String, _ context: CompactContext, capacity: Int = 65_536, _ body: (UnsafeBufferPointer<UInt8>) throws -> R) throws -> R {
+        let output = try render(template(named: name), into: Output(capacity: capacity), context)
+        return try output.withBytes(body)
+    }
+
     /// Renders `template` (which need not belong to the library) against `context`,
     /// with the library's templates as its partials and parents.
     public func render(_ template: Template, _ context: Value) throws(TemplateError) -> String {
+        let output = try render(template, into: Output(capacity: 16_384), context)
+        return output.makeString()
+    }
+
+    /// Renders `template` against a compact context, as it renders against a value.
+    public func render(_ template: Template, _ context: CompactContext) throws(TemplateError) -> String {
         let output = try render(template, into: Output(capacity: 16_384), context)
         return output.makeString()
     }
@@ -67,10 +81,20 @@ public struct TemplateLibrary: Sendable {
         return template
     }
 
+    /// Every value renders laid out as a compact context.
     private func render(_ template: Template, into output: consuming Output, _ context: Value) throws(TemplateError) -> Output {
-        var renderer = Template.Renderer(templates: templates)
-        var stack = [context]
-        try renderer.render(template.program, 0..<template.program.instructions.count, into: &output, stack: &stack, indentation: "", blocks: [:])
+        try render(template, into: output, CompactContext(context))
+    }
+
+    private func render(_ template: Template, into output: consuming Output, _ context: CompactContext) throws(TemplateError) -> Output {
+        // The context's arrays are read where they lie for the whole render.
+        try context.slots.withUnsafeBufferPointer { (slots) throws(TemplateError) in
+            try context.bytes.withUnsafeBufferPointer { (bytes) throws(TemplateError) in
+                var renderer = Template.Renderer(templates: templates, slots: slots, bytes: bytes)
+                var stack = [context.root]
+                try renderer.render(template.program, 0..<template.program.instructions.count, into: &output, stack: &stack, indentation: "", blocks: [:])
+            }
+        }
         return output
     }
 

@@ -72,32 +72,6 @@ extension Value {
         }
     }
 
-    /// Appends ``text`` to a render's output, HTML-escaped when `escaped`.
-    ///
-    /// Only strings can hold characters to escape: the texts of booleans and
-    /// numbers never do, and a list's is its elements' texts joined by commas.
-    func append(to output: inout Output, escaped: Bool) {
-        switch self {
-        case .null, .object:
-            break
-        case .bool(let value):
-            output.append(value ? "true" : "false")
-        case .int(let value):
-            output.append(value)
-        case .double(let value):
-            output.append(Value.format(value))
-        case .string(let value):
-            if escaped { output.appendEscaped(value) } else { output.append(value) }
-        case .list(let values):
-            var first = true
-            for value in values {
-                if !first { output.appendASCII(UInt8(ascii: ",")) }
-                first = false
-                value.append(to: &output, escaped: escaped)
-            }
-        }
-    }
-
     /// Formats a double the way people write numbers: `1.21`, `85` (not `85.0`).
     static func format(_ value: Double) -> String {
         if value.isFinite, value == value.rounded(.towardZero), abs(value) < 9_007_199_254_740_992 {

@@ -35,13 +35,15 @@ public struct DemoContext: Sendable {
     }
 
     /// What every demo shares: the engine with its compiled table, each
-    /// device's figure styles, and the overflow button's drawing.
+    /// device's figure styles, the overflow button's drawing, and the
+    /// context's keys.
     private struct Prepared: Sendable {
         var engine: PlacementEngine?
         /// The site's devices by id, the first of an id winning (as `Site.device`).
         var devices: [String: DeviceFigure]
-        /// The overflow button of the engine's table.
-        var overflowButton: Value
+        /// The drawing of the engine's overflow button, when the theme has one.
+        var overflowSymbol: String?
+        let keys = ContextKeys()
 
         init(site: Site, symbols: SymbolLibrary) {
             engine = site.placement.map(PlacementEngine.init(table:))
@@ -50,7 +52,7 @@ public struct DemoContext: Sendable {
                 devices[device.id] = DeviceFigure(device)
             }
             self.devices = devices
-            overflowButton = engine.map { DemoContext.overflowButton($0.table.overflow, symbols: symbols) } ?? .null
+            overflowSymbol = engine.flatMap { symbols.svg($0.table.overflow.symbol) }
         }
     }
 
@@ -98,42 +100,42 @@ public struct DemoContext: Sendable {
     /// device, no placement table: findings `duosite check` reports) has
     /// `figure` null and its caption as `alt`.
     public func value(for demo: Demo) -> Value {
+        var context = CompactContext.Builder()
+        add(demo, as: nil, to: &context)
+        return context.finish().value
+    }
+
+    /// Writes the context of `demo` (as ``value(for:)`` gives it): the
+    /// member `key` of the object being written, or an element of a list.
+    func add(_ demo: Demo, as key: ContextKey?, to context: inout CompactContext.Builder) {
+        let keys = prepared.keys
         let deviceFigure = prepared.devices[demo.device.value]
         let engine = prepared.engine
-        var states: [Value] = []
-        states.reserveCapacity(demo.states.count)
+        context.beginObject(key)
+        context.add(keys.caption, demo.caption)
+        context.add(keys.deviceName, deviceFigure?.device.name ?? demo.device.value)
+        context.add(keys.multiple, demo.states.count > 1)
+        context.beginList(keys.states)
         for (index, state) in demo.states.enumerated() {
-            var figure: Value = .null
+            context.beginObject(nil)
+            context.add(keys.name, state.name)
+            context.add(keys.caption, state.caption)
+            context.add(keys.number, index + 1)
             var alt = state.caption ?? state.name
             if let deviceFigure, let engine {
                 // Figures do not show advice: the layout is made without it.
                 let layout = engine.layout(state.screen, on: deviceFigure.device, withAdvice: false)
                 let overflowTitle = engine.table.overflow.title
                 alt = LayoutDescription(layout: layout, overflowTitle: overflowTitle).text
-                figure = self.figure(layout, title: demo.title, alt: alt, device: deviceFigure,
-                                     overflowButton: prepared.overflowButton, overflowTitle: overflowTitle)
+                addFigure(layout, title: demo.title, alt: alt, device: deviceFigure, overflow: engine.table.overflow, to: &context)
+            } else {
+                context.addNull(keys.figure)
             }
-            states.append(.object([
-                "name": .string(state.name),
-                "caption": state.caption.map(Value.string) ?? .null,
-                "number": .int(index + 1),
-                "figure": figure,
-                "alt": .string(alt),
-            ]))
+            context.add(keys.alt, alt)
+            context.end()
         }
-        return .object([
-            "caption": demo.caption.map(Value.string) ?? .null,
-            "deviceName": .string(deviceFigure?.device.name ?? demo.device.value),
-            "multiple": .bool(demo.states.count > 1),
-            "states": .list(states),
-        ])
-    }
-
-    /// The figure's context: the screen's proportions and regions, and each
-    /// drawn item with the engine's values.
-    public func figure(_ layout: ScreenLayout, title: String?, alt: String, table: PlacementTable) -> Value {
-        figure(layout, title: title, alt: alt, device: DeviceFigure(layout.device),
-               overflowButton: Self.overflowButton(table.overflow, symbols: symbols), overflowTitle: table.overflow.title)
+        context.end()
+        context.end()
     }
 
     /// A grid track in points, as a fraction: the drawing keeps the
@@ -193,98 +195,104 @@ public struct DemoContext: Sendable {
         return "--slot: \(percent)%;"
     }
 
-    /// The figure's context, with what depends only on the device and the table worked out.
-    func figure(_ layout: ScreenLayout, title: String?, alt: String, device figureDevice: DeviceFigure,
-                overflowButton: Value, overflowTitle: String) -> Value {
+    /// Writes the figure's context (the member `figure` of the state being
+    /// written): the screen's proportions and regions, and each drawn item
+    /// with the engine's values. What depends only on the device and the
+    /// table is worked out already.
+    private func addFigure(_ layout: ScreenLayout, title: String?, alt: String, device figureDevice: DeviceFigure,
+                           overflow: OverflowSettings, to context: inout CompactContext.Builder) {
+        let keys = prepared.keys
         let device = layout.device
         let placements = layout.items
-        // Each region's list made with room for its items at once, not grown.
-        var counts = (top: 0, column: 0, bottom: 0, menu: 0)
+        var has = (top: false, bottom: false, menu: false)
         for index in placements.indices {
             switch placements[index].place {
-            case .top: counts.top += 1
-            case .column: counts.column += 1
-            case .bottom: counts.bottom += 1
-            case .overflow: counts.menu += 1
+            case .top: has.top = true
+            case .bottom: has.bottom = true
+            case .overflow: has.menu = true
+            case .column: break
             }
         }
-        func list(_ count: Int) -> [Value] {
-            var list: [Value] = []
-            if count > 0 { list.reserveCapacity(count) }
-            return list
+        context.beginObject(keys.figure)
+        context.add(keys.device, device.id)
+        context.add(keys.deviceName, device.name)
+        context.add(keys.edge, figureDevice.edge)
+        context.add(keys.deviceStyle, figureDevice.deviceStyle)
+        context.add(keys.screenStyle, figureDevice.screenStyle(layout))
+        context.add(keys.alt, alt)
+        context.add(keys.time, "9:41")
+        context.add(keys.title, title)
+        context.add(keys.contentHeight, layout.contentHeight)
+        context.add(keys.hasTopBar, has.top)
+        context.add(keys.hasColumn, device.column != nil)
+        context.add(keys.hasBottomBar, has.bottom)
+        context.add(keys.hasOverflowMenu, has.menu)
+
+        /// Begins a region and its list of items.
+        func beginRegion(_ name: String, bar: Place, style: String = "", heading: String? = nil) {
+            context.beginObject(nil)
+            context.add(keys.name, name)
+            context.add(keys.bar, bar.rawValue)
+            context.add(keys.style, style)
+            if let heading { context.add(keys.heading, heading) } else { context.add(keys.heading, false) }
+            context.beginList(keys.items)
         }
-        var top = list(counts.top)
-        // The column's items above its overflow button; its tabs, below it, come after.
-        var columnItems = list(counts.column + (layout.hasOverflowButton ? 1 : 0))
-        var columnBottom: [Value] = []
-        var menu = list(counts.menu)
-        var bottom = list(counts.bottom)
-        var pushedColumn = false
-        var pushedBottom = false
-        for index in placements.indices {
-            let isTab = placements[index].item.bar == .tabs
-            switch placements[index].place {
-            case .top:
-                top.append(item(placements[index], pushesDown: false))
-            case .column:
-                if isTab {
-                    columnBottom.append(item(placements[index], pushesDown: !pushedColumn))
-                    pushedColumn = true
-                } else {
-                    columnItems.append(item(placements[index], pushesDown: false))
-                }
-            case .bottom:
-                let push = isTab && !pushedBottom
-                if push { pushedBottom = true }
-                bottom.append(item(placements[index], pushesDown: push))
-            case .overflow:
-                menu.append(item(placements[index], pushesDown: false))
+        /// Ends the list of items and the region.
+        func endRegion() {
+            context.end()
+            context.end()
+        }
+
+        context.beginList(keys.regions)
+        if has.top {
+            beginRegion("top-bar", bar: .top)
+            for index in placements.indices where placements[index].place == .top {
+                addItem(placements[index], pushesDown: false, to: &context)
             }
+            endRegion()
         }
-
-        if layout.hasOverflowButton {
-            columnItems.append(overflowButton)
+        if device.column != nil {
+            beginRegion("column", bar: .column, style: figureDevice.slotStyle)
+            // The column's items above its overflow button; its tabs, below it,
+            // the first pushed down to the bottom.
+            for index in placements.indices where placements[index].place == .column && placements[index].item.bar != .tabs {
+                addItem(placements[index], pushesDown: false, to: &context)
+            }
+            if layout.hasOverflowButton {
+                addOverflowButton(overflow, to: &context)
+            }
+            var pushed = false
+            for index in placements.indices where placements[index].place == .column && placements[index].item.bar == .tabs {
+                addItem(placements[index], pushesDown: !pushed, to: &context)
+                pushed = true
+            }
+            endRegion()
         }
-        columnItems += columnBottom
-
-        func region(_ name: String, bar: String, _ values: [Value], style: String = "", heading: String? = nil) -> Value {
-            .object([
-                "name": .string(name),
-                "bar": .string(bar),
-                "style": .string(style),
-                "heading": heading.map(Value.string) ?? .bool(false),
-                "items": .list(values),
-            ])
+        if has.bottom {
+            beginRegion("bottom-bar", bar: .bottom)
+            var pushed = false
+            for index in placements.indices where placements[index].place == .bottom {
+                let push = placements[index].item.bar == .tabs && !pushed
+                if push { pushed = true }
+                addItem(placements[index], pushesDown: push, to: &context)
+            }
+            endRegion()
         }
-        var regions: [Value] = []
-        regions.reserveCapacity(4)
-        if !top.isEmpty { regions.append(region("top-bar", bar: Place.top.rawValue, top)) }
-        if device.column != nil { regions.append(region("column", bar: Place.column.rawValue, columnItems, style: figureDevice.slotStyle)) }
-        if !bottom.isEmpty { regions.append(region("bottom-bar", bar: Place.bottom.rawValue, bottom)) }
-        if !menu.isEmpty {
-            regions.append(region("menu", bar: Place.overflow.rawValue, menu, heading: overflowTitle))
+        if has.menu {
+            beginRegion("menu", bar: .overflow, heading: overflow.title)
+            for index in placements.indices where placements[index].place == .overflow {
+                addItem(placements[index], pushesDown: false, to: &context)
+            }
+            endRegion()
         }
-        return .object([
-            "device": .string(device.id),
-            "deviceName": .string(device.name),
-            "edge": .string(figureDevice.edge),
-            "deviceStyle": .string(figureDevice.deviceStyle),
-            "screenStyle": .string(figureDevice.screenStyle(layout)),
-            "alt": .string(alt),
-            "time": .string("9:41"),
-            "title": title.map(Value.string) ?? .null,
-            "contentHeight": .int(layout.contentHeight),
-            "hasTopBar": .bool(!top.isEmpty),
-            "hasColumn": .bool(device.column != nil),
-            "hasBottomBar": .bool(!bottom.isEmpty),
-            "hasOverflowMenu": .bool(!menu.isEmpty),
-            "regions": .list(regions),
-        ])
+        context.end()
+        context.end()
     }
 
-    /// One drawn item: the engine's values for the data attributes, and what
-    /// its form shows.
-    func item(_ placement: ItemPlacement, pushesDown: Bool) -> Value {
+    /// Writes one drawn item, as an element of its region's list: the
+    /// engine's values for the data attributes, and what its form shows.
+    private func addItem(_ placement: ItemPlacement, pushesDown: Bool, to context: inout CompactContext.Builder) {
+        let keys = prepared.keys
         let item = placement.item
         let form = placement.form
         var showsSymbol = false, showsTitle = false, showsValue = false, showsBadge = false
@@ -304,71 +312,70 @@ public struct DemoContext: Sendable {
         // A symbol the theme cannot draw falls back to the title, in words.
         let drawsTitle = showsTitle || (showsSymbol && svg == nil && !showsValue)
         let segmented = showsControl && item.kind == .segmented
-        let segments: Value
-        if segmented && !item.segments.isEmpty {
-            var labels: [Value] = []
-            labels.reserveCapacity(item.segments.count)
-            for (index, label) in item.segments.enumerated() {
-                labels.append(.object(["label": .string(label), "selected": .bool(index == 0)]))
-            }
-            segments = .object(["segments": .list(labels)])
-        } else {
-            segments = .bool(false)
-        }
         let custom = showsControl && item.kind != .segmented
-        let badge = showsBadge ? item.badge : nil
-        var verticalSymbol: Value = .bool(false)
-        if showsVertical, let symbol = item.symbol, let drawing = symbols.svg(symbol) { verticalSymbol = .string(drawing) }
-        return .object([
-            "id": .string(item.id),
-            "place": .string(placement.place.rawValue),
-            "form": .string(form.name),
-            "rule": .string(placement.decision.rule?.description ?? ""),
-            "bar": .string(item.bar.rawValue),
-            "kind": .string(item.kind.rawValue),
-            "label": .string(item.title ?? item.id),
-            "symbol": svg.map(Value.string) ?? .bool(false),
-            "symbolName": .string(item.symbol ?? ""),
-            "badge": badge.map { .string(Self.badgeText($0)) } ?? .bool(false),
-            "showsTitle": .bool(drawsTitle),
-            "value": showsValue ? item.value.map(Value.string) ?? .bool(false) : .bool(false),
-            "segmented": segments,
-            "custom": .bool(custom || (segmented && item.segments.isEmpty)),
-            "vertical": .bool(showsVertical),
-            "verticalSymbol": verticalSymbol,
-            "pushesDown": .bool(pushesDown),
-            "overflowButton": .bool(false),
-        ])
+        var verticalSymbol: String?
+        if showsVertical, let symbol = item.symbol { verticalSymbol = symbols.svg(symbol) }
+
+        context.beginObject(nil)
+        context.add(keys.id, item.id)
+        context.add(keys.place, placement.place.rawValue)
+        context.add(keys.form, form.name)
+        context.add(keys.rule, placement.decision.rule?.description ?? "")
+        context.add(keys.bar, item.bar.rawValue)
+        context.add(keys.kind, item.kind.rawValue)
+        context.add(keys.label, item.title ?? item.id)
+        if let svg { context.add(keys.symbol, svg) } else { context.add(keys.symbol, false) }
+        context.add(keys.symbolName, item.symbol ?? "")
+        if showsBadge, let badge = item.badge { context.add(keys.badge, Self.badgeText(badge)) } else { context.add(keys.badge, false) }
+        context.add(keys.showsTitle, drawsTitle)
+        if showsValue, let value = item.value { context.add(keys.value, value) } else { context.add(keys.value, false) }
+        if segmented && !item.segments.isEmpty {
+            context.object(keys.segmented) { object in
+                object.list(keys.segments) { list in
+                    for (index, label) in item.segments.enumerated() {
+                        list.object(nil) { segment in
+                            segment.add(keys.label, label)
+                            segment.add(keys.selected, index == 0)
+                        }
+                    }
+                }
+            }
+        } else {
+            context.add(keys.segmented, false)
+        }
+        context.add(keys.custom, custom || (segmented && item.segments.isEmpty))
+        context.add(keys.vertical, showsVertical)
+        if let verticalSymbol { context.add(keys.verticalSymbol, verticalSymbol) } else { context.add(keys.verticalSymbol, false) }
+        context.add(keys.pushesDown, pushesDown)
+        context.add(keys.overflowButton, false)
+        context.end()
     }
 
-    /// The system's overflow button, drawn in the column's last free slot.
-    func overflowButton(_ overflow: OverflowSettings) -> Value {
-        Self.overflowButton(overflow, symbols: symbols)
-    }
-
-    /// The system's overflow button, drawn with `symbols`.
-    static func overflowButton(_ overflow: OverflowSettings, symbols: SymbolLibrary) -> Value {
-        let svg = symbols.svg(overflow.symbol)
-        return .object([
-            "id": .string("system-overflow"),
-            "place": .string(Place.column.rawValue),
-            "form": .string(svg == nil ? FormPart.title.rawValue : FormPart.symbol.rawValue),
-            "rule": .string(overflow.rule?.description ?? ""),
-            "bar": .string(""),
-            "kind": .string("menu"),
-            "label": .string(overflow.title),
-            "symbol": svg.map(Value.string) ?? .bool(false),
-            "symbolName": .string(overflow.symbol),
-            "badge": .bool(false),
-            "showsTitle": .bool(svg == nil),
-            "value": .bool(false),
-            "segmented": .bool(false),
-            "custom": .bool(false),
-            "vertical": .bool(false),
-            "verticalSymbol": .bool(false),
-            "pushesDown": .bool(false),
-            "overflowButton": .bool(true),
-        ])
+    /// Writes the system's overflow button, drawn in the column's last free
+    /// slot, as an element of the column's list.
+    private func addOverflowButton(_ overflow: OverflowSettings, to context: inout CompactContext.Builder) {
+        let keys = prepared.keys
+        let svg = prepared.overflowSymbol
+        context.beginObject(nil)
+        context.add(keys.id, "system-overflow")
+        context.add(keys.place, Place.column.rawValue)
+        context.add(keys.form, svg == nil ? FormPart.title.rawValue : FormPart.symbol.rawValue)
+        context.add(keys.rule, overflow.rule?.description ?? "")
+        context.add(keys.bar, "")
+        context.add(keys.kind, "menu")
+        context.add(keys.label, overflow.title)
+        if let svg { context.add(keys.symbol, svg) } else { context.add(keys.symbol, false) }
+        context.add(keys.symbolName, overflow.symbol)
+        context.add(keys.badge, false)
+        context.add(keys.showsTitle, svg == nil)
+        context.add(keys.value, false)
+        context.add(keys.segmented, false)
+        context.add(keys.custom, false)
+        context.add(keys.vertical, false)
+        context.add(keys.verticalSymbol, false)
+        context.add(keys.pushesDown, false)
+        context.add(keys.overflowButton, true)
+        context.end()
     }
 
     /// A badge as the system draws it: up to 99, then `99+`.

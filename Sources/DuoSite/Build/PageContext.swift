@@ -1,5 +1,6 @@
 import Foundation
 import Mustache
+import Synchronization
 
 /// Turns a pattern into the context `pattern.mustache` renders, as
 /// `docs/theme.md` describes it. Values are plain text here; the templates
@@ -16,6 +17,15 @@ final class PageContext: Sendable {
     let demos: DemoContext
     /// Each source's address, made safe once a build.
     let links: SourceLinks?
+    /// The context's keys, numbered once.
+    let keys = ContextKeys()
+    /// The site's address, made safe once.
+    private let siteURL: String
+    /// The last page's context, once rendered: where the next one is
+    /// written (`recycle`). Under a lock, as two workers share a maker for
+    /// their first pages (`WorkerCopies`); then one takes it and the other
+    /// writes a context anew.
+    private let spent = Mutex<CompactContext?>(nil)
 
     init(site: Site, baseURL: String, today: Day, demos: DemoContext, links: SourceLinks? = nil) {
         self.site = site
@@ -23,76 +33,112 @@ final class PageContext: Sendable {
         self.today = today
         self.demos = demos
         self.links = links
+        siteURL = HTMLText.safeURL(baseURL)
     }
 
-    /// The whole context of a pattern page.
-    func make(_ pattern: Pattern) -> Value {
+    /// The whole context of a pattern page, written as the template reads it.
+    func make(_ pattern: Pattern) -> CompactContext {
         let review = Review(pattern, settings: site.settings, today: today)
         let sources = SourceList(pattern, site: site)
         let canonical = baseURL + pattern.path
         let front = pattern.frontMatter
-        var page: Members = [
-            "title": .string(front.title.value),
-            "summary": .string(front.summary.value),
-            "slug": .string(pattern.slug),
-            "url": .string(pattern.path),
-            "status": Self.status(front.status.value),
-            "lastChecked": Self.day(review.lastChecked.value),
-            "due": Self.day(review.due),
-            "stale": .bool(review.status == .stale),
-            "tags": .list(front.tags.map(Value.string)),
-            "breadcrumb": .list(breadcrumb(pattern).enumerated().map { index, crumb in
-                var item: Members = ["name": .string(crumb.name), "position": .int(index + 1), "current": .bool(crumb.url == nil)]
-                if let url = crumb.url { item["url"] = .string(url) }
-                return .object(item)
-            }),
-            "introduction": .list(pattern.introduction.map { part($0, pattern) }),
-            "sections": .list(pattern.sections.map { section in
-                .object([
-                    "title": .string(section.title),
-                    "titleHTML": .string(section.titleHTML),
-                    "anchor": .string(section.anchor),
-                    "parts": .list(section.parts.map { part($0, pattern) }),
-                ])
-            }),
-            "rules": .list(pattern.rules.map { rule($0, pattern, sources: sources) }),
-            "faq": .list(pattern.faq.map { entry in
-                .object([
-                    "question": .string(entry.question),
-                    "questionHTML": .string(entry.questionHTML),
-                    "anchor": .string(entry.anchor),
-                    "answer": .list(entry.answer.map { part($0, pattern) }),
-                ])
-            }),
-            "sources": .list(sources.entries.map { entry in
-                var item: Members = [
-                    "number": .int(entry.number),
-                    "anchor": .string(entry.anchor),
-                    "title": .string(entry.source.title),
-                    "publisher": .string(entry.source.publisher),
-                    "url": .string(links?.href(entry.siteIndex, entry.source, atSecond: nil) ?? HTMLText.safeURL(entry.source.url)),
-                ]
-                if entry.source.isVideo { item["kind"] = .string(entry.source.kind) }
-                if let date = entry.source.date?.value { item["date"] = Self.day(date) }
-                return .object(item)
-            }),
-            "hasFAQ": .bool(!pattern.faq.isEmpty),
-            "hasSources": .bool(!sources.entries.isEmpty),
-        ]
-        if let owner = front.owner { page["owner"] = .string(owner) }
-        if review.status == .stale {
-            page["staleNotice"] = .string("This page was last checked against Apple’s guidance on \(review.lastChecked.value.longDescription), and was due to be checked again on \(review.due.longDescription). Some of it may be out of date.")
+        let keys = self.keys
+        // Where the last page's context was, or room for a usual page's.
+        var context = spent.withLock { $0.take() }.map { CompactContext.Builder(reusing: $0) } ?? CompactContext.Builder(slots: 1_024, bytes: 32_768)
+        context.beginObject(nil)
+        addSite(to: &context)
+
+        context.beginObject(keys.page)
+        context.add(keys.title, front.title.value)
+        context.add(keys.summary, front.summary.value)
+        context.add(keys.slug, pattern.slug)
+        context.add(keys.url, pattern.path)
+        addStatus(front.status.value, to: &context)
+        addDay(keys.lastChecked, review.lastChecked.value, to: &context)
+        addDay(keys.due, review.due, to: &context)
+        context.add(keys.stale, review.status == .stale)
+        context.list(keys.tags) { list in
+            for tag in front.tags { list.add(nil, tag) }
         }
-        let head: Members = [
-            "title": .string("\(front.title.value) — \(site.settings.title)"),
-            "description": .string(front.summary.value),
-            "canonical": .string(HTMLText.safeURL(canonical)),
-            "ogType": "article",
-            "jsonLD": .string(StructuredData.page(pattern, site: site, baseURL: baseURL, breadcrumb: breadcrumb(pattern))),
-            "stylesheet": "/assets/site.css",
-            "noindex": false,
-        ]
-        return .object(["site": siteValue(), "page": .object(page), "head": .object(head)])
+        context.list(keys.breadcrumb) { list in
+            for (index, crumb) in breadcrumb(pattern).enumerated() {
+                list.object(nil) { item in
+                    item.add(keys.name, crumb.name)
+                    item.add(keys.position, index + 1)
+                    item.add(keys.current, crumb.url == nil)
+                    if let url = crumb.url { item.add(keys.url, url) }
+                }
+            }
+        }
+        context.list(keys.introduction) { list in
+            for part in pattern.introduction { addPart(part, pattern, to: &list) }
+        }
+        context.list(keys.sections) { list in
+            for section in pattern.sections {
+                list.object(nil) { object in
+                    object.add(keys.title, section.title)
+                    object.add(keys.titleHTML, section.titleHTML)
+                    object.add(keys.anchor, section.anchor)
+                    object.list(keys.parts) { parts in
+                        for part in section.parts { addPart(part, pattern, to: &parts) }
+                    }
+                }
+            }
+        }
+        context.list(keys.rules) { list in
+            for rule in pattern.rules { addRule(rule, pattern, sources: sources, to: &list) }
+        }
+        context.list(keys.faq) { list in
+            for entry in pattern.faq {
+                list.object(nil) { object in
+                    object.add(keys.question, entry.question)
+                    object.add(keys.questionHTML, entry.questionHTML)
+                    object.add(keys.anchor, entry.anchor)
+                    object.list(keys.answer) { parts in
+                        for part in entry.answer { addPart(part, pattern, to: &parts) }
+                    }
+                }
+            }
+        }
+        context.list(keys.sources) { list in
+            for entry in sources.entries {
+                list.object(nil) { item in
+                    item.add(keys.number, entry.number)
+                    item.add(keys.anchor, entry.anchor)
+                    item.add(keys.title, entry.source.title)
+                    item.add(keys.publisher, entry.source.publisher)
+                    item.add(keys.url, links?.href(entry.siteIndex, entry.source, atSecond: nil) ?? HTMLText.safeURL(entry.source.url))
+                    if entry.source.isVideo { item.add(keys.kind, entry.source.kind) }
+                    if let date = entry.source.date?.value { addDay(keys.date, date, to: &item) }
+                }
+            }
+        }
+        context.add(keys.hasFAQ, !pattern.faq.isEmpty)
+        context.add(keys.hasSources, !sources.entries.isEmpty)
+        if let owner = front.owner { context.add(keys.owner, owner) }
+        if review.status == .stale {
+            context.add(keys.staleNotice, "This page was last checked against Apple’s guidance on \(review.lastChecked.value.longDescription), and was due to be checked again on \(review.due.longDescription). Some of it may be out of date.")
+        }
+        context.end()
+
+        context.beginObject(keys.head)
+        context.add(keys.title, .joining(front.title.value, " — ", site.settings.title))
+        context.add(keys.description, front.summary.value)
+        context.add(keys.canonical, HTMLText.safeURL(canonical))
+        context.add(keys.ogType, "article")
+        context.add(keys.jsonLD, StructuredData.page(pattern, site: site, baseURL: baseURL, breadcrumb: breadcrumb(pattern)))
+        context.add(keys.stylesheet, "/assets/site.css")
+        context.add(keys.noindex, false)
+        context.end()
+
+        context.end()
+        return context.finish()
+    }
+
+    /// Takes back a page's context once rendered, for the next page's to
+    /// be written where it was.
+    func recycle(_ context: CompactContext) {
+        spent.withLock { $0 = context }
     }
 
     /// The `site` object every template gets.
@@ -101,10 +147,22 @@ final class PageContext: Sendable {
             "title": .string(site.settings.title),
             "description": .string(site.settings.description),
             "language": .string(site.settings.language),
-            "baseURL": .string(HTMLText.safeURL(baseURL)),
+            "baseURL": .string(siteURL),
             "home": "/",
             "year": .int(today.year),
         ])
+    }
+
+    /// Writes the `site` object, as ``siteValue()`` gives it.
+    func addSite(to context: inout CompactContext.Builder) {
+        context.beginObject(keys.site)
+        context.add(keys.title, site.settings.title)
+        context.add(keys.description, site.settings.description)
+        context.add(keys.language, site.settings.language)
+        context.add(keys.baseURL, siteURL)
+        context.add(keys.home, "/")
+        context.add(keys.year, today.year)
+        context.end()
     }
 
     /// The visible breadcrumb: the home page, then the page (no link).
@@ -112,44 +170,62 @@ final class PageContext: Sendable {
         [("All patterns", "/"), (pattern.frontMatter.title.value, nil)]
     }
 
-    private func part(_ part: Section.Part, _ pattern: Pattern) -> Value {
+    /// Writes one part of a section, as an element of the list being written.
+    private func addPart(_ part: Section.Part, _ pattern: Pattern, to context: inout CompactContext.Builder) {
+        context.beginObject(nil)
         switch part {
-        case .html(let html): return .object(["html": .string(html)])
+        case .html(let html):
+            context.add(keys.html, html)
         case .demo(let index):
-            guard let demo = pattern.demos[index].demo else { return .object([:]) }
-            return .object(["demo": demos.value(for: demo)])
-        case .rules: return Self.rulesPart
-        case .faq: return Self.faqPart
+            if let demo = pattern.demos[index].demo { demos.add(demo, as: keys.demo, to: &context) }
+        case .rules:
+            context.add(keys.rules, true)
+        case .faq:
+            context.add(keys.faq, true)
         }
+        context.end()
     }
 
-    // What every page's context holds the same of, made once: each value
-    // is then shared by reference instead of built and freed on every page.
-    private static let rulesPart: Value = .object(["rules": true])
-    private static let faqPart: Value = .object(["faq": true])
-    private static let appleBasis: Value = .object(["apple": true, "recommendation": false, "label": "Apple"])
-    private static let recommendationBasis: Value = .object(["apple": false, "recommendation": true, "label": "Recommendation"])
-    private static let noBasis: Value = .object(["apple": false, "recommendation": false, "label": "Apple"])
-    private static let appleStatus = statusValue(.apple)
-    private static let recommendationStatus = statusValue(.recommendation)
-
-    private static func statusValue(_ status: Pattern.Status) -> Value {
-        .object(["apple": .bool(status == .apple), "recommendation": .bool(status == .recommendation), "label": .string(status.label)])
+    /// Writes a status object: which one it is, and its label.
+    func addStatus(_ status: Pattern.Status, to context: inout CompactContext.Builder) {
+        context.beginObject(keys.status)
+        context.add(keys.apple, status == .apple)
+        context.add(keys.recommendation, status == .recommendation)
+        context.add(keys.label, status.label)
+        context.end()
     }
 
-    private func rule(_ rule: Rule, _ pattern: Pattern, sources: SourceList) -> Value {
+    /// Writes a day: as an ISO date for `datetime` and in words.
+    private func addDay(_ key: ContextKey, _ day: Day, to context: inout CompactContext.Builder) {
+        context.beginObject(key)
+        context.add(keys.iso, day.description)
+        context.add(keys.long, day.longDescription)
+        context.end()
+    }
+
+    /// Writes one rule, as an element of the list being written.
+    private func addRule(_ rule: Rule, _ pattern: Pattern, sources: SourceList, to context: inout CompactContext.Builder) {
+        let keys = self.keys
         let citations = rule.citations?.citations ?? []
-        return .object([
-            "number": .int(rule.number),
-            "anchor": .string(rule.anchor),
-            "parts": .list(rule.parts.map { part($0, pattern) }),
-            "hasCitations": .bool(!citations.isEmpty),
-            "basis": rule.citations.map { $0.basis == .apple ? Self.appleBasis : Self.recommendationBasis } ?? Self.noBasis,
-            // By index, each citation's fields read where they lie.
-            "citations": .list(Self.values(at: citations.indices) { index in
-                guard let entry = sources.entry(for: citations[index].sourceID) else { return nil }
+        context.beginObject(nil)
+        context.add(keys.number, rule.number)
+        context.add(keys.anchor, rule.anchor)
+        context.list(keys.parts) { parts in
+            for part in rule.parts { addPart(part, pattern, to: &parts) }
+        }
+        context.add(keys.hasCitations, !citations.isEmpty)
+        // A rule with no citation block has neither basis.
+        let basis = rule.citations?.basis
+        context.object(keys.basis) { object in
+            object.add(keys.apple, basis == .apple)
+            object.add(keys.recommendation, basis == .recommendation)
+            object.add(keys.label, basis == .recommendation ? "Recommendation" : "Apple")
+        }
+        // By index, each citation's fields read where they lie.
+        context.list(keys.citations) { list in
+            for index in citations.indices {
+                guard let entry = sources.entry(for: citations[index].sourceID) else { continue }
                 let source = sources.entries[entry].source
-                let number = sources.entries[entry].number
                 var label = source.short
                 var seconds: Int?
                 switch citations[index].locator {
@@ -159,35 +235,16 @@ final class PageContext: Sendable {
                     seconds = at
                 case nil: break
                 }
-                return .object([
-                    "label": .string(label),
-                    "href": .string(links?.href(sources.entries[entry].siteIndex, source, atSecond: seconds) ?? HTMLText.safeURL(source.url(atSecond: seconds))),
-                    "sourceNumber": .int(number),
-                    "sourceAnchor": .string(sources.entries[entry].anchor),
-                    "last": .bool(index == citations.count - 1),
-                ])
-            }),
-        ])
-    }
-
-    /// The values `make` gives for `indices`, nil ones left out, in a list
-    /// with room for all of them from the start (`compactMap` grows its
-    /// result one element at a time).
-    static func values(at indices: Range<Int>, _ make: (Int) -> Value?) -> [Value] {
-        var values: [Value] = []
-        values.reserveCapacity(indices.count)
-        for index in indices {
-            if let value = make(index) { values.append(value) }
+                list.object(nil) { object in
+                    object.add(keys.label, label)
+                    object.add(keys.href, links?.href(sources.entries[entry].siteIndex, source, atSecond: seconds) ?? HTMLText.safeURL(source.url(atSecond: seconds)))
+                    object.add(keys.sourceNumber, sources.entries[entry].number)
+                    object.add(keys.sourceAnchor, sources.entries[entry].anchor)
+                    object.add(keys.last, index == citations.count - 1)
+                }
+            }
         }
-        return values
-    }
-
-    static func status(_ status: Pattern.Status) -> Value {
-        status == .apple ? appleStatus : recommendationStatus
-    }
-
-    static func day(_ day: Day) -> Value {
-        .object(["iso": .string(day.description), "long": .string(day.longDescription)])
+        context.end()
     }
 }
 

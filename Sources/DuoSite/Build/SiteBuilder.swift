@@ -170,7 +170,9 @@ public struct SiteBuilder: Sendable {
             if let templates = own.templates, let output, options.drafts || !pattern.frontMatter.draft,
                !diagnostics.contains(where: { $0.severity == .error && $0.code.blocksBuild }) {
                 do {
-                    try templates.renderUTF8("pattern", own.pages.make(pattern)) { html in
+                    let context = own.pages.make(pattern)
+                    defer { own.pages.recycle(context) }
+                    try templates.renderUTF8("pattern", context) { html in
                         let hash = entries.hash(at: index) ?? ContentHash.of(html)
                         try output.writePage(html, slug: pattern.slug, key: OutputTree.key(hash: hash, fingerprint: fingerprint))
                     }
@@ -432,43 +434,52 @@ public struct SiteBuilder: Sendable {
         output.recordSiteFiles(key: key)
     }
 
-    func indexContext(_ pages: [Pattern], site: Site, baseURL: String, pageContext: PageContext) -> Value {
+    func indexContext(_ pages: [Pattern], site: Site, baseURL: String, pageContext: PageContext) -> CompactContext {
+        let keys = pageContext.keys
         // Pages share their days: each day's texts are made once.
-        var days: [Day: Value] = [:]
-        let patterns: [Value] = pages.map { pattern in
+        var days: [Day: (iso: String, long: String)] = [:]
+        // Room for every page's values and texts from the start.
+        var context = CompactContext.Builder(slots: 16 * pages.count + 64, bytes: 512 * pages.count + 4_096)
+        context.beginObject(nil)
+        pageContext.addSite(to: &context)
+        context.beginList(keys.patterns)
+        for pattern in pages {
             let review = Review(pattern, settings: site.settings, today: options.today)
             let lastChecked = pattern.frontMatter.lastChecked.value
-            let day: Value
+            let day: (iso: String, long: String)
             if let made = days[lastChecked] {
                 day = made
             } else {
-                day = PageContext.day(lastChecked)
+                day = (lastChecked.description, lastChecked.longDescription)
                 days[lastChecked] = day
             }
-            return .object([
-                "title": .string(pattern.frontMatter.title.value),
-                "summary": .string(pattern.frontMatter.summary.value),
-                "url": .string(pattern.path),
-                "status": PageContext.status(pattern.frontMatter.status.value),
-                "lastChecked": day,
-                "stale": .bool(review.status == .stale),
-                "tags": .list(pattern.frontMatter.tags.map(Value.string)),
-            ])
+            context.beginObject(nil)
+            context.add(keys.title, pattern.frontMatter.title.value)
+            context.add(keys.summary, pattern.frontMatter.summary.value)
+            context.add(keys.url, pattern.path)
+            pageContext.addStatus(pattern.frontMatter.status.value, to: &context)
+            context.beginObject(keys.lastChecked)
+            context.add(keys.iso, day.iso)
+            context.add(keys.long, day.long)
+            context.end()
+            context.add(keys.stale, review.status == .stale)
+            context.beginList(keys.tags)
+            for tag in pattern.frontMatter.tags { context.add(nil, tag) }
+            context.end()
+            context.end()
         }
-        let jsonLD = StructuredData.website(site: site, baseURL: baseURL)
-        return .object([
-            "site": pageContext.siteValue(),
-            "patterns": .list(patterns),
-            "head": .object([
-                "title": .string(site.settings.title),
-                "description": .string(site.settings.description),
-                "canonical": .string(HTMLText.safeURL(baseURL + "/")),
-                "ogType": "website",
-                "jsonLD": .string(jsonLD),
-                "stylesheet": "/assets/site.css",
-                "noindex": false,
-            ]),
-        ])
+        context.end()
+        context.beginObject(keys.head)
+        context.add(keys.title, site.settings.title)
+        context.add(keys.description, site.settings.description)
+        context.add(keys.canonical, HTMLText.safeURL(baseURL + "/"))
+        context.add(keys.ogType, "website")
+        context.add(keys.jsonLD, StructuredData.website(site: site, baseURL: baseURL))
+        context.add(keys.stylesheet, "/assets/site.css")
+        context.add(keys.noindex, false)
+        context.end()
+        context.end()
+        return context.finish()
     }
 
     func notFoundContext(site: Site, baseURL: String, pageContext: PageContext) -> Value {

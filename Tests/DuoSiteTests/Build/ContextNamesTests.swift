@@ -35,9 +35,9 @@ import Mustache
         for day in ["2026-11-29", "2031-01-01"] {
             let today = try #require(Day(day))
             let context = PageContext(site: loaded, baseURL: "https://duoapps.example", today: today, demos: DemoContext(site: loaded))
-            for pattern in loaded.patterns { Self.keys(of: context.make(pattern), into: &keys) }
+            for pattern in loaded.patterns { Self.keys(of: context.make(pattern).value, into: &keys) }
             let builder = SiteBuilder(options: BuildOptions(root: site.root, today: today))
-            Self.keys(of: builder.indexContext(loaded.patterns, site: loaded, baseURL: "https://duoapps.example", pageContext: context), into: &keys)
+            Self.keys(of: builder.indexContext(loaded.patterns, site: loaded, baseURL: "https://duoapps.example", pageContext: context).value, into: &keys)
             Self.keys(of: builder.notFoundContext(site: loaded, baseURL: "https://duoapps.example", pageContext: context), into: &keys)
         }
         return keys
@@ -48,6 +48,13 @@ import Mustache
         let keys = try Self.renderedKeys()
         #expect(keys.subtracting(ContextNames.all).isEmpty, "names the contexts hold that the list lacks: \(keys.subtracting(ContextNames.all).sorted())")
         #expect(ContextNames.all.subtracting(keys).isEmpty, "names in the list that no context holds: \(ContextNames.all.subtracting(keys).sorted())")
+    }
+
+    /// The keys contexts are written with (`ContextKeys`) are the list's names.
+    @Test func theKeysAreTheListsNames() {
+        let names = Mirror(reflecting: ContextKeys()).children.compactMap { ($0.value as? ContextKey)?.name }
+        #expect(names.count == Set(names).count)
+        #expect(Set(names) == ContextNames.all)
     }
 
     /// Every name is in docs/theme.md, where designers look them up.

@@ -28,13 +28,62 @@ public struct CompactContext: Sendable {
         var kind: Kind
     }
 
-    /// The slots: each list's elements and each object's members one after
-    /// another, the root last.
-    private(set) var slots: [Slot]
-    /// Every text's UTF-8 bytes, one after another.
-    private(set) var bytes: [UInt8]
+    /// The memory the slots and the texts lie in, freed with the last copy
+    /// of the context; taken back by a builder when that copy is its own
+    /// (``Builder/init(reusing:)``). Unchecked as sendable: nothing writes
+    /// to it once a context holds it.
+    final class Storage: @unchecked Sendable {
+        /// The slots: each list's elements and each object's members one
+        /// after another, the root last.
+        fileprivate(set) var slots: UnsafeMutablePointer<Slot>
+        fileprivate(set) var slotCount: Int
+        fileprivate(set) var slotCapacity: Int
+        /// Every text's UTF-8 bytes, one after another.
+        fileprivate(set) var bytes: UnsafeMutablePointer<UInt8>
+        fileprivate(set) var byteCount: Int
+        fileprivate(set) var byteCapacity: Int
+
+        fileprivate init(slots: consuming Buffer<Slot>, bytes: consuming Buffer<UInt8>) {
+            (self.slots, slotCount, slotCapacity) = slots.release()
+            (self.bytes, byteCount, byteCapacity) = bytes.release()
+        }
+
+        /// The memory a storage hands to a builder.
+        fileprivate struct Memory {
+            var slots: UnsafeMutablePointer<Slot>
+            var slotCapacity: Int
+            var bytes: UnsafeMutablePointer<UInt8>
+            var byteCapacity: Int
+        }
+
+        /// Hands its memory to a builder, keeping none.
+        fileprivate func take() -> Memory {
+            let taken = Memory(slots: slots, slotCapacity: slotCapacity, bytes: bytes, byteCapacity: byteCapacity)
+            slots = .allocate(capacity: 1)
+            bytes = .allocate(capacity: 1)
+            (slotCount, slotCapacity, byteCount, byteCapacity) = (0, 1, 0, 1)
+            return taken
+        }
+
+        deinit {
+            slots.deallocate()
+            bytes.deallocate()
+        }
+    }
+
+    private var storage: Storage
     /// The root's place in `slots`.
     let root: Int
+
+    /// The slots, where they lie while the context lasts.
+    var slots: UnsafeBufferPointer<Slot> {
+        UnsafeBufferPointer(start: storage.slots, count: storage.slotCount)
+    }
+
+    /// The texts' bytes, where they lie while the context lasts.
+    var bytes: UnsafeBufferPointer<UInt8> {
+        UnsafeBufferPointer(start: storage.bytes, count: storage.byteCount)
+    }
 
     /// `value`, laid out; its objects' keys are numbered on the way.
     public init(_ value: Value) {
@@ -44,18 +93,23 @@ public struct CompactContext: Sendable {
         self = builder.finish()
     }
 
-    fileprivate init(slots: [Slot], bytes: [UInt8], root: Int) {
-        self.slots = slots
-        self.bytes = bytes
+    fileprivate init(storage: Storage, root: Int) {
+        self.storage = storage
         self.root = root
+    }
+
+    /// The memory of a context no other copy holds, for a builder to write
+    /// in again; nil when another copy holds it.
+    fileprivate mutating func takeMemory() -> Storage.Memory? {
+        isKnownUniquelyReferenced(&storage) ? storage.take() : nil
     }
 
     /// The context as a `Value` tree: what tests and tools inspect.
     public var value: Value {
-        value(at: root)
+        withExtendedLifetime(self) { value(at: root, slots, bytes) }
     }
 
-    private func value(at index: Int) -> Value {
+    private func value(at index: Int, _ slots: UnsafeBufferPointer<Slot>, _ bytes: UnsafeBufferPointer<UInt8>) -> Value {
         let slot = slots[index]
         switch slot.kind {
         case .null: return .null
@@ -68,11 +122,11 @@ public struct CompactContext: Sendable {
             return .string(String(decoding: bytes[start..<start + Int(slot.count)], as: UTF8.self))
         case .list:
             let start = Int(slot.payload)
-            return .list((start..<start + Int(slot.count)).map { value(at: $0) })
+            return .list((start..<start + Int(slot.count)).map { value(at: $0, slots, bytes) })
         case .object:
             let start = Int(slot.payload)
             return .object(Members(literal: (start..<start + Int(slot.count)).map { member in
-                (ContextKey(id: slots[member].key).name, value(at: member))
+                (ContextKey(id: slots[member].key).name, value(at: member, slots, bytes))
             }))
         }
     }
@@ -86,17 +140,18 @@ extension CompactContext {
     ///
     /// The members of the containers still open wait in a list of their
     /// own and join the slots, side by side, when their container ends.
-    public struct Builder: Sendable {
-        private var slots: [Slot] = []
-        private var bytes: [UInt8] = []
+    public struct Builder: ~Copyable {
+        private var slots: Buffer<Slot>
+        private var bytes: Buffer<UInt8>
         /// The members and elements of the containers still open, innermost last.
-        private var pending: [Slot] = []
+        private var pending = Buffer<Slot>(capacity: 64)
         /// The containers still open, innermost last.
-        private var open: [Open] = []
+        private var open = Buffer<Open>(capacity: 16)
 
         /// An open container: where its members start in `pending`, and
         /// the key and kind of the slot it becomes.
-        private struct Open: Sendable {
+        @usableFromInline
+        struct Open: BitwiseCopyable {
             var start: Int
             var key: UInt32
             var kind: Slot.Kind
@@ -106,24 +161,21 @@ extension CompactContext {
         /// bytes of text (a page's context is about a thousand values and
         /// some thirty kilobytes of text), so that neither grows as it is written.
         public init(slots: Int = 0, bytes: Int = 0) {
-            self.slots.reserveCapacity(slots)
-            self.bytes.reserveCapacity(bytes)
-            self.pending.reserveCapacity(64)
-            self.open.reserveCapacity(16)
+            self.slots = Buffer(capacity: slots)
+            self.bytes = Buffer(capacity: bytes)
         }
 
         /// An empty builder that writes where `context` was written, once
-        /// it is no longer needed: a worker writing a page's context after
-        /// another's allocates nothing, and leaves no memory behind that
-        /// only a context that large could use again.
+        /// no other copy of it is left: a worker writing a page's context
+        /// after another's allocates nothing.
         public init(reusing context: consuming CompactContext) {
-            var context = context
-            swap(&slots, &context.slots)
-            swap(&bytes, &context.bytes)
-            slots.removeAll(keepingCapacity: true)
-            bytes.removeAll(keepingCapacity: true)
-            pending.reserveCapacity(64)
-            open.reserveCapacity(16)
+            if let memory = context.takeMemory() {
+                slots = Buffer(taking: memory.slots, capacity: memory.slotCapacity)
+                bytes = Buffer(taking: memory.bytes, capacity: memory.byteCapacity)
+            } else {
+                slots = Buffer(capacity: 0)
+                bytes = Buffer(capacity: 0)
+            }
         }
 
         /// Begins an object: the member `key` of the open object, or (with
@@ -142,10 +194,7 @@ extension CompactContext {
             let container = open.removeLast()
             let count = pending.count - container.start
             let start = slots.count
-            // Copied from where they lie: a slice of `pending` would be one more reference to it.
-            pending.withUnsafeBufferPointer { pending in
-                slots.append(contentsOf: UnsafeBufferPointer(rebasing: pending[container.start...]))
-            }
+            slots.append(pending.elements(from: container.start))
             pending.removeLast(count)
             pending.append(Slot(payload: Int64(start), key: container.key, count: UInt32(count), kind: container.kind))
         }
@@ -170,7 +219,7 @@ extension CompactContext {
         public mutating func add(_ key: ContextKey?, _ text: String) {
             let start = bytes.count
             // The text's bytes copied where they lie, the text itself not copied (nor retained).
-            withUTF8(of: text) { bytes.append(contentsOf: $0) }
+            withUTF8(of: text) { bytes.append($0) }
             pending.append(Slot(payload: Int64(start), key: key?.id ?? 0, count: UInt32(bytes.count - start), kind: .string))
         }
 
@@ -238,9 +287,92 @@ extension CompactContext {
         /// The context written: its one value at the top (an object, as a
         /// rule) is the root. Every container begun must have ended.
         public consuming func finish() -> CompactContext {
-            precondition(open.isEmpty && pending.count == 1, "a compact context is one value, its containers all ended")
+            precondition(open.count == 0 && pending.count == 1, "a compact context is one value, its containers all ended")
             slots.append(pending[0])
-            return CompactContext(slots: slots, bytes: bytes, root: slots.count - 1)
+            let root = slots.count - 1
+            return CompactContext(storage: Storage(slots: slots, bytes: bytes), root: root)
         }
+    }
+}
+
+/// A growable run of trivial values in memory of its own: what a builder
+/// writes into, one value or one run of them at a time, with no check of
+/// uniqueness or reference counting on the way (a page's context is about
+/// a thousand appends).
+struct Buffer<Element: BitwiseCopyable>: ~Copyable {
+    private(set) var base: UnsafeMutablePointer<Element>
+    private(set) var count = 0
+    private var capacity: Int
+
+    /// An empty buffer with room for `capacity` values.
+    init(capacity: Int) {
+        self.capacity = max(capacity, 16)
+        base = .allocate(capacity: self.capacity)
+    }
+
+    /// An empty buffer writing in `base`, which it now owns.
+    init(taking base: UnsafeMutablePointer<Element>, capacity: Int) {
+        self.base = base
+        self.capacity = capacity
+    }
+
+    deinit {
+        base.deallocate()
+    }
+
+    /// The value at `index` (below `count`).
+    subscript(index: Int) -> Element {
+        precondition(index >= 0 && index < count)
+        return base[index]
+    }
+
+    /// The values from `start` on, where they lie.
+    func elements(from start: Int) -> UnsafeBufferPointer<Element> {
+        UnsafeBufferPointer(start: base + start, count: count - start)
+    }
+
+    @inline(__always)
+    mutating func append(_ element: Element) {
+        if count == capacity { grow(to: count + 1) }
+        (base + count).initialize(to: element)
+        count += 1
+    }
+
+    mutating func append(_ elements: UnsafeBufferPointer<Element>) {
+        guard let source = elements.baseAddress, elements.count > 0 else { return }
+        if capacity - count < elements.count { grow(to: count + elements.count) }
+        (base + count).initialize(from: source, count: elements.count)
+        count += elements.count
+    }
+
+    /// Removes the last value and returns it.
+    mutating func removeLast() -> Element {
+        precondition(count > 0)
+        count -= 1
+        return base[count]
+    }
+
+    /// Removes the last `n` values.
+    mutating func removeLast(_ n: Int) {
+        precondition(n >= 0 && n <= count)
+        count -= n
+    }
+
+    @inline(never)
+    private mutating func grow(to needed: Int) {
+        let newCapacity = max(capacity * 2, needed)
+        let newBase = UnsafeMutablePointer<Element>.allocate(capacity: newCapacity)
+        newBase.initialize(from: base, count: count)
+        base.deallocate()
+        base = newBase
+        capacity = newCapacity
+    }
+
+    /// The memory, its values and its room, handed over: the buffer no
+    /// longer owns it.
+    consuming func release() -> (base: UnsafeMutablePointer<Element>, count: Int, capacity: Int) {
+        let released = (base, count, capacity)
+        discard self
+        return released
     }
 }

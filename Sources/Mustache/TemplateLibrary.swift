@@ -87,14 +87,11 @@ public struct TemplateLibrary: Sendable {
     }
 
     private func render(_ template: Template, into output: consuming Output, _ context: CompactContext) throws(TemplateError) -> Output {
-        // The context's arrays are read where they lie for the whole render.
-        try context.slots.withUnsafeBufferPointer { (slots) throws(TemplateError) in
-            try context.bytes.withUnsafeBufferPointer { (bytes) throws(TemplateError) in
-                var renderer = Template.Renderer(templates: templates, slots: slots, bytes: bytes)
-                var stack = [context.root]
-                try renderer.render(template.program, 0..<template.program.instructions.count, into: &output, stack: &stack, indentation: "", blocks: [:])
-            }
-        }
+        // The context's values are read where they lie, the context held throughout.
+        var renderer = Template.Renderer(templates: templates, slots: context.slots, bytes: context.bytes)
+        var stack = [context.root]
+        try renderer.render(template.program, 0..<template.program.instructions.count, into: &output, stack: &stack, indentation: "", blocks: [:])
+        withExtendedLifetime(context) {}
         return output
     }
 

@@ -192,6 +192,7 @@ extension CompactContext {
         /// Ends the innermost object or list begun.
         public mutating func end() {
             let container = open.removeLast()
+            precondition(container.kind != .string, "a container ends where it began")
             let count = pending.count - container.start
             let start = slots.count
             slots.append(pending.elements(from: container.start))
@@ -221,6 +222,44 @@ extension CompactContext {
             // The text's bytes copied where they lie, the text itself not copied (nor retained).
             withUTF8(of: text) { bytes.append($0) }
             pending.append(Slot(payload: Int64(start), key: key?.id ?? 0, count: UInt32(bytes.count - start), kind: .string))
+        }
+
+        /// Begins a text written in parts (``appendText(_:)``), with no
+        /// string made of them: the member `key` of the open object, or an
+        /// element of the open list. Nothing else is added until it ends.
+        public mutating func beginText(_ key: ContextKey?) {
+            open.append(Open(start: bytes.count, key: key?.id ?? 0, kind: .string))
+        }
+
+        /// Appends a part to the text begun.
+        public mutating func appendText(_ part: String) {
+            withUTF8(of: part) { bytes.append($0) }
+        }
+
+        /// Appends a number, in decimal, to the text begun.
+        public mutating func appendText(_ number: Int) {
+            var digits: (UInt64, UInt64, UInt64) = (0, 0, 0)
+            withUnsafeMutableBytes(of: &digits) { buffer in
+                var magnitude = number.magnitude
+                var index = buffer.count
+                repeat {
+                    index -= 1
+                    buffer[index] = UInt8(ascii: "0") + UInt8(truncatingIfNeeded: magnitude % 10)
+                    magnitude /= 10
+                } while magnitude > 0
+                if number < 0 {
+                    index -= 1
+                    buffer[index] = UInt8(ascii: "-")
+                }
+                bytes.append(UnsafeBufferPointer(rebasing: buffer.bindMemory(to: UInt8.self)[index...]))
+            }
+        }
+
+        /// Ends the text begun.
+        public mutating func endText() {
+            let text = open.removeLast()
+            precondition(text.kind == .string, "a text ends where it began")
+            pending.append(Slot(payload: Int64(text.start), key: text.key, count: UInt32(bytes.count - text.start), kind: .string))
         }
 
         /// Adds a text, or null when there is none.

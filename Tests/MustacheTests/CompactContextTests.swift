@@ -101,6 +101,33 @@ struct CompactContextTests {
         #expect(context.finish().value == ["title": "Another page"])
     }
 
+    /// A part of a text: words or a number.
+    enum Part: Sendable {
+        case words(String)
+        case number(Int)
+    }
+
+    @Test("a text written in parts reads as the parts joined", arguments: [
+        ([.words("https://example.com/v?t="), .number(125), .words("s")], "https://example.com/v?t=125s"),
+        ([.words("a"), .number(0), .words("b"), .number(-42), .words("c"), .number(Int.max)], "a0b-42c\(Int.max)"),
+        ([.number(Int.min)], "\(Int.min)"),
+        ([], ""),
+    ] as [([Part], String)])
+    func textInParts(parts: [Part], text: String) {
+        var context = CompactContext.Builder()
+        context.beginObject(nil)
+        context.beginText(ContextKey("href"))
+        for part in parts {
+            switch part {
+            case .words(let words): context.appendText(words)
+            case .number(let number): context.appendText(number)
+            }
+        }
+        context.endText()
+        context.end()
+        #expect(context.finish().value == ["href": .string(text)])
+    }
+
     @Test("a key is the same for the same name, another for another name")
     func keys() {
         #expect(ContextKey("deviceName") == ContextKey("deviceName"))

@@ -320,7 +320,14 @@ public struct DemoContext: Sendable {
         context.add(keys.id, item.id)
         context.add(keys.place, placement.place.rawValue)
         context.add(keys.form, form.name)
-        context.add(keys.rule, placement.decision.rule?.description ?? "")
+        // The rule as written (`symbols-not-labels#rule-2`), in its parts.
+        context.beginText(keys.rule)
+        if let rule = placement.decision.rule {
+            context.appendText(rule.slug)
+            context.appendText("#rule-")
+            context.appendText(rule.number)
+        }
+        context.endText()
         context.add(keys.bar, item.bar.rawValue)
         context.add(keys.kind, item.kind.rawValue)
         context.add(keys.label, item.title ?? item.id)

@@ -226,22 +226,31 @@ final class PageContext: Sendable {
             for index in citations.indices {
                 guard let entry = sources.entry(for: citations[index].sourceID) else { continue }
                 let source = sources.entries[entry].source
-                var label = source.short
                 var seconds: Int?
+                list.beginObject(nil)
+                // The label and the address written in parts, with no string made of them.
+                list.beginText(keys.label)
+                list.appendText(source.short)
                 switch citations[index].locator {
-                case .section(let name)?: label = .joining(label, ", ", name)
+                case .section(let name)?:
+                    list.appendText(", ")
+                    list.appendText(name)
                 case .time(let at, let text)?:
-                    label = .joining(label, ", ", text)
+                    list.appendText(", ")
+                    list.appendText(text)
                     seconds = at
                 case nil: break
                 }
-                list.object(nil) { object in
-                    object.add(keys.label, label)
-                    object.add(keys.href, links?.href(sources.entries[entry].siteIndex, source, atSecond: seconds) ?? HTMLText.safeURL(source.url(atSecond: seconds)))
-                    object.add(keys.sourceNumber, sources.entries[entry].number)
-                    object.add(keys.sourceAnchor, sources.entries[entry].anchor)
-                    object.add(keys.last, index == citations.count - 1)
+                list.endText()
+                list.beginText(keys.href)
+                if links?.appendHref(sources.entries[entry].siteIndex, source, atSecond: seconds, to: &list) != true {
+                    list.appendText(HTMLText.safeURL(source.url(atSecond: seconds)))
                 }
+                list.endText()
+                list.add(keys.sourceNumber, sources.entries[entry].number)
+                list.add(keys.sourceAnchor, sources.entries[entry].anchor)
+                list.add(keys.last, index == citations.count - 1)
+                list.end()
             }
         }
         context.end()
@@ -314,5 +323,20 @@ struct SourceLinks: Sendable {
         guard let seconds, source.timeURL != nil else { return links[index].base }
         guard let moment = links[index].moment else { return nil }
         return .joining(moment.before, String(seconds), moment.after)
+    }
+
+    /// Appends ``href(_:_:atSecond:)`` to the text being written, in its
+    /// parts; false, having appended nothing, when it is nil.
+    func appendHref(_ index: Int, _ source: Source, atSecond seconds: Int?, to context: inout CompactContext.Builder) -> Bool {
+        guard links.indices.contains(index) else { return false }
+        guard let seconds, source.timeURL != nil else {
+            context.appendText(links[index].base)
+            return true
+        }
+        guard let moment = links[index].moment else { return false }
+        context.appendText(moment.before)
+        context.appendText(seconds)
+        context.appendText(moment.after)
+        return true
     }
 }

@@ -1,12 +1,13 @@
 /// A template context laid out for rendering: every object's members and
-/// every list's elements side by side in one array of slots, names as
-/// numbers (``ContextKey``), texts as UTF-8 bytes in one buffer.
+/// every list's elements side by side in one run of slots, names as
+/// numbers (``ContextKey``), texts as UTF-8 bytes in another run.
 ///
 /// A ``Value`` tree is an array for every object and list and a counted
 /// reference for every text: a page's context is hundreds of them, made,
 /// looked up (each lookup copying what it finds, a reference count changed
-/// twice) and freed for every page. A compact context is two arrays, made
-/// by appending to them, read where the values lie, and freed at once.
+/// twice) and freed for every page. A compact context is two runs of
+/// memory, written by appending to them, read where the values lie, and
+/// freed at once (or written over by the next page's).
 /// Every `Value` renders through one (``init(_:)``); a page's context is
 /// written into one directly, with a ``Builder``.
 public struct CompactContext: Sendable {

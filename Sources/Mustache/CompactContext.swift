@@ -288,12 +288,6 @@ extension CompactContext {
             pending.append(Slot(payload: 0, key: key?.id ?? 0, count: 0, kind: .null))
         }
 
-        /// Adds any value, laid out; its objects' keys are numbered on the way.
-        public mutating func add(_ key: ContextKey?, _ value: Value) {
-            var keys: [String: ContextKey] = [:]
-            add(key, value, keys: &keys)
-        }
-
         /// Adds `value`, numbering its objects' keys through `keys` (each
         /// name looked up in the registry once a value, however often it is
         /// used).

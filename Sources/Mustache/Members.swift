@@ -1,11 +1,12 @@
 /// The members of an object ``Value``: its keys and their values, in the
 /// order they were given.
 ///
-/// A template context is built once per page and each of its objects is
-/// looked up a handful of times, so hashing every key on the way in (as a
-/// dictionary does) costs more than it saves. Members are kept in an array
-/// and searched comparing lengths first; when a key is given twice, the
-/// last value is the one found, as with a dictionary literal.
+/// An object is made once and looked up a handful of times (a value is
+/// laid out as a ``CompactContext`` to render, its members read once), so
+/// hashing every key on the way in (as a dictionary does) costs more than
+/// it saves. Members are kept in an array and searched comparing lengths
+/// first; when a key is given twice, the last value is the one found, as
+/// with a dictionary literal, and as a compact context finds it.
 public struct Members: Sendable, Equatable, ExpressibleByDictionaryLiteral {
     /// One key and its value.
     public struct Pair: Sendable {

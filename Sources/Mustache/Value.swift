@@ -1,5 +1,6 @@
 /// The data a template renders: a JSON-like tree that callers build from
-/// front matter, site settings and page lists.
+/// front matter, site settings and page lists. It renders laid out as a
+/// ``CompactContext``, which a page's context is written into directly.
 ///
 /// Keeping the data model a closed enum of value types (rather than `Any`)
 /// makes contexts `Sendable`, so one context can be rendered from many

@@ -141,19 +141,7 @@ final class PageContext: Sendable {
         spent.withLock { $0 = context }
     }
 
-    /// The `site` object every template gets.
-    func siteValue() -> Value {
-        .object([
-            "title": .string(site.settings.title),
-            "description": .string(site.settings.description),
-            "language": .string(site.settings.language),
-            "baseURL": .string(siteURL),
-            "home": "/",
-            "year": .int(today.year),
-        ])
-    }
-
-    /// Writes the `site` object, as ``siteValue()`` gives it.
+    /// Writes the `site` object every template gets.
     func addSite(to context: inout CompactContext.Builder) {
         context.beginObject(keys.site)
         context.add(keys.title, site.settings.title)
@@ -197,9 +185,14 @@ final class PageContext: Sendable {
 
     /// Writes a day: as an ISO date for `datetime` and in words.
     private func addDay(_ key: ContextKey, _ day: Day, to context: inout CompactContext.Builder) {
+        addDay(key, iso: day.description, long: day.longDescription, to: &context)
+    }
+
+    /// Writes a day whose texts are made already (the index's pages share their days).
+    func addDay(_ key: ContextKey, iso: String, long: String, to context: inout CompactContext.Builder) {
         context.beginObject(key)
-        context.add(keys.iso, day.description)
-        context.add(keys.long, day.longDescription)
+        context.add(keys.iso, iso)
+        context.add(keys.long, long)
         context.end()
     }
 

@@ -401,7 +401,9 @@ public struct SiteBuilder: Sendable {
                     try templates.renderUTF8("index", context, capacity: 16_384 + 640 * indexed.count) {
                         try output.write(rendered: $0, to: "index.html")
                     }
-                    try output.write(try templates.renderUTF8("404", self.notFoundContext(site: site, baseURL: baseURL, pageContext: pageContext)), to: "404.html")
+                    try templates.renderUTF8("404", self.notFoundContext(site: site, baseURL: baseURL, pageContext: pageContext)) {
+                        try output.write(rendered: $0, to: "404.html")
+                    }
                 } catch let error as TemplateError {
                     throw ThemeTemplates.diagnostic(error)
                 }
@@ -458,10 +460,7 @@ public struct SiteBuilder: Sendable {
             context.add(keys.summary, pattern.frontMatter.summary.value)
             context.add(keys.url, pattern.path)
             pageContext.addStatus(pattern.frontMatter.status.value, to: &context)
-            context.beginObject(keys.lastChecked)
-            context.add(keys.iso, day.iso)
-            context.add(keys.long, day.long)
-            context.end()
+            pageContext.addDay(keys.lastChecked, iso: day.iso, long: day.long, to: &context)
             context.add(keys.stale, review.status == .stale)
             context.beginList(keys.tags)
             for tag in pattern.frontMatter.tags { context.add(nil, tag) }
@@ -482,18 +481,21 @@ public struct SiteBuilder: Sendable {
         return context.finish()
     }
 
-    func notFoundContext(site: Site, baseURL: String, pageContext: PageContext) -> Value {
-        .object([
-            "site": pageContext.siteValue(),
-            "head": .object([
-                "title": .string("Page not found — \(site.settings.title)"),
-                "description": .string("This page does not exist on \(site.settings.title)."),
-                "canonical": .string(HTMLText.safeURL(baseURL + "/404.html")),
-                "ogType": "website",
-                "stylesheet": "/assets/site.css",
-                "noindex": true,
-            ]),
-        ])
+    func notFoundContext(site: Site, baseURL: String, pageContext: PageContext) -> CompactContext {
+        let keys = pageContext.keys
+        var context = CompactContext.Builder()
+        context.beginObject(nil)
+        pageContext.addSite(to: &context)
+        context.beginObject(keys.head)
+        context.add(keys.title, "Page not found — \(site.settings.title)")
+        context.add(keys.description, "This page does not exist on \(site.settings.title).")
+        context.add(keys.canonical, HTMLText.safeURL(baseURL + "/404.html"))
+        context.add(keys.ogType, "website")
+        context.add(keys.stylesheet, "/assets/site.css")
+        context.add(keys.noindex, true)
+        context.end()
+        context.end()
+        return context.finish()
     }
 }
 

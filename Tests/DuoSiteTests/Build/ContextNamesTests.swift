@@ -38,7 +38,7 @@ import Mustache
             for pattern in loaded.patterns { Self.keys(of: context.make(pattern).value, into: &keys) }
             let builder = SiteBuilder(options: BuildOptions(root: site.root, today: today))
             Self.keys(of: builder.indexContext(loaded.patterns, site: loaded, baseURL: "https://duoapps.example", pageContext: context).value, into: &keys)
-            Self.keys(of: builder.notFoundContext(site: loaded, baseURL: "https://duoapps.example", pageContext: context), into: &keys)
+            Self.keys(of: builder.notFoundContext(site: loaded, baseURL: "https://duoapps.example", pageContext: context).value, into: &keys)
         }
         return keys
     }

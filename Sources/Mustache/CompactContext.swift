@@ -150,7 +150,9 @@ extension CompactContext {
         private var open = Buffer<Open>(capacity: 16)
 
         /// An open container: where its members start in `pending`, and
-        /// the key and kind of the slot it becomes.
+        /// the key and kind of the slot it becomes. Usable from inlinable
+        /// code, as the builder's own inlinable methods end with its
+        /// destruction in the caller's module.
         @usableFromInline
         struct Open: BitwiseCopyable {
             var start: Int
@@ -239,21 +241,7 @@ extension CompactContext {
 
         /// Appends a number, in decimal, to the text begun.
         public mutating func appendText(_ number: Int) {
-            var digits: (UInt64, UInt64, UInt64) = (0, 0, 0)
-            withUnsafeMutableBytes(of: &digits) { buffer in
-                var magnitude = number.magnitude
-                var index = buffer.count
-                repeat {
-                    index -= 1
-                    buffer[index] = UInt8(ascii: "0") + UInt8(truncatingIfNeeded: magnitude % 10)
-                    magnitude /= 10
-                } while magnitude > 0
-                if number < 0 {
-                    index -= 1
-                    buffer[index] = UInt8(ascii: "-")
-                }
-                bytes.append(UnsafeBufferPointer(rebasing: buffer.bindMemory(to: UInt8.self)[index...]))
-            }
+            appendText(String(number))
         }
 
         /// Ends the text begun.

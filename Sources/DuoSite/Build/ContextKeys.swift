@@ -1,9 +1,15 @@
 import Mustache
 
-/// The keys of a pattern page's context (`ContextNames` lists them with
-/// the index's), made once for each maker of contexts: a key is a number
-/// from the names' registry, and a page writes about a thousand of them.
+/// The keys of every context duosite renders (a pattern page, the index,
+/// the 404 page), at any depth, each named for its name (docs/theme.md
+/// says what each is): made once for each maker of contexts, a key being
+/// a number from the names' registry, and a page writing about a thousand
+/// of them. Its names are the names a theme's tags are checked against
+/// (`ContextNames`).
 struct ContextKeys: Sendable {
+    /// Every key's name, read from the keys once.
+    static let names: [String] = Mirror(reflecting: ContextKeys()).children.compactMap { ($0.value as? ContextKey)?.name }
+
     let site = ContextKey("site")
     let title = ContextKey("title")
     let description = ContextKey("description")

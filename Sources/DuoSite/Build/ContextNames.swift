@@ -7,29 +7,10 @@ import Mustache
 /// readers without what it was meant to show, silently. The names are
 /// checked one part at a time (`page.title` is `page`, then `title`), so a
 /// name used where its context does not hold it is not found; a misspelling
-/// is. A test keeps the list in step with the contexts a build renders.
+/// is. The list is `ContextKeys`', the keys the contexts are written with;
+/// a test keeps it in step with the contexts a build renders.
 enum ContextNames {
-    static let all: Set<String> = [
-        // What every template gets.
-        "site", "title", "description", "language", "baseURL", "home", "year",
-        "head", "canonical", "ogType", "jsonLD", "stylesheet", "noindex",
-        // index.mustache.
-        "patterns",
-        // pattern.mustache: the page.
-        "page", "summary", "slug", "url", "status", "apple", "recommendation", "label",
-        "lastChecked", "due", "iso", "long", "stale", "staleNotice", "owner", "tags",
-        "breadcrumb", "name", "position", "current",
-        "introduction", "sections", "titleHTML", "anchor", "parts", "html", "demo",
-        "rules", "number", "hasCitations", "basis", "citations", "href", "sourceNumber", "sourceAnchor", "last",
-        "time", "faq", "question", "questionHTML", "answer", "hasFAQ",
-        "sources", "publisher", "kind", "date", "hasSources",
-        // Demos and their figures.
-        "id", "caption", "multiple", "states", "figure", "heading", "device", "deviceName", "deviceStyle",
-        "screenStyle", "contentHeight", "edge", "hasTopBar", "hasBottomBar", "hasColumn", "hasOverflowMenu",
-        "overflowButton", "regions", "bar", "items", "place", "form", "rule", "symbol", "symbolName",
-        "verticalSymbol", "vertical", "value", "badge", "showsTitle", "custom", "segmented", "segments",
-        "selected", "alt", "style", "pushesDown",
-    ]
+    static let all: Set<String> = Set(ContextKeys.names)
 
     /// The names whose values are HTML that duosite made safe (Markdown
     /// rendered by cmark-gfm, inline symbol drawings, JSON-LD escaped for a

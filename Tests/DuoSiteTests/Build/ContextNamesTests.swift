@@ -50,11 +50,16 @@ import Mustache
         #expect(ContextNames.all.subtracting(keys).isEmpty, "names in the list that no context holds: \(ContextNames.all.subtracting(keys).sorted())")
     }
 
-    /// The keys contexts are written with (`ContextKeys`) are the list's names.
-    @Test func theKeysAreTheListsNames() {
-        let names = Mirror(reflecting: ContextKeys()).children.compactMap { ($0.value as? ContextKey)?.name }
-        #expect(names.count == Set(names).count)
-        #expect(Set(names) == ContextNames.all)
+    /// Each key the contexts are written with (`ContextKeys`) is named for
+    /// its name, once: a misspelt key would give readers nothing where the
+    /// template asks for the name it should have had.
+    @Test func eachKeyIsNamedForItsName() {
+        let keys = Mirror(reflecting: ContextKeys()).children.compactMap { child in
+            (child.value as? ContextKey).map { (child.label, $0.name) }
+        }
+        #expect(keys.count > 90)
+        for (label, name) in keys { #expect(label == name) }
+        #expect(Set(keys.map(\.1)).count == keys.count)
     }
 
     /// Every name is in docs/theme.md, where designers look them up.

@@ -217,7 +217,7 @@ final class PageContext: Sendable {
         // By index, each citation's fields read where they lie.
         context.list(keys.citations) { list in
             for index in citations.indices {
-                guard let entry = sources.entry(for: citations[index].sourceID) else { continue }
+                guard let entry = sources.entry(for: citations[index]) else { continue }
                 let source = sources.entries[entry].source
                 var seconds: Int?
                 list.beginObject(nil)
@@ -265,23 +265,31 @@ struct SourceList {
 
     /// The entries, numbered from 1.
     private(set) var entries: [Entry] = []
-    /// Each entry's source id, searched in order: a page cites a handful of
-    /// sources, found faster by comparing ids than by hashing them.
-    private var ids: [String] = []
+    /// Each of the site's sources' place in `entries`, by its place in
+    /// the site's list; -1 for a source the page does not cite.
+    private var entryOfSource: [Int]
+    /// The site's sources, which citations are found in.
+    private let sources: [Source]
 
     init(_ pattern: Pattern, site: Site) {
+        sources = site.sources
+        entryOfSource = [Int](repeating: -1, count: site.sources.count)
         for rule in pattern.rules {
-            for citation in rule.citations?.citations ?? [] where entry(for: citation.sourceID) == nil {
-                guard let siteIndex = site.sources.firstIndex(where: { $0.id == citation.sourceID }) else { continue }
+            for citation in rule.citations?.citations ?? [] {
+                guard let siteIndex = sources.index(of: citation), entryOfSource[siteIndex] < 0 else { continue }
                 let number = entries.count + 1
                 entries.append(Entry(number: number, source: site.sources[siteIndex], siteIndex: siteIndex, anchor: "source-\(number)"))
-                ids.append(citation.sourceID)
+                entryOfSource[siteIndex] = entries.count - 1
             }
         }
     }
 
-    /// The index in `entries` of the source `id`.
-    func entry(for id: String) -> Int? { ids.firstIndex(of: id) }
+    /// The index in `entries` of the source `citation` cites.
+    func entry(for citation: Citation) -> Int? {
+        guard let siteIndex = sources.index(of: citation) else { return nil }
+        let entry = entryOfSource[siteIndex]
+        return entry < 0 ? nil : entry
+    }
 }
 
 /// Each source's address and the two halves of its moment address around

@@ -7,6 +7,8 @@ struct BodyReader {
     let slug: String
     let document: MarkdownDocument
     let rendersHTML: Bool
+    /// The ids of the site's sources, which the citations note their places in.
+    var sourceIDs: [String] = []
 
     private(set) var diagnostics: [Diagnostic] = []
     private(set) var sections: [Section] = []
@@ -434,7 +436,7 @@ struct BodyReader {
                 let (text, positions) = textWithPositions(last)
                 if CitationParser.isCitationBlock(text) {
                     body.removeLast()
-                    let (parsed, found) = CitationParser.parse(text, file: file) { offset in
+                    let (parsed, found) = CitationParser.parse(text, file: file, sourceIDs: sourceIDs) { offset in
                         positions(offset)
                     }
                     block = parsed

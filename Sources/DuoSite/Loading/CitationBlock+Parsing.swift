@@ -26,13 +26,15 @@ enum CitationParser {
     }
 
     /// Parses `text`, whose Unicode scalar at offset i stands at `position(i)`.
-    static func parse(_ text: String, file: String, position: (Int) -> SourceLocation) -> (CitationBlock?, [Diagnostic]) {
+    /// Each citation of a source in `sourceIDs` (the ids of the site's
+    /// sources, in sources.yml's order) notes the source's place there.
+    static func parse(_ text: String, file: String, sourceIDs: [String] = [], position: (Int) -> SourceLocation) -> (CitationBlock?, [Diagnostic]) {
         ByteScan.withUTF8(of: text) { bytes in
-            parse(BlockText(bytes), position: position)
+            parse(BlockText(bytes), sourceIDs: sourceIDs, position: position)
         }
     }
 
-    private static func parse(_ text: BlockText, position: (Int) -> SourceLocation) -> (CitationBlock?, [Diagnostic]) {
+    private static func parse(_ text: BlockText, sourceIDs: [String], position: (Int) -> SourceLocation) -> (CitationBlock?, [Diagnostic]) {
         var diagnostics: [Diagnostic] = []
         let start = position(0)
 
@@ -80,7 +82,7 @@ enum CitationParser {
                 index += 1
                 continue
             }
-            if let citation = parseCitation(text, pieceStart..<index, position: position, diagnostics: &diagnostics) {
+            if let citation = parseCitation(text, pieceStart..<index, sourceIDs: sourceIDs, position: position, diagnostics: &diagnostics) {
                 citations.append(citation)
             }
             index += isSeparator ? 2 : 1
@@ -93,7 +95,7 @@ enum CitationParser {
     }
 
     /// One citation, the bytes `range` of the text (between two `·`).
-    private static func parseCitation(_ text: BlockText, _ range: Range<Int>, position: (Int) -> SourceLocation, diagnostics: inout [Diagnostic]) -> Citation? {
+    private static func parseCitation(_ text: BlockText, _ range: Range<Int>, sourceIDs: [String], position: (Int) -> SourceLocation, diagnostics: inout [Diagnostic]) -> Citation? {
         let trimmed = text.trimmed(range)
         let lower = trimmed.lowerBound, upper = trimmed.upperBound
         guard lower < upper else {
@@ -147,7 +149,7 @@ enum CitationParser {
                 return nil
             }
         }
-        return Citation(sourceID: id, locator: locator, location: location)
+        return Citation(sourceID: id, locator: locator, location: location, sourceIndex: sourceIDs.firstIndex(of: id))
     }
 }
 

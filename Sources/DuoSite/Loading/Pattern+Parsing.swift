@@ -10,6 +10,9 @@ struct PatternParser {
     var rendersHTML: Bool
     /// Whether raw HTML in Markdown is kept.
     var allowRawHTML: Bool
+    /// The ids of the site's sources, in sources.yml's order: each
+    /// citation notes its source's place there (`Citation.sourceIndex`).
+    var sourceIDs: [String] = []
 
     /// The page, or nil when it has no readable front matter; and findings.
     func parse(_ file: SourceFile) -> (Pattern?, [Diagnostic]) {
@@ -55,6 +58,7 @@ struct PatternParser {
             diagnostics += BodyReader.rawHTMLFindings(document, file: path)
         }
         var reader = BodyReader(file: path, slug: slug, document: document, rendersHTML: rendersHTML)
+        reader.sourceIDs = sourceIDs
         if rendersHTML {
             document.rewriteLinks { CrossReference.publishedURL(for: $0, from: slug) }
         }

@@ -210,7 +210,7 @@ public struct SiteLoader: Sendable {
         reuseUnread: (@Sendable (Int, String) -> [Diagnostic]?)?,
         reuse: (@Sendable (Int, String, [UInt8], stat) -> [Diagnostic]?)?
     ) -> ([PageOutcome], [Diagnostic]) {
-        let parser = PatternParser(rendersHTML: rendersHTML, allowRawHTML: site.settings.allowRawHTML)
+        let parser = PatternParser(rendersHTML: rendersHTML, allowRawHTML: site.settings.allowRawHTML, sourceIDs: site.sources.map(\.id))
         let rootPath = root.path
         let read: @Sendable (Int, Int) -> (PageOutcome, [Diagnostic]) = { worker, index in
             let path = files[index]

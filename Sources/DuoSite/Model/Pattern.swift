@@ -147,10 +147,21 @@ public struct Pattern: Sendable {
     public var citedSources: [String] {
         get {
             if let cited = storage.fields.citedSources { return cited }
-            // A page cites a handful of sources: searched in order, not hashed.
+            // A page cites a handful of sources: those whose place in the
+            // site's list the reading found are told apart by it (a bit
+            // each), the others by searching the ids in order.
             var cited: [String] = []
+            var placed: UInt64 = 0
             for rule in storage.fields.rules {
-                for citation in rule.citations?.citations ?? [] where !cited.contains(citation.sourceID) {
+                for citation in rule.citations?.citations ?? [] {
+                    if let index = citation.sourceIndex, index < 64 {
+                        guard placed & (1 << UInt64(index)) == 0 else { continue }
+                        placed |= 1 << UInt64(index)
+                        // A page's citations are read against one list: those
+                        // of one id all have its place, or none has.
+                    } else if cited.contains(citation.sourceID) {
+                        continue
+                    }
                     cited.append(citation.sourceID)
                 }
             }
@@ -280,6 +291,11 @@ public struct Citation: Sendable {
     public var locator: Locator?
     /// Where the citation is written.
     public var location: SourceLocation
+    /// The cited source's place in sources.yml's list, found once as the
+    /// page was read (nil when it was not, or the id is not there), so
+    /// that the checks and the page's source list need not search the
+    /// list by id again: see `Site.sourceIndex(of:)`.
+    public var sourceIndex: Int? = nil
 }
 
 /// One FAQ entry: a `###` question and the blocks under it.

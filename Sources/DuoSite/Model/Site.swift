@@ -38,6 +38,11 @@ public struct Site: Sendable {
         sources.first { $0.id == id }
     }
 
+    /// The place of the source `citation` cites in `sources`.
+    public func sourceIndex(of citation: Citation) -> Int? {
+        sources.index(of: citation)
+    }
+
     /// A device by id.
     public func device(_ id: String) -> Device? {
         devices.first { $0.id == id }
@@ -66,5 +71,17 @@ public struct Site: Sendable {
         /// pages (`patterns/<slug>/index.html`) and the theme's assets
         /// (`assets/…`); the first is the home page.
         public static let publishedFiles = ["index.html", "404.html", "sitemap.xml", "feed.xml", "robots.txt", "api/pages.json"]
+    }
+}
+
+extension [Source] {
+    /// The place of the source `citation` cites: where the page's reading
+    /// found it, when that place still holds that id (one comparison), or
+    /// else where a search by id finds it.
+    public func index(of citation: Citation) -> Int? {
+        if let index = citation.sourceIndex, indices.contains(index), self[index].id == citation.sourceID {
+            return index
+        }
+        return firstIndex { $0.id == citation.sourceID }
     }
 }

@@ -21,6 +21,41 @@ struct CitationParserTests {
         #expect(parsed.citations.map(\.location.column) == [18, 44, 58])
     }
 
+    /// A source sources.yml lists is noted with its place in the list, so
+    /// that the checks and the page's source list need not search for it;
+    /// an id the list lacks has none, and is reported by the checks.
+    @Test func eachCitationNotesItsSourcesPlace() throws {
+        let sources = ["hig", "raise-the-bar-with-iphone-duo", "talk"].map(Self.source)
+        let (block, findings) = CitationParser.parse("Sources (apple): talk @ 6:13 · hig · nowhere · raise-the-bar-with-iphone-duo § Bars · talk", file: "page.md", sourceIDs: sources.map(\.id)) { offset in
+            DuoSite.SourceLocation(file: "page.md", line: 1, column: 1 + offset)
+        }
+        #expect(findings.isEmpty)
+        let citations = try #require(block).citations
+        #expect(citations.map(\.sourceIndex) == [2, 0, nil, 1, 2])
+        #expect(citations.map { sources.index(of: $0) } == [2, 0, nil, 1, 2])
+    }
+
+    /// A citation's noted place is trusted only while the list holds its
+    /// id there: read against another list (or decoded without one), its
+    /// source is found by its id.
+    @Test func aPlaceNotHoldingTheIdIsSearchedFor() {
+        let sources = ["hig", "talk"].map(Self.source)
+        let location = DuoSite.SourceLocation(file: "page.md", line: 1, column: 1)
+        var citation = Citation(sourceID: "talk", locator: nil, location: location)
+        #expect(sources.index(of: citation) == 1)
+        citation.sourceIndex = 0
+        #expect(sources.index(of: citation) == 1)
+        citation.sourceIndex = 7
+        #expect(sources.index(of: citation) == 1)
+        citation.sourceID = "gone"
+        #expect(sources.index(of: citation) == nil)
+    }
+
+    private static func source(_ id: String) -> Source {
+        Source(id: id, title: id, publisher: "Apple", kind: "Guide", date: nil, url: "https://example.com/\(id)", short: id, duration: nil, timeURL: nil,
+               location: DuoSite.SourceLocation(file: "Content/sources.yml", line: 1, column: 1))
+    }
+
     /// Columns count characters: one for `é`, `§`, `·` and `👍` alike,
     /// which take two, two, two and four bytes.
     @Test(arguments: [

@@ -7,16 +7,17 @@ public struct CheckedBeforeSourceChecker: Checker {
         var diagnostics: [Diagnostic] = []
         for pattern in context.site.patterns where pattern.frontMatter.hasLastChecked {
             let checked = pattern.frontMatter.lastChecked
-            var reported = Set<String>()
-            // Rules and citations read by index, each id where it lies: a page has dozens.
+            // Each source once, by its place in the site's list.
+            var reported = [Bool](repeating: false, count: context.site.sources.count)
+            // Rules and citations read by index, each where it lies: a page has dozens.
             let rules = pattern.rules
             for ruleIndex in rules.indices {
                 guard let citations = rules[ruleIndex].citations?.citations else { continue }
                 for index in citations.indices {
-                    let id = citations[index].sourceID
-                    guard !reported.contains(id), let source = context.site.source(id),
-                          let date = source.date?.value, checked.value < date else { continue }
-                    reported.insert(id)
+                    guard let place = context.site.sourceIndex(of: citations[index]), !reported[place] else { continue }
+                    let source = context.site.sources[place]
+                    guard let date = source.date?.value, checked.value < date else { continue }
+                    reported[place] = true
                     diagnostics.append(Diagnostic(.checkedBeforeSource, "last checked \(checked.value), before '\(source.id)' (\(source.title)) of \(date): the page cannot have been checked against it", at: checked.location))
                 }
             }

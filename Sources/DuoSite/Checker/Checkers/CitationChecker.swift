@@ -5,14 +5,13 @@ public struct CitationChecker: Checker {
     public init() {}
 
     public func check(_ context: CheckContext) -> [Diagnostic] {
-        // Sources are found by comparing ids in order, as `Site.source` does:
-        // a site has a few of them, and this runs once a page.
         let sources = context.site.sources
         var diagnostics: [Diagnostic] = []
         for pattern in context.site.patterns {
             for rule in pattern.rules {
                 for citation in rule.citations?.citations ?? [] {
-                    guard let index = sources.firstIndex(where: { $0.id == citation.sourceID }) else {
+                    // Where the page's reading found it, or by a search.
+                    guard let index = context.site.sourceIndex(of: citation) else {
                         // sources.yml's own error says what to mend first.
                         if context.site.unreadableFiles.contains(Site.Paths.sources) { continue }
                         let ids = sources.map(\.id)

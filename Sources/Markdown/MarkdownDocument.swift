@@ -12,7 +12,7 @@ internal import Synchronization
 /// and rendered in parallel.
 public final class MarkdownDocument: @unchecked Sendable {
     /// The document's top-level blocks, as values.
-    public let blocks: [MarkdownNode]
+    public let blocks: MarkdownChildren
     /// Every link and image of the document, in order, with its destination
     /// as written (before `rewriteLinks`), gathered while the tree was walked.
     public let links: [MarkdownLink]
@@ -88,8 +88,8 @@ public final class MarkdownDocument: @unchecked Sendable {
         self.renderOptions = options
 
         var converter = TreeConverter(bytes: bytes, lineOffset: firstLine - 1)
-        let document = converter.convert(root)
-        self.blocks = document.children
+        let tree = converter.convert(root)
+        self.blocks = MarkdownNode(tree: tree, handle: 0).children
         self.nodes = converter.nodes
         self.links = converter.links
         self.tooDeepPosition = converter.firstTooDeep

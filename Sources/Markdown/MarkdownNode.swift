@@ -33,7 +33,8 @@ public struct SourceRange: Sendable, Hashable {
     }
 }
 
-/// One node of a parsed Markdown document, as a Swift value.
+/// One node of a parsed Markdown document, as a Swift value: a place in
+/// its document's tree, whose nodes lie side by side (`MarkdownTree`).
 ///
 /// The tree mirrors cmark-gfm's, so that the site model can find rules, FAQ
 /// entries, demo blocks and links by walking values, without touching C.
@@ -66,46 +67,114 @@ public struct MarkdownNode: Sendable {
         case other(String)
     }
 
-    /// The node's kind and its data.
-    public var kind: Kind
-    /// The node's children, in document order.
-    public var children: [MarkdownNode]
-    /// Where the node stands in the page file.
-    public var range: SourceRange
-    /// The node's index in its document, used to render it as HTML.
+    /// The tree the node is in.
+    let tree: MarkdownTree
+    /// The node's place in the tree, which is also its index in its
+    /// document, used to render it as HTML.
     let handle: Int
+
+    /// The node's kind and its data.
+    public var kind: Kind { tree.nodes[handle].kind }
+    /// Where the node stands in the page file.
+    public var range: SourceRange { tree.nodes[handle].range }
+    /// The node's children, in document order.
+    public var children: MarkdownChildren {
+        let node = tree.nodes[handle]
+        return MarkdownChildren(tree: tree, start: Int(node.firstChild), count: Int(node.childCount))
+    }
 
     /// The text a reader sees in this node: text and code spans, with line
     /// breaks as spaces and no markup. Used for titles, anchors, FAQ answers
     /// in structured data and citation blocks.
     public var plainText: String {
-        var text = ""
-        appendPlainText(to: &text, omitting: { _ in false })
-        return text
+        tree.plainText(of: handle, omitting: { _ in false })
     }
 
     /// The text a reader sees, as ``plainText``, without the code blocks
     /// whose info string `omits` says are not shown as text (a demo is
     /// drawn as a figure, so its YAML is not read as words).
     public func plainText(omittingCodeBlocks omits: (String) -> Bool) -> String {
-        var text = ""
-        appendPlainText(to: &text, omitting: omits)
-        return text
+        tree.plainText(of: handle, omitting: omits)
     }
 
     /// Whether ``plainText`` would be blank (no text, or spaces only),
     /// found without building it: a heading usually answers at its first
     /// word.
     public var hasNoText: Bool {
-        switch kind {
+        tree.hasNoText(handle)
+    }
+}
+
+/// A node's children, read where they lie in their tree.
+public struct MarkdownChildren: RandomAccessCollection, Sendable {
+    let tree: MarkdownTree
+    /// Where the children's places start in the tree's list of children.
+    let start: Int
+    public let count: Int
+
+    public var startIndex: Int { 0 }
+    public var endIndex: Int { count }
+
+    public subscript(position: Int) -> MarkdownNode {
+        precondition(position >= 0 && position < count, "a child's index out of range")
+        return MarkdownNode(tree: tree, handle: Int(tree.children[start + position]))
+    }
+}
+
+/// The nodes of one parsed document, side by side in document order (a
+/// node before its children), each with where its children's places are
+/// in one list of them: two arrays for the whole tree, rather than an
+/// array of children for every node, made and freed with each page.
+final class MarkdownTree: Sendable {
+    /// One node.
+    struct Node: Sendable {
+        var kind: MarkdownNode.Kind
+        var range: SourceRange
+        /// Where its children's places start in `children`.
+        var firstChild: Int32
+        /// How many children it has.
+        var childCount: Int32
+    }
+
+    /// Every node kept, in document order; the document first.
+    let nodes: [Node]
+    /// The places in `nodes` of every node's children, a node's side by side.
+    let children: [Int32]
+
+    init(nodes: [Node], children: [Int32]) {
+        self.nodes = nodes
+        self.children = children
+    }
+
+    /// Whether the text a reader sees in the node at `place` is blank.
+    func hasNoText(_ place: Int) -> Bool {
+        Self.hasNoText(place, nodes, children)
+    }
+
+    /// Whether the text a reader sees in the node at `place` of the tree
+    /// `nodes` and `children` (one being made, too) is blank.
+    static func hasNoText(_ place: Int, _ nodes: [Node], _ children: [Int32]) -> Bool {
+        nodes.withUnsafeBufferPointer { nodes in
+            children.withUnsafeBufferPointer { children in
+                hasNoText(place, nodes, children)
+            }
+        }
+    }
+
+    private static func hasNoText(_ place: Int, _ nodes: UnsafeBufferPointer<Node>, _ children: UnsafeBufferPointer<Int32>) -> Bool {
+        switch nodes[place].kind {
         case .text(let string), .code(let string):
-            return Self.isBlank(string)
+            return isBlank(string)
         case .codeBlock(_, let literal):
-            return Self.isBlank(literal)
+            return isBlank(literal)
         case .softBreak, .lineBreak, .htmlBlock, .htmlInline:
             return true
         default:
-            return children.allSatisfy(\.hasNoText)
+            let first = Int(nodes[place].firstChild)
+            for child in children[first..<first + Int(nodes[place].childCount)] where !hasNoText(Int(child), nodes, children) {
+                return false
+            }
+            return true
         }
     }
 
@@ -117,8 +186,22 @@ public struct MarkdownNode: Sendable {
         }
     }
 
-    private func appendPlainText(to text: inout String, omitting omits: (String) -> Bool) {
-        switch kind {
+    /// The text a reader sees in the node at `place` (see `MarkdownNode.plainText`).
+    func plainText(of place: Int, omitting omits: (String) -> Bool) -> String {
+        var text = ""
+        nodes.withUnsafeBufferPointer { nodes in
+            children.withUnsafeBufferPointer { children in
+                Self.appendPlainText(of: place, nodes, children, to: &text, omitting: omits)
+            }
+        }
+        return text
+    }
+
+    private static func appendPlainText(
+        of place: Int, _ nodes: UnsafeBufferPointer<Node>, _ children: UnsafeBufferPointer<Int32>,
+        to text: inout String, omitting omits: (String) -> Bool
+    ) {
+        switch nodes[place].kind {
         case .text(let string), .code(let string):
             text += string
         case .softBreak, .lineBreak:
@@ -128,15 +211,13 @@ public struct MarkdownNode: Sendable {
         case .htmlBlock, .htmlInline:
             break
         default:
-            let isBlock = kind.isBlock
-            // The children read where they are: copying each would retain its text and children.
-            children.withUnsafeBufferPointer { children in
-                for index in children.indices {
-                    if isBlock, children[index].kind.isBlock, !text.isEmpty, text.utf8.last != UInt8(ascii: " ") {
-                        text += " "
-                    }
-                    children[index].appendPlainText(to: &text, omitting: omits)
+            let isBlock = nodes[place].kind.isBlock
+            let first = Int(nodes[place].firstChild)
+            for child in children[first..<first + Int(nodes[place].childCount)] {
+                if isBlock, nodes[Int(child)].kind.isBlock, !text.isEmpty, text.utf8.last != UInt8(ascii: " ") {
+                    text += " "
                 }
+                appendPlainText(of: Int(child), nodes, children, to: &text, omitting: omits)
             }
         }
     }

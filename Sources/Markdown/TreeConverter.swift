@@ -8,7 +8,7 @@ import Glibc
 struct TreeConverter {
     /// Every link met, in document order, with its destination as written.
     private(set) var links: [MarkdownLink] = []
-    /// Every C node met, indexed by `MarkdownNode.handle`.
+    /// Every C node kept, by its place in the tree (`MarkdownNode.handle`).
     private(set) var nodes: [OpaquePointer] = []
     /// Where the first node deeper than `MarkdownDocument.maximumDepth` is.
     private(set) var firstTooDeep: SourcePosition?
@@ -121,16 +121,28 @@ struct TreeConverter {
         return count
     }
 
-    mutating func convert(_ root: OpaquePointer) -> MarkdownNode {
+    /// Walks the tree under `root` (a document) into a `MarkdownTree`,
+    /// whose first node is the document.
+    mutating func convert(_ root: OpaquePointer) -> MarkdownTree {
         let iterator = cmark_iter_new(root)!
         defer { cmark_iter_free(iterator) }
 
-        // Nodes being built, innermost last; skipped counts how many levels
-        // below the depth limit we are, whose nodes are not kept as values.
-        var stack: [MarkdownNode] = []
-        stack.reserveCapacity(8)
+        // The nodes, a node before its children; room for a page's, at
+        // about one node for every 24 bytes of Markdown.
+        var tree: [MarkdownTree.Node] = []
+        tree.reserveCapacity(bytes.count / 24 + 8)
+        nodes.reserveCapacity(bytes.count / 24 + 8)
+        var children: [Int32] = []
+        children.reserveCapacity(bytes.count / 24 + 8)
+        // The containers being walked, innermost last: each one's place,
+        // and where its children's places start in `pending`, which holds
+        // the places of the children met and not yet listed.
+        var open: [(place: Int, firstPending: Int)] = []
+        open.reserveCapacity(8)
+        var pending: [Int32] = []
+        pending.reserveCapacity(64)
+        // How many levels below the depth limit the walk is, whose nodes are not kept.
         var skipped = 0
-        var result: MarkdownNode?
 
         while true {
             let event = cmark_iter_next(iterator)
@@ -139,41 +151,40 @@ struct TreeConverter {
             let isLeaf = !Self.isContainer(node)
 
             if event == CMARK_EVENT_ENTER {
-                if stack.count >= MarkdownDocument.maximumDepth || skipped > 0 {
+                if open.count >= MarkdownDocument.maximumDepth || skipped > 0 {
                     if !isLeaf { skipped += 1 }
                     if firstTooDeep == nil {
                         firstTooDeep = cmark_node_get_start_line(node) >= 1
                             ? position(line: cmark_node_get_start_line(node), byteColumn: cmark_node_get_start_column(node))
-                            : stack.last?.range.start ?? SourcePosition(line: 1 + lineOffset, column: 1)
+                            : open.last.map { tree[$0.place].range.start } ?? SourcePosition(line: 1 + lineOffset, column: 1)
                     }
                     continue
                 }
-                // The parent's range read where it lies (`last` would copy the whole node).
-                var value = makeNode(node, parent: stack.isEmpty ? nil : stack[stack.count - 1].range)
-                if isLeaf {
-                    stack[stack.count - 1].children.append(consume value)
-                } else {
-                    // Room for every child at once, rather than grown as they come.
-                    value.children.reserveCapacity(Self.childCount(node))
-                    stack.append(consume value)
-                }
+                let place = tree.count
+                tree.append(makeNode(node, parent: open.last.map { tree[$0.place].range }))
+                if !open.isEmpty { pending.append(Int32(place)) }
+                if !isLeaf { open.append((place, pending.count)) }
             } else if event == CMARK_EVENT_EXIT {
                 if skipped > 0 {
                     skipped -= 1
                     continue
                 }
-                let finished = stack.removeLast()
-                if case .image = finished.kind, let index = openImages.popLast() {
-                    links[index].hasNoAlt = finished.hasNoText
-                }
-                if stack.isEmpty {
-                    result = consume finished
-                } else {
-                    stack[stack.count - 1].children.append(consume finished)
+                // Its children are all met: their places are listed together.
+                let (place, firstPending) = open.removeLast()
+                tree[place].firstChild = Int32(children.count)
+                tree[place].childCount = Int32(pending.count - firstPending)
+                children.append(contentsOf: pending[firstPending...])
+                pending.removeSubrange(firstPending...)
+                if case .image = tree[place].kind, let index = openImages.popLast() {
+                    links[index].hasNoAlt = MarkdownTree.hasNoText(place, tree, children)
                 }
             }
         }
-        return result ?? MarkdownNode(kind: .document, children: [], range: .init(start: .init(line: 1, column: 1), end: .init(line: 1, column: 1)), handle: 0)
+        if tree.isEmpty {
+            tree.append(MarkdownTree.Node(kind: .document, range: .init(start: .init(line: 1, column: 1), end: .init(line: 1, column: 1)), firstChild: 0, childCount: 0))
+            nodes.append(root)
+        }
+        return MarkdownTree(nodes: tree, children: children)
     }
 
     /// How many children cmark-gfm's node has.
@@ -200,8 +211,7 @@ struct TreeConverter {
         }
     }
 
-    private mutating func makeNode(_ node: OpaquePointer, parent: SourceRange?) -> MarkdownNode {
-        let handle = nodes.count
+    private mutating func makeNode(_ node: OpaquePointer, parent: SourceRange?) -> MarkdownTree.Node {
         nodes.append(node)
         var range = SourceRange(
             start: position(line: cmark_node_get_start_line(node), byteColumn: cmark_node_get_start_column(node)),
@@ -225,7 +235,7 @@ struct TreeConverter {
         } else if case .htmlInline(let html) = kind {
             rawHTML.append(MarkdownRawHTML(html: html, position: range.start, isBlock: false))
         }
-        return MarkdownNode(kind: kind, children: [], range: range, handle: handle)
+        return MarkdownTree.Node(kind: kind, range: range, firstChild: 0, childCount: 0)
     }
 
     private func kind(of node: OpaquePointer) -> MarkdownNode.Kind {

@@ -49,7 +49,7 @@ struct AutolinkScanTests {
     ]
 
     /// Every node of a tree, depth first, with its kind and where it stands.
-    private func shape(_ nodes: [MarkdownNode], depth: Int = 0) -> [String] {
+    private func shape(_ nodes: some Collection<MarkdownNode>, depth: Int = 0) -> [String] {
         nodes.flatMap { node in
             ["\(String(repeating: " ", count: depth))\(node.kind) \(node.range.start.line):\(node.range.start.column)-\(node.range.end.line):\(node.range.end.column)"]
                 + shape(node.children, depth: depth + 1)

@@ -6,7 +6,7 @@ import Markdown
 /// and pages that nest too deep read without crashing.
 struct MarkdownDocumentTests {
     /// Every node of a tree, depth first, in document order.
-    private func allNodes(_ nodes: [MarkdownNode]) -> [MarkdownNode] {
+    private func allNodes(_ nodes: some Collection<MarkdownNode>) -> [MarkdownNode] {
         nodes.flatMap { [$0] + allNodes($0.children) }
     }
 

@@ -233,7 +233,7 @@ struct BodyReader {
     }
 
     /// Reads a run of blocks (a rule's, an answer's) into parts.
-    private mutating func content(of blocks: [MarkdownNode]) -> [Section.Part] {
+    private mutating func content(of blocks: some Sequence<MarkdownNode>) -> [Section.Part] {
         var parts: [Section.Part] = []
         for block in blocks { read(block, into: &parts) }
         return parts
@@ -430,7 +430,7 @@ struct BodyReader {
         for (index, item) in list.children.enumerated() {
             let number = index + 1
             anchors.insert("rule-\(number)")
-            var body = item.children
+            var body = item.children[...]
             var block: CitationBlock?
             if let last = body.last, case .paragraph = last.kind {
                 let (text, positions) = textWithPositions(last)

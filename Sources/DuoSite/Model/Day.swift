@@ -36,14 +36,60 @@ public struct Day: Sendable, Hashable, Comparable, CustomStringConvertible {
 
     /// `YYYY-MM-DD`.
     public var description: String {
-        var writer = ByteWriter(capacity: 10)
-        writer.append(self)
-        return writer.text
+        // Written where the string's bytes go: ten bytes are a small
+        // string's, which allocates nothing.
+        String(unsafeUninitializedCapacity: 10) { buffer in
+            Self.write(year, width: 4, into: buffer, at: 0)
+            buffer[4] = UInt8(ascii: "-")
+            Self.write(month, width: 2, into: buffer, at: 5)
+            buffer[7] = UInt8(ascii: "-")
+            Self.write(day, width: 2, into: buffer, at: 8)
+            return 10
+        }
     }
 
     /// How readers see the date: "October 8, 2026".
     public var longDescription: String {
-        "\(Self.monthNames[month - 1]) \(day), \(year)"
+        let name = Self.monthNames[month - 1].utf8
+        let dayWidth = Self.width(day), yearWidth = Self.width(year)
+        let count = name.count + 1 + dayWidth + 2 + yearWidth
+        return String(unsafeUninitializedCapacity: count) { buffer in
+            var index = 0
+            for byte in name {
+                buffer[index] = byte
+                index += 1
+            }
+            buffer[index] = UInt8(ascii: " ")
+            Self.write(day, width: dayWidth, into: buffer, at: index + 1)
+            index += 1 + dayWidth
+            buffer[index] = UInt8(ascii: ",")
+            buffer[index + 1] = UInt8(ascii: " ")
+            Self.write(year, width: yearWidth, into: buffer, at: index + 2)
+            return count
+        }
+    }
+
+    /// How many decimal digits `value` (at least 0) takes.
+    private static func width(_ value: Int) -> Int {
+        var digits = 1
+        var rest = value / 10
+        while rest > 0 {
+            digits += 1
+            rest /= 10
+        }
+        return digits
+    }
+
+    /// Writes `value` (at least 0) in decimal, `width` digits ending where
+    /// they end, zeros first where it has fewer.
+    private static func write(_ value: Int, width: Int, into buffer: UnsafeMutableBufferPointer<UInt8>, at start: Int) {
+        var rest = value
+        var index = start + width
+        while index > start {
+            index -= 1
+            buffer[index] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: rest % 10)
+            rest /= 10
+        }
     }
 
     /// The months' names, January first.

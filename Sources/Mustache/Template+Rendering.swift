@@ -139,7 +139,7 @@ extension Template {
                     let argumentIndentation: String
                     if let blockIndentation = block.indentation {
                         // The argument continues the line of the block's start tag.
-                        argumentIndentation = indentation + blockIndentation
+                        argumentIndentation = blockIndentation.isEmpty ? indentation : indentation + blockIndentation
                     } else {
                         startLine(&output, indentation)
                         atLineStart = true
@@ -197,7 +197,7 @@ extension Template {
             if let own = ownIndentation {
                 // A standalone tag took its whole line: the included template's
                 // first line starts where that line started.
-                innerIndentation = indentation + own
+                innerIndentation = own.isEmpty ? indentation : indentation + own
             } else {
                 startLine(&output, indentation)
                 atLineStart = true

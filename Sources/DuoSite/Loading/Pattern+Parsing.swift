@@ -150,15 +150,8 @@ extension CrossReference {
     /// becomes `/patterns/other/#a`; nil for a link that is not to a page.
     static func publishedURL(for destination: String, from slug: String) -> String? {
         guard let target = target(of: destination) else { return nil }
-        var url = "/patterns/"
-        url.reserveCapacity(url.utf8.count + target.slug.utf8.count + 2 + (target.anchor?.utf8.count ?? 0))
-        url += target.slug
-        url += "/"
-        if let anchor = target.anchor {
-            url += "#"
-            url += anchor
-        }
-        return url
+        guard let anchor = target.anchor else { return .joining("/patterns/", target.slug, "/") }
+        return .joining("/patterns/", target.slug, "/#", anchor)
     }
 
     /// The slug and anchor a link points to, if it is a link to a page's

@@ -203,13 +203,13 @@ private func scalarCount(of bytes: UnsafeBufferPointer<UInt8>) -> Int {
 }
 
 extension String {
-    /// `first`, `second` and `third` one after another, made with one
-    /// allocation: `+` and `+=` make or grow a string for each piece, at
-    /// hundreds of instructions a piece, and a page joins hundreds.
-    static func joining(_ first: String, _ second: String, _ third: String = "") -> String {
-        let total = first.utf8.count + second.utf8.count + third.utf8.count
-        // Up to 15 bytes a string is held inline, without an allocation.
-        guard total > 15 else { return first + second + third }
+    /// Up to five pieces one after another, made with one allocation (none
+    /// for fifteen bytes or fewer): `+` and `+=` make or grow a string for
+    /// each piece, at hundreds of instructions a piece, and a page joins
+    /// hundreds.
+    static func joining(_ first: String, _ second: String, _ third: String = "", _ fourth: String = "", _ fifth: String = "") -> String {
+        let total = first.utf8.count + second.utf8.count + third.utf8.count + fourth.utf8.count + fifth.utf8.count
+        // Up to 15 bytes the string is a small one, held inline: no allocation either.
         return String(unsafeUninitializedCapacity: total) { buffer in
             var offset = 0
             func put(_ piece: String) {
@@ -222,6 +222,8 @@ extension String {
             put(first)
             put(second)
             put(third)
+            put(fourth)
+            put(fifth)
             return offset
         }
     }

@@ -73,14 +73,36 @@ public struct MarkdownNode: Sendable {
     /// document, used to render it as HTML.
     let handle: Int
 
-    /// The node's kind and its data.
-    public var kind: Kind { tree.nodes[handle].kind }
+    /// The node's kind and its data. A text node's text is made a string
+    /// here, each time it is asked: where only some of it matters, see
+    /// ``isLineBreak`` and ``withTextBytes(_:)``.
+    public var kind: Kind {
+        let node = tree.nodes[handle]
+        if case .text = node.kind { return .text(tree.text(of: node)) }
+        return node.kind
+    }
     /// Where the node stands in the page file.
     public var range: SourceRange { tree.nodes[handle].range }
     /// The node's children, in document order.
     public var children: MarkdownChildren {
         let node = tree.nodes[handle]
         return MarkdownChildren(tree: tree, start: Int(node.firstChild), count: Int(node.childCount))
+    }
+
+    /// Whether the node is a line break, soft or hard.
+    public var isLineBreak: Bool {
+        switch tree.nodes[handle].kind {
+        case .softBreak, .lineBreak: return true
+        default: return false
+        }
+    }
+
+    /// Calls `body` with a text node's UTF-8 bytes, where they lie; nil
+    /// for any other node.
+    public func withTextBytes<Result>(_ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result? {
+        let node = tree.nodes[handle]
+        guard case .text = node.kind else { return nil }
+        return tree.texts.withUnsafeBufferPointer { body(UnsafeBufferPointer(rebasing: $0[node.text])) }
     }
 
     /// The text a reader sees in this node: text and code spans, with line
@@ -123,55 +145,88 @@ public struct MarkdownChildren: RandomAccessCollection, Sendable {
 
 /// The nodes of one parsed document, side by side in document order (a
 /// node before its children), each with where its children's places are
-/// in one list of them: two arrays for the whole tree, rather than an
-/// array of children for every node, made and freed with each page.
+/// in one list of them, and the text nodes' texts as bytes in one run:
+/// three arrays for the whole tree, rather than an array of children for
+/// every node and a string for every text, made and freed with each page
+/// (most texts are only rendered, by cmark-gfm, and never read as strings).
 final class MarkdownTree: Sendable {
     /// One node.
     struct Node: Sendable {
+        /// Its kind; a text node's is `.text("")`, its text in `texts`.
         var kind: MarkdownNode.Kind
         var range: SourceRange
         /// Where its children's places start in `children`.
-        var firstChild: Int32
+        var firstChild: Int32 = 0
         /// How many children it has.
-        var childCount: Int32
+        var childCount: Int32 = 0
+        /// A text node's bytes in `texts`.
+        var text: Range<Int> = 0..<0
     }
 
     /// Every node kept, in document order; the document first.
     let nodes: [Node]
     /// The places in `nodes` of every node's children, a node's side by side.
     let children: [Int32]
+    /// The text nodes' texts, as UTF-8, one after another.
+    let texts: [UInt8]
 
-    init(nodes: [Node], children: [Int32]) {
+    init(nodes: [Node], children: [Int32], texts: [UInt8]) {
         self.nodes = nodes
         self.children = children
+        self.texts = texts
     }
 
-    /// Whether the text a reader sees in the node at `place` is blank.
-    func hasNoText(_ place: Int) -> Bool {
-        Self.hasNoText(place, nodes, children)
+    /// A text node's text.
+    func text(of node: Node) -> String {
+        texts.withUnsafeBufferPointer { String(decoding: UnsafeBufferPointer(rebasing: $0[node.text]), as: UTF8.self) }
     }
 
-    /// Whether the text a reader sees in the node at `place` of the tree
-    /// `nodes` and `children` (one being made, too) is blank.
-    static func hasNoText(_ place: Int, _ nodes: [Node], _ children: [Int32]) -> Bool {
+    /// The tree's three runs, read where they lie.
+    struct View {
+        let nodes: UnsafeBufferPointer<Node>
+        let children: UnsafeBufferPointer<Int32>
+        let texts: UnsafeBufferPointer<UInt8>
+
+        func children(of place: Int) -> UnsafeBufferPointer<Int32>.SubSequence {
+            let first = Int(nodes[place].firstChild)
+            return children[first..<first + Int(nodes[place].childCount)]
+        }
+
+        func text(of place: Int) -> UnsafeBufferPointer<UInt8> {
+            UnsafeBufferPointer(rebasing: texts[nodes[place].text])
+        }
+    }
+
+    /// Calls `body` with the tree `nodes`, `children` and `texts` (one
+    /// being made, too) read where they lie.
+    static func withView<Result>(_ nodes: [Node], _ children: [Int32], _ texts: [UInt8], _ body: (View) -> Result) -> Result {
         nodes.withUnsafeBufferPointer { nodes in
             children.withUnsafeBufferPointer { children in
-                hasNoText(place, nodes, children)
+                texts.withUnsafeBufferPointer { texts in
+                    body(View(nodes: nodes, children: children, texts: texts))
+                }
             }
         }
     }
 
-    private static func hasNoText(_ place: Int, _ nodes: UnsafeBufferPointer<Node>, _ children: UnsafeBufferPointer<Int32>) -> Bool {
-        switch nodes[place].kind {
-        case .text(let string), .code(let string):
+    /// Whether the text a reader sees in the node at `place` is blank.
+    func hasNoText(_ place: Int) -> Bool {
+        Self.withView(nodes, children, texts) { Self.hasNoText(place, $0) }
+    }
+
+    /// Whether the text a reader sees in the node at `place` of `tree` is blank.
+    static func hasNoText(_ place: Int, _ tree: View) -> Bool {
+        switch tree.nodes[place].kind {
+        case .text:
+            return isBlank(tree.text(of: place))
+        case .code(let string):
             return isBlank(string)
         case .codeBlock(_, let literal):
             return isBlank(literal)
         case .softBreak, .lineBreak, .htmlBlock, .htmlInline:
             return true
         default:
-            let first = Int(nodes[place].firstChild)
-            for child in children[first..<first + Int(nodes[place].childCount)] where !hasNoText(Int(child), nodes, children) {
+            for child in tree.children(of: place) where !hasNoText(Int(child), tree) {
                 return false
             }
             return true
@@ -186,23 +241,30 @@ final class MarkdownTree: Sendable {
         }
     }
 
+    /// Whether UTF-8 text is white space only, as ``isBlank(_:)-(String)`` tells.
+    private static func isBlank(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        for byte in bytes {
+            switch byte {
+            case UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "\n"), UInt8(ascii: "\r"): continue
+            case ..<0x80: return false
+            default: return isBlank(String(decoding: bytes, as: UTF8.self))
+            }
+        }
+        return true
+    }
+
     /// The text a reader sees in the node at `place` (see `MarkdownNode.plainText`).
     func plainText(of place: Int, omitting omits: (String) -> Bool) -> String {
         var text = ""
-        nodes.withUnsafeBufferPointer { nodes in
-            children.withUnsafeBufferPointer { children in
-                Self.appendPlainText(of: place, nodes, children, to: &text, omitting: omits)
-            }
-        }
+        Self.withView(nodes, children, texts) { Self.appendPlainText(of: place, $0, to: &text, omitting: omits) }
         return text
     }
 
-    private static func appendPlainText(
-        of place: Int, _ nodes: UnsafeBufferPointer<Node>, _ children: UnsafeBufferPointer<Int32>,
-        to text: inout String, omitting omits: (String) -> Bool
-    ) {
-        switch nodes[place].kind {
-        case .text(let string), .code(let string):
+    private static func appendPlainText(of place: Int, _ tree: View, to text: inout String, omitting omits: (String) -> Bool) {
+        switch tree.nodes[place].kind {
+        case .text:
+            text += String(decoding: tree.text(of: place), as: UTF8.self)
+        case .code(let string):
             text += string
         case .softBreak, .lineBreak:
             text += " "
@@ -211,13 +273,12 @@ final class MarkdownTree: Sendable {
         case .htmlBlock, .htmlInline:
             break
         default:
-            let isBlock = nodes[place].kind.isBlock
-            let first = Int(nodes[place].firstChild)
-            for child in children[first..<first + Int(nodes[place].childCount)] {
-                if isBlock, nodes[Int(child)].kind.isBlock, !text.isEmpty, text.utf8.last != UInt8(ascii: " ") {
+            let isBlock = tree.nodes[place].kind.isBlock
+            for child in tree.children(of: place) {
+                if isBlock, tree.nodes[Int(child)].kind.isBlock, !text.isEmpty, text.utf8.last != UInt8(ascii: " ") {
                     text += " "
                 }
-                appendPlainText(of: Int(child), nodes, children, to: &text, omitting: omits)
+                appendPlainText(of: Int(child), tree, to: &text, omitting: omits)
             }
         }
     }

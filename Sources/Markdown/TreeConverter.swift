@@ -14,6 +14,8 @@ struct TreeConverter {
     private(set) var firstTooDeep: SourcePosition?
     /// Where each fenced code block that is never closed opens, in document order.
     private(set) var unclosedFences: [SourcePosition] = []
+    /// The text nodes' texts, one after another (`MarkdownTree.texts`).
+    private(set) var texts: [UInt8] = []
     /// Every piece of raw HTML met, in document order.
     private(set) var rawHTML: [MarkdownRawHTML] = []
     /// The places in `links` of the images being converted, innermost last:
@@ -134,6 +136,7 @@ struct TreeConverter {
         nodes.reserveCapacity(bytes.count / 24 + 8)
         var children: [Int32] = []
         children.reserveCapacity(bytes.count / 24 + 8)
+        texts.reserveCapacity(bytes.count)
         // The containers being walked, innermost last: each one's place,
         // and where its children's places start in `pending`, which holds
         // the places of the children met and not yet listed.
@@ -176,15 +179,15 @@ struct TreeConverter {
                 children.append(contentsOf: pending[firstPending...])
                 pending.removeSubrange(firstPending...)
                 if case .image = tree[place].kind, let index = openImages.popLast() {
-                    links[index].hasNoAlt = MarkdownTree.hasNoText(place, tree, children)
+                    links[index].hasNoAlt = MarkdownTree.withView(tree, children, texts) { MarkdownTree.hasNoText(place, $0) }
                 }
             }
         }
         if tree.isEmpty {
-            tree.append(MarkdownTree.Node(kind: .document, range: .init(start: .init(line: 1, column: 1), end: .init(line: 1, column: 1)), firstChild: 0, childCount: 0))
+            tree.append(MarkdownTree.Node(kind: .document, range: .init(start: .init(line: 1, column: 1), end: .init(line: 1, column: 1))))
             nodes.append(root)
         }
-        return MarkdownTree(nodes: tree, children: children)
+        return MarkdownTree(nodes: tree, children: children, texts: texts)
     }
 
     /// How many children cmark-gfm's node has.
@@ -235,7 +238,16 @@ struct TreeConverter {
         } else if case .htmlInline(let html) = kind {
             rawHTML.append(MarkdownRawHTML(html: html, position: range.start, isBlock: false))
         }
-        return MarkdownTree.Node(kind: kind, range: range, firstChild: 0, childCount: 0)
+        var made = MarkdownTree.Node(kind: kind, range: range)
+        if case .text = kind, let literal = cmark_node_get_literal(node) {
+            // The text's bytes, kept as bytes: most texts are never read as strings.
+            let start = texts.count
+            literal.withMemoryRebound(to: UInt8.self, capacity: 1) { bytes in
+                texts.append(contentsOf: UnsafeBufferPointer(start: bytes, count: strlen(literal)))
+            }
+            made.text = start..<texts.count
+        }
+        return made
     }
 
     private func kind(of node: OpaquePointer) -> MarkdownNode.Kind {
@@ -258,7 +270,7 @@ struct TreeConverter {
         case CMARK_NODE_PARAGRAPH: return .paragraph
         case CMARK_NODE_HEADING: return .heading(level: Int(cmark_node_get_heading_level(node)))
         case CMARK_NODE_THEMATIC_BREAK: return .thematicBreak
-        case CMARK_NODE_TEXT: return .text(string(cmark_node_get_literal(node)))
+        case CMARK_NODE_TEXT: return .text("")
         case CMARK_NODE_SOFTBREAK: return .softBreak
         case CMARK_NODE_LINEBREAK: return .lineBreak
         case CMARK_NODE_CODE: return .code(string(cmark_node_get_literal(node)))

@@ -96,6 +96,26 @@ struct MarkdownDocumentTests {
         #expect(paragraph.plainText == "Sources (apple): hig § Vertical controls · raise-the-bar @ 6:13")
     }
 
+    /// A text node's text, as a string (its kind) and as bytes where it
+    /// lies, and the line breaks between texts, told without reading them.
+    @Test func textsAndLineBreaksAreReadWhereTheyLie() throws {
+        let document = MarkdownDocument(parsing: "Déjà *vu*, once\nand `code`  \nagain.")
+        let children = try #require(document.blocks.first).children
+        // (cmark-gfm leaves an empty text where the hard break's spaces were.)
+        #expect(children.map(\.kind) == [
+            .text("Déjà "), .emphasis, .text(", once"), .softBreak, .text("and "), .code("code"), .text(""), .lineBreak, .text("again."),
+        ])
+        #expect(children.map(\.isLineBreak) == [false, false, false, true, false, false, false, true, false])
+        let texts = children.map { node in node.withTextBytes { String(decoding: $0, as: UTF8.self) } }
+        #expect(texts == ["Déjà ", nil, ", once", nil, "and ", nil, "", nil, "again."])
+        #expect(children[1].children.first?.withTextBytes { $0.count } == 2)
+        #expect(document.blocks[0].plainText == "Déjà vu, once and code again.")
+        #expect(!document.blocks[0].hasNoText)
+        // A heading of an em space alone: blank, though not ASCII.
+        #expect(MarkdownDocument(parsing: "# \u{2003}").blocks[0].hasNoText)
+        #expect(!MarkdownDocument(parsing: "# \u{2003}é").blocks[0].hasNoText)
+    }
+
     // MARK: GitHub-flavoured Markdown
 
     @Test func autolinksStandWithinTheirParagraph() throws {

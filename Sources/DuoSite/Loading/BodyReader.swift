@@ -96,8 +96,9 @@ struct BodyReader {
         // one level at a time, as people using a screen reader move through them.
         var headingLevel = 1
         for (blockIndex, block) in document.blocks.enumerated() {
-            if case .paragraph = block.kind, let first = block.children.first, case .text(let text) = first.kind,
-               CitationParser.mayBeCitationBlock(text) {
+            // The paragraph's text made a string only when it starts as a citation block may.
+            if case .paragraph = block.kind, let first = block.children.first,
+               first.withTextBytes(CitationParser.mayBeCitationBlock) == true, case .text(let text) = first.kind {
                 reportCitationOutsideRules(text, at: first, followedBy: document.blocks.dropFirst(blockIndex + 1).first, in: current?.role, after: ruleList)
             }
             switch block.kind {
@@ -483,9 +484,10 @@ struct BodyReader {
         var afterBreak = true
         for (index, child) in paragraph.children.enumerated() {
             defer {
-                afterBreak = child.kind == .softBreak || child.kind == .lineBreak
+                afterBreak = child.isLineBreak
             }
-            guard afterBreak, case .text(let text) = child.kind, CitationParser.mayBeCitationBlock(text) else { continue }
+            // Made a string only when it starts as a citation block may.
+            guard afterBreak, child.withTextBytes(CitationParser.mayBeCitationBlock) == true, case .text(let text) = child.kind else { continue }
             let message: String
             if index > 0 {
                 // Inside prose, only a line starting with a capital: `Sources (`, `Source:`.

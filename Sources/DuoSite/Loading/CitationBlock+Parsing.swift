@@ -15,7 +15,17 @@ enum CitationParser {
     /// `Source`, then an `s` or not, in any case, then `(` or `:`
     /// (`Source (apple):`, `sources (apple):`, `SOURCES:`).
     static func mayBeCitationBlock(_ text: String) -> Bool {
-        var bytes = text.utf8.makeIterator()
+        mayBeCitationBlock(utf8: text.utf8)
+    }
+
+    /// Whether UTF-8 text starts as a citation block does, or as one
+    /// misspelt (see ``mayBeCitationBlock(_:)``).
+    static func mayBeCitationBlock(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        mayBeCitationBlock(utf8: bytes)
+    }
+
+    private static func mayBeCitationBlock(utf8: some Sequence<UInt8>) -> Bool {
+        var bytes = utf8.makeIterator()
         for expected in "source".utf8 {
             guard let byte = bytes.next(), byte | 0x20 == expected else { return false }
         }

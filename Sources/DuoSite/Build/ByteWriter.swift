@@ -13,7 +13,7 @@ struct ByteWriter {
     private(set) var count = 0
 
     init(capacity: Int) {
-        storage = [UInt8](repeating: 0, count: max(capacity, 16))
+        storage = .filled(with: 0, count: max(capacity, 16))
     }
 
     /// The bytes written (a copy).

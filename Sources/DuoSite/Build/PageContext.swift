@@ -273,7 +273,7 @@ struct SourceList {
 
     init(_ pattern: Pattern, site: Site) {
         sources = site.sources
-        entryOfSource = [Int](repeating: -1, count: site.sources.count)
+        entryOfSource = .filled(with: -1, count: site.sources.count)
         for rule in pattern.rules {
             for citation in rule.citations?.citations ?? [] {
                 guard let siteIndex = sources.index(of: citation), entryOfSource[siteIndex] < 0 else { continue }

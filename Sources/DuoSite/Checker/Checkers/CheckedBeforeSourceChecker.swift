@@ -8,7 +8,7 @@ public struct CheckedBeforeSourceChecker: Checker {
         for pattern in context.site.patterns where pattern.frontMatter.hasLastChecked {
             let checked = pattern.frontMatter.lastChecked
             // Each source once, by its place in the site's list.
-            var reported = [Bool](repeating: false, count: context.site.sources.count)
+            var reported = [Bool].filled(with: false, count: context.site.sources.count)
             // Rules and citations read by index, each where it lies: a page has dozens.
             let rules = pattern.rules
             for ruleIndex in rules.indices {

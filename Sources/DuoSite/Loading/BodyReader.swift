@@ -507,6 +507,12 @@ struct BodyReader {
 
     /// A paragraph's text, and a way to find where its Nth character stands.
     private func textWithPositions(_ paragraph: MarkdownNode) -> (String, (Int) -> SourceLocation) {
+        let file = self.file
+        // One text, as a citation block usually is: its Nth character is N columns on.
+        if paragraph.children.count == 1, case .text(let text) = paragraph.children[0].kind {
+            let start = paragraph.children[0].range.start
+            return (text, { offset in SourceLocation(file: file, line: start.line, column: start.column + offset) })
+        }
         var text = ""
         var segments: [(offset: Int, position: SourcePosition)] = []
         var count = 0
@@ -525,7 +531,6 @@ struct BodyReader {
         }
         walk(paragraph)
         let fallback = paragraph.range.start
-        let file = self.file
         return (text, { offset in
             guard let segment = segments.last(where: { $0.offset <= offset }) else {
                 return SourceLocation(file: file, line: fallback.line, column: fallback.column)

@@ -191,6 +191,21 @@ struct BadInputTests {
         #expect(json.located.map(\.code) == ["yaml-syntax"], "\(json.findings)")
     }
 
+    /// A mistake in a citation block that cmark-gfm reads as several nodes
+    /// (here around an emphasis) is found at its column in the file, as in
+    /// a block read as one text.
+    @Test(arguments: [
+        ("hig § *A* B · talk @ soon", 35),
+        ("hig § A B · talk @ soon", 33),
+    ])
+    func citationMistakeStandsAtItsColumnAcrossTexts(citation: String, column: Int) throws {
+        let site = try ScratchSite()
+        try site.write(CleanPage.text(citation: citation), to: CleanPage.path)
+        let (_, json) = try site.checkJSON()
+        let citations = json.located.filter { $0.code == "invalid-citation" }
+        #expect(citations == [LocatedFinding(file: CleanPage.path, line: 12, column: column, severity: "error", code: "invalid-citation")])
+    }
+
     /// A citation that names nothing gives one finding, not one per gap.
     @Test(arguments: ["· ·", "", " · · · "])
     func citationNamingNothingIsOneFinding(citation: String) throws {

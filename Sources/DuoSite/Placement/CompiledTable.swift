@@ -18,6 +18,10 @@ struct CompiledTable: Sendable {
     var advice: [CompiledAdvice]
     /// The overflow menu's form, by the parts an item has (`FormAvailability`).
     var overflowForms: [ResolvedForm]
+    /// Whether some row matches every item on every device
+    /// (`RuleReachability.coversEveryItem`), as most tables' last rows do:
+    /// then whether an item has a row is known without trying the rows.
+    var coversEveryItem: Bool
 
     init(_ table: PlacementTable) {
         var conditions = ConditionProgram()
@@ -34,6 +38,7 @@ struct CompiledTable: Sendable {
         advice = table.advice.map { advice in
             CompiledAdvice(message: MessageTemplate(advice.message))
         }
+        coversEveryItem = RuleReachability.coversEveryItem(table.rules)
         let overflowForm = table.forms[table.overflow.form]
         overflowForms = FormAvailability.all.map { mask in
             overflowForm?.resolve(parts: mask) ?? PlacementEngine.symbolAndTitle(parts: mask)

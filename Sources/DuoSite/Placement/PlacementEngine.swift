@@ -26,7 +26,7 @@ public struct PlacementEngine: Sendable {
 
     /// Whether some row of the table matches `item` on `device`.
     func hasMatchingRule(for item: BarItem, on device: Device) -> Bool {
-        compiled.firstMatch(item, on: device) != nil
+        compiled.coversEveryItem || compiled.firstMatch(item, on: device) != nil
     }
 
     /// Where the table puts `item` on `device` and in what form, before the

@@ -50,6 +50,15 @@ public enum RuleReachability {
         return found
     }
 
+    /// Whether some row of `rules` matches every item on every device: a
+    /// row with no conditions after them could never match. Sound as
+    /// ``unreachable(_:)`` is: true only when no item can miss every row
+    /// (false may also mean the analysis could not tell).
+    public static func coversEveryItem(_ rules: [PlacementRule]) -> Bool {
+        let anything = PlacementConditions()
+        return rules.contains { implies(anything, $0.when) } || coveringRows(for: anything, among: rules) != nil
+    }
+
     /// Whether every item and device that `premise` matches also matches `conclusion`.
     public static func implies(_ premise: PlacementConditions, _ conclusion: PlacementConditions) -> Bool {
         let tests = testsBySubject(premise)

@@ -107,4 +107,37 @@ import Testing
             #expect(rows.map(\.id) == ["a", "b", "c", "d"])
         }
     }
+
+    /// A table covers every item when some row has no condition, or when
+    /// rows on one subject together take every value it can have; an item
+    /// no row matches shows a table that does not.
+    @Test(arguments: [
+        (["{symbol: absent}", "{symbol: present}"], true),
+        (["{kind: edit}", "{}"], true),
+        (["{kind: edit, symbol: present}", "{title: Edit}", "{title: absent}", "{title: present}"], true),
+        (["{symbol: absent}", "{kind: edit}"], false),
+        (["{kind: [button, edit]}", "{kind: segmented}", "{kind: custom}"], false),
+    ] as [([String], Bool)])
+    func tableCoveringEveryItem(_ rows: [String], _ covers: Bool) throws {
+        let table = try PlacementSupport.table("""
+        forms: {title: [title]}
+        overflow: {symbol: ellipsis, form: title}
+        rules:
+        \(rows.enumerated().map { "  - {id: r\($0.offset), when: \($0.element), place: top, form: title}" }.joined(separator: "\n"))
+        """)
+        #expect(RuleReachability.coversEveryItem(table.rules) == covers)
+        // Then the engine tells an item has a row without trying them: as trying them tells.
+        let engine = PlacementEngine(table: table)
+        let device = try PlacementSupport.device("duo-closed-portrait")
+        for map in ["{title: More, kind: menu, entries: [A, B]}", "{id: star, kind: custom, symbol: star}", "{title: Edit, kind: edit}"] {
+            let item = try PlacementSupport.item(map)
+            #expect(engine.hasMatchingRule(for: item, on: device) == (engine.matchingRule(for: item, on: device) != nil))
+        }
+    }
+
+    /// The site's own table covers every item, so a page's check need not
+    /// try its rows on each item.
+    @Test func theSitesTableCoversEveryItem() throws {
+        #expect(RuleReachability.coversEveryItem(try PlacementSupport.realTable().rules))
+    }
 }

@@ -61,12 +61,14 @@ extension Template {
             blocks: [String: Program]
         ) throws(TemplateError) {
             let instructions = program.instructions
+            // Asked once, not at every text.
+            let unindented = indentation.isEmpty
             var index = range.lowerBound
             while index < range.upperBound {
                 let instruction = instructions[index]
                 index += 1
                 switch instruction.kind {
-                case .text where indentation.isEmpty:
+                case .text where unindented:
                     output.appendBytes(UnsafeBufferPointer(start: program.bytes.baseAddress! + Int(instruction.b), count: Int(instruction.c)))
                     atLineStart = instruction.flag
 

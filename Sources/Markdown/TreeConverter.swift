@@ -190,17 +190,6 @@ struct TreeConverter {
         return MarkdownTree(nodes: tree, children: children, texts: texts)
     }
 
-    /// How many children cmark-gfm's node has.
-    private static func childCount(_ node: OpaquePointer) -> Int {
-        var count = 0
-        var child = cmark_node_first_child(node)
-        while let current = child {
-            count += 1
-            child = cmark_node_next(current)
-        }
-        return count
-    }
-
     /// Whether cmark's iterator gives the node an EXIT event: every node but
     /// the leaves its iterator.c names.
     private static func isContainer(_ node: OpaquePointer) -> Bool {

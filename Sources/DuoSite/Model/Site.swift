@@ -33,11 +33,6 @@ public struct Site: Sendable {
     /// says why): what pages name in them is not reported again as missing.
     public var unreadableFiles: Set<String> = []
 
-    /// A source by id.
-    public func source(_ id: String) -> Source? {
-        sources.first { $0.id == id }
-    }
-
     /// The place of the source `citation` cites in `sources`.
     public func sourceIndex(of citation: Citation) -> Int? {
         sources.index(of: citation)

@@ -15,6 +15,8 @@ extension Template {
 
         /// The templates partials and parents refer to.
         let templates: [String: Template]
+        /// What the templates' programs include, worked out with the library.
+        let links: ProgramLinks
         /// The context's values, read where they lie: the context stack
         /// holds their places. Valid while the render lasts (the context
         /// is held by the caller throughout).
@@ -25,10 +27,10 @@ extension Template {
         private var atLineStart = true
         /// How many partials and parents enclose the nodes being rendered.
         private var depth = 0
-        /// The templates each program's partial and parent tags name, looked
-        /// up by name the first time the program includes one in this render:
-        /// a page includes the same few partials dozens of times, and a
-        /// program found by identity is cheaper than a name hashed.
+        /// The templates each program's partial and parent tags name, found
+        /// (in `links`) the first time the program includes one in this
+        /// render: a page includes the same few partials dozens of times,
+        /// and a program found by identity in a short list is cheaper still.
         private var resolved: [Resolved] = []
 
         /// What one program's tags include: `partials[i]` for `inclusions[i]`,
@@ -39,8 +41,9 @@ extension Template {
             let parents: [Program?]
         }
 
-        init(templates: [String: Template], slots: UnsafeBufferPointer<CompactContext.Slot>, bytes: UnsafeBufferPointer<UInt8>) {
+        init(templates: [String: Template], links: ProgramLinks, slots: UnsafeBufferPointer<CompactContext.Slot>, bytes: UnsafeBufferPointer<UInt8>) {
             self.templates = templates
+            self.links = links
             self.slots = slots
             self.bytes = bytes
         }
@@ -165,11 +168,10 @@ extension Template {
             var slot = 0
             while slot < resolved.count, resolved[slot].program !== program { slot += 1 }
             if slot == resolved.count {
-                resolved.append(Resolved(
-                    program: program,
-                    partials: program.inclusions.map { templates[$0.name]?.program },
-                    parents: program.parents.map { templates[$0.inclusion.name]?.program }
-                ))
+                // The library's programs were linked when it was made; another (a
+                // template rendered with the library, not in it) is linked here.
+                let linked = links.links(of: program) ?? ProgramLinks.link(program, in: templates)
+                resolved.append(Resolved(program: program, partials: linked.partials, parents: linked.parents))
             }
             return parent ? resolved[slot].parents[index] : resolved[slot].partials[index]
         }

@@ -7,10 +7,13 @@
 public struct TemplateLibrary: Sendable {
     /// The templates, by name.
     public let templates: [String: Template]
+    /// What each of the templates' programs includes.
+    private let links: ProgramLinks
 
     /// Makes a library of already parsed templates; a repeated name keeps the last template.
     public init(_ templates: [Template]) {
         self.templates = Dictionary(templates.map { ($0.name, $0) }, uniquingKeysWith: { _, last in last })
+        links = ProgramLinks(self.templates)
     }
 
     /// Parses every source, keyed by template name.
@@ -22,6 +25,7 @@ public struct TemplateLibrary: Sendable {
             templates[name] = try Template(sources[name] ?? "", name: name)
         }
         self.templates = templates
+        links = ProgramLinks(templates)
     }
 
     /// The template named `name`, if any.
@@ -88,7 +92,7 @@ public struct TemplateLibrary: Sendable {
 
     private func render(_ template: Template, into output: consuming Output, _ context: CompactContext) throws(TemplateError) -> Output {
         // The context's values are read where they lie, the context held throughout.
-        var renderer = Template.Renderer(templates: templates, slots: context.slots, bytes: context.bytes)
+        var renderer = Template.Renderer(templates: templates, links: links, slots: context.slots, bytes: context.bytes)
         var stack = [context.root]
         try renderer.render(template.program, 0..<template.program.instructions.count, into: &output, stack: &stack, indentation: "", blocks: [:])
         withExtendedLifetime(context) {}

@@ -32,6 +32,20 @@ struct TemplateLibraryTests {
         #expect(output == "T|[" + (1...40).map { "*n\($0);" }.joined() + "]")
     }
 
+    @Test("a template's partials are those of the library rendering it, in it or not, shared with another or not")
+    func partialsAreTheRenderingLibrarys() throws {
+        // One parsed template in two libraries, whose `name` partials differ.
+        let card = try Template("<{{> name}}{{<frame}}{{$inner}}{{> name}}{{/inner}}{{/frame}}>", name: "card")
+        let frame = try Template("[{{$inner}}{{/inner}}]", name: "frame")
+        let english = TemplateLibrary([card, frame, try Template("Ann", name: "name")])
+        let french = TemplateLibrary([card, frame, try Template("Anne", name: "name")])
+        #expect(try english.render("card", [:]) == "<Ann[Ann]>")
+        #expect(try french.render("card", [:]) == "<Anne[Anne]>")
+        // A template not in the library finds its partials there all the same.
+        let loose = try Template("{{> name}}!{{> card}}", name: "loose")
+        #expect(try english.render(loose, .object([:])) == "Ann!<Ann[Ann]>")
+    }
+
     @Test("validate finds missing partials and parents at their line and column")
     func validateFindsMissingReferences() throws {
         let library = try TemplateLibrary(templates: [

@@ -83,24 +83,10 @@ struct ByteWriter {
     /// (zeros first), made from the right where they go (cache records
     /// hold a million numbers on a large site).
     mutating func append(unsigned number: UInt64, width: Int = 1) {
-        var digits = 1
-        var rest = number / 10
-        while rest > 0 {
-            digits += 1
-            rest /= 10
-        }
-        digits = max(digits, min(width, 20))
+        let digits = max(DecimalDigits.count(of: number), min(width, 20))
         reserve(digits)
         let start = count
-        storage.withUnsafeMutableBufferPointer { buffer in
-            var rest = number
-            var index = start + digits
-            repeat {
-                index -= 1
-                buffer[index] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: rest % 10)
-                rest /= 10
-            } while index > start
-        }
+        storage.withUnsafeMutableBufferPointer { DecimalDigits.write(number, width: digits, into: $0, at: start) }
         count += digits
     }
 

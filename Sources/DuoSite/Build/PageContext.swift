@@ -278,7 +278,7 @@ struct SourceList {
             for citation in rule.citations?.citations ?? [] {
                 guard let siteIndex = sources.index(of: citation), entryOfSource[siteIndex] < 0 else { continue }
                 let number = entries.count + 1
-                entries.append(Entry(number: number, source: site.sources[siteIndex], siteIndex: siteIndex, anchor: "source-\(number)"))
+                entries.append(Entry(number: number, source: site.sources[siteIndex], siteIndex: siteIndex, anchor: .numbered("source-", number)))
                 entryOfSource[siteIndex] = entries.count - 1
             }
         }

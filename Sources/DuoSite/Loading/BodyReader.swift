@@ -430,7 +430,7 @@ struct BodyReader {
         }
         for (index, item) in list.children.enumerated() {
             let number = index + 1
-            anchors.insert("rule-\(number)")
+            anchors.insert(.numbered("rule-", number))
             var body = item.children[...]
             var block: CitationBlock?
             if let last = body.last, case .paragraph = last.kind {

@@ -39,11 +39,11 @@ public struct Day: Sendable, Hashable, Comparable, CustomStringConvertible {
         // Written where the string's bytes go: ten bytes are a small
         // string's, which allocates nothing.
         String(unsafeUninitializedCapacity: 10) { buffer in
-            Self.write(year, width: 4, into: buffer, at: 0)
+            DecimalDigits.write(UInt64(year), width: 4, into: buffer, at: 0)
             buffer[4] = UInt8(ascii: "-")
-            Self.write(month, width: 2, into: buffer, at: 5)
+            DecimalDigits.write(UInt64(month), width: 2, into: buffer, at: 5)
             buffer[7] = UInt8(ascii: "-")
-            Self.write(day, width: 2, into: buffer, at: 8)
+            DecimalDigits.write(UInt64(day), width: 2, into: buffer, at: 8)
             return 10
         }
     }
@@ -51,7 +51,7 @@ public struct Day: Sendable, Hashable, Comparable, CustomStringConvertible {
     /// How readers see the date: "October 8, 2026".
     public var longDescription: String {
         let name = Self.monthNames[month - 1].utf8
-        let dayWidth = Self.width(day), yearWidth = Self.width(year)
+        let dayWidth = DecimalDigits.count(of: UInt64(day)), yearWidth = DecimalDigits.count(of: UInt64(year))
         let count = name.count + 1 + dayWidth + 2 + yearWidth
         return String(unsafeUninitializedCapacity: count) { buffer in
             var index = 0
@@ -60,35 +60,12 @@ public struct Day: Sendable, Hashable, Comparable, CustomStringConvertible {
                 index += 1
             }
             buffer[index] = UInt8(ascii: " ")
-            Self.write(day, width: dayWidth, into: buffer, at: index + 1)
+            DecimalDigits.write(UInt64(day), width: dayWidth, into: buffer, at: index + 1)
             index += 1 + dayWidth
             buffer[index] = UInt8(ascii: ",")
             buffer[index + 1] = UInt8(ascii: " ")
-            Self.write(year, width: yearWidth, into: buffer, at: index + 2)
+            DecimalDigits.write(UInt64(year), width: yearWidth, into: buffer, at: index + 2)
             return count
-        }
-    }
-
-    /// How many decimal digits `value` (at least 0) takes.
-    private static func width(_ value: Int) -> Int {
-        var digits = 1
-        var rest = value / 10
-        while rest > 0 {
-            digits += 1
-            rest /= 10
-        }
-        return digits
-    }
-
-    /// Writes `value` (at least 0) in decimal, `width` digits ending where
-    /// they end, zeros first where it has fewer.
-    private static func write(_ value: Int, width: Int, into buffer: UnsafeMutableBufferPointer<UInt8>, at start: Int) {
-        var rest = value
-        var index = start + width
-        while index > start {
-            index -= 1
-            buffer[index] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: rest % 10)
-            rest /= 10
         }
     }
 

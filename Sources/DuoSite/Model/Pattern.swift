@@ -249,7 +249,7 @@ public struct Rule: Sendable {
     /// The rule's number, from 1.
     public var number: Int
     /// `rule-N`.
-    public var anchor: String { "rule-\(number)" }
+    public var anchor: String { .numbered("rule-", number) }
     /// The rule's text without its citation block: rendered Markdown, and
     /// the demos it holds, drawn where they stand. Empty unless the page was
     /// read for building.

@@ -294,7 +294,7 @@ public struct Citation: Sendable {
     /// The cited source's place in sources.yml's list, found once as the
     /// page was read (nil when it was not, or the id is not there), so
     /// that the checks and the page's source list need not search the
-    /// list by id again: see `Site.sourceIndex(of:)`.
+    /// list by id again: see `[Source].index(of:)`.
     public var sourceIndex: Int? = nil
 }
 

@@ -33,11 +33,6 @@ public struct Site: Sendable {
     /// says why): what pages name in them is not reported again as missing.
     public var unreadableFiles: Set<String> = []
 
-    /// The place of the source `citation` cites in `sources`.
-    public func sourceIndex(of citation: Citation) -> Int? {
-        sources.index(of: citation)
-    }
-
     /// A device by id.
     public func device(_ id: String) -> Device? {
         devices.first { $0.id == id }

@@ -14,7 +14,7 @@ public struct CheckedBeforeSourceChecker: Checker {
             for ruleIndex in rules.indices {
                 guard let citations = rules[ruleIndex].citations?.citations else { continue }
                 for index in citations.indices {
-                    guard let place = context.site.sourceIndex(of: citations[index]), !reported[place] else { continue }
+                    guard let place = context.site.sources.index(of: citations[index]), !reported[place] else { continue }
                     let source = context.site.sources[place]
                     guard let date = source.date?.value, checked.value < date else { continue }
                     reported[place] = true

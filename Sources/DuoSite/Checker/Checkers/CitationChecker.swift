@@ -11,7 +11,7 @@ public struct CitationChecker: Checker {
             for rule in pattern.rules {
                 for citation in rule.citations?.citations ?? [] {
                     // Where the page's reading found it, or by a search.
-                    guard let index = context.site.sourceIndex(of: citation) else {
+                    guard let index = sources.index(of: citation) else {
                         // sources.yml's own error says what to mend first.
                         if context.site.unreadableFiles.contains(Site.Paths.sources) { continue }
                         let ids = sources.map(\.id)

@@ -18,9 +18,9 @@ struct CompiledTable: Sendable {
     var advice: [CompiledAdvice]
     /// The overflow menu's form, by the parts an item has (`FormAvailability`).
     var overflowForms: [ResolvedForm]
-    /// Whether some row matches every item on every device
-    /// (`RuleReachability.coversEveryItem`), as most tables' last rows do:
-    /// then whether an item has a row is known without trying the rows.
+    /// Whether every item on every device matches some row
+    /// (`RuleReachability.coversEveryItem`), as most tables' last rows see
+    /// to: then whether an item has a row is known without trying the rows.
     var coversEveryItem: Bool
 
     init(_ table: PlacementTable) {

@@ -50,7 +50,7 @@ public enum RuleReachability {
         return found
     }
 
-    /// Whether some row of `rules` matches every item on every device: a
+    /// Whether every item on every device matches some row of `rules`: a
     /// row with no conditions after them could never match. Sound as
     /// ``unreachable(_:)`` is: true only when no item can miss every row
     /// (false may also mean the analysis could not tell).

@@ -1,3 +1,5 @@
+import Foundation
+
 /// Reads a rule's citation block, `Sources (apple): hig § Vertical controls ·
 /// raise-the-bar @ 6:13`, reporting anything it cannot read at its column.
 ///
@@ -54,12 +56,15 @@ enum CitationParser {
         }
         let head = text.trimmed(0..<colon)
         let opening: StaticString = "Sources ("
-        var basisText = ""
+        var basisRange = 0..<0
         if head.count > opening.utf8CodeUnitCount, text.bytes[head.upperBound - 1] == UInt8(ascii: ")"),
            text.bytes[head.lowerBound..<(head.lowerBound + opening.utf8CodeUnitCount)].elementsEqual(UnsafeBufferPointer(start: opening.utf8Start, count: opening.utf8CodeUnitCount)) {
-            basisText = text.string(text.trimmed((head.lowerBound + opening.utf8CodeUnitCount)..<(head.upperBound - 1)))
+            basisRange = text.trimmed((head.lowerBound + opening.utf8CodeUnitCount)..<(head.upperBound - 1))
         }
-        guard let basis = CitationBlock.Basis(rawValue: basisText) else {
+        // The two bases compared as bytes; a string is made only for a finding.
+        let basis: CitationBlock.Basis? = text.equals(basisRange, "apple") ? .apple : text.equals(basisRange, "recommendation") ? .recommendation : nil
+        guard let basis else {
+            let basisText = text.string(basisRange)
             let what = basisText.isEmpty ? "no basis" : "the basis '\(basisText)'"
             return (nil, [Diagnostic(.invalidCitation, "a citation block has \(what); write 'Sources (apple):' for a rule Apple gives or 'Sources (recommendation):' for the site's own", at: start)])
         }
@@ -86,17 +91,30 @@ enum CitationParser {
         var pieceStart = colon + 1
         var index = pieceStart
         let count = text.bytes.count
+        // The continuation bytes before `index`, counted on the way, so
+        // that a piece's character offset is known without counting again
+        // from the start (see `BlockText.scalarOffset(of:)`).
+        var continuations = text.continuations(before: index)
+        var pieceContinuations = continuations
         while index <= count {
             let isSeparator = index + 1 < count && text.bytes[index] == 0xC2 && text.bytes[index + 1] == 0xB7
             guard index == count || isSeparator else {
+                if text.bytes[index] & 0xC0 == 0x80 { continuations += 1 }
                 index += 1
                 continue
             }
-            if let citation = parseCitation(text, pieceStart..<index, sourceIDs: sourceIDs, position: position, diagnostics: &diagnostics) {
+            if let citation = parseCitation(text, pieceStart..<index, continuationsBefore: pieceContinuations, sourceIDs: sourceIDs, position: position, diagnostics: &diagnostics) {
                 citations.append(citation)
             }
-            index += isSeparator ? 2 : 1
+            if isSeparator {
+                // `·`'s second byte is a continuation byte.
+                continuations += 1
+                index += 2
+            } else {
+                index += 1
+            }
             pieceStart = index
+            pieceContinuations = continuations
         }
         if citations.isEmpty && diagnostics.isEmpty {
             diagnostics.append(Diagnostic(.invalidCitation, "the citation block names no source; list the source ids from sources.yml after the colon", at: start))
@@ -104,8 +122,9 @@ enum CitationParser {
         return (CitationBlock(basis: basis, citations: citations, location: start), diagnostics)
     }
 
-    /// One citation, the bytes `range` of the text (between two `·`).
-    private static func parseCitation(_ text: BlockText, _ range: Range<Int>, sourceIDs: [String], position: (Int) -> SourceLocation, diagnostics: inout [Diagnostic]) -> Citation? {
+    /// One citation, the bytes `range` of the text (between two `·`), with
+    /// `continuationsBefore` continuation bytes before it.
+    private static func parseCitation(_ text: BlockText, _ range: Range<Int>, continuationsBefore: Int, sourceIDs: [String], position: (Int) -> SourceLocation, diagnostics: inout [Diagnostic]) -> Citation? {
         let trimmed = text.trimmed(range)
         let lower = trimmed.lowerBound, upper = trimmed.upperBound
         guard lower < upper else {
@@ -114,7 +133,8 @@ enum CitationParser {
             diagnostics.append(Diagnostic(.invalidCitation, "an empty citation between two '·'; remove the extra separator or name a source", at: position(min(first, max(last, 0)))))
             return nil
         }
-        let location = position(text.scalarOffset(of: lower))
+        // Only white space stands between the piece's start and `lower`.
+        let location = position(lower - continuationsBefore - text.continuations(in: range.lowerBound..<lower))
         // The citation as written, for findings only.
         var piece: String { text.string(lower..<upper) }
         var idEnd = lower
@@ -123,11 +143,14 @@ enum CitationParser {
             if scalar.isSpace || scalar == "§" || scalar == "@" { break }
             idEnd += length
         }
-        let id = text.string(lower..<idEnd)
-        guard !id.isEmpty else {
+        guard idEnd > lower else {
             diagnostics.append(Diagnostic(.invalidCitation, "the citation '\(piece)' names no source; start it with a source id from sources.yml", at: location))
             return nil
         }
+        // A source sources.yml lists is found by its bytes, and its id is the
+        // list's own string (a reference, not a new one).
+        let sourceIndex = sourceIDs.firstIndex { text.equals(lower..<idEnd, $0) }
+        let id = sourceIndex.map { sourceIDs[$0] } ?? text.string(lower..<idEnd)
         let restStart = text.trimmed(idEnd..<upper).lowerBound
         var locator: Citation.Locator?
         if restStart == upper {
@@ -148,8 +171,9 @@ enum CitationParser {
                 }
                 locator = .section(name)
             } else if marker == "@" {
-                let moment = text.string(text.trimmed((restStart + length)..<upper))
-                guard let seconds = Timestamp.seconds(moment) else {
+                let momentRange = text.trimmed((restStart + length)..<upper)
+                let moment = text.string(momentRange)
+                guard let seconds = Timestamp.seconds(UnsafeBufferPointer(rebasing: text.bytes[momentRange])) else {
                     diagnostics.append(Diagnostic(.invalidCitation, "'\(moment)' in '\(piece)' is not a moment; write it M:SS or H:MM:SS, like '\(id) @ 6:13'", at: location))
                     return nil
                 }
@@ -159,7 +183,7 @@ enum CitationParser {
                 return nil
             }
         }
-        return Citation(sourceID: id, locator: locator, location: location, sourceIndex: sourceIDs.firstIndex(of: id))
+        return Citation(sourceID: id, locator: locator, location: location, sourceIndex: sourceIndex)
     }
 }
 
@@ -200,11 +224,34 @@ private struct BlockText {
     /// How many scalars stand before byte `offset`: every byte but a
     /// continuation byte starts one.
     func scalarOffset(of offset: Int) -> Int {
-        var continuations = 0
-        for index in 0..<min(offset, bytes.count) where bytes[index] & 0xC0 == 0x80 {
-            continuations += 1
+        offset - continuations(before: offset)
+    }
+
+    /// How many continuation bytes (of a character begun before) stand
+    /// before byte `offset`.
+    func continuations(before offset: Int) -> Int {
+        continuations(in: 0..<min(offset, bytes.count))
+    }
+
+    /// How many continuation bytes stand in `range`.
+    func continuations(in range: Range<Int>) -> Int {
+        var count = 0
+        for index in range where bytes[index] & 0xC0 == 0x80 {
+            count += 1
         }
-        return offset - continuations
+        return count
+    }
+
+    /// Whether the bytes `range` are `other`'s UTF-8, compared where both lie.
+    func equals(_ range: Range<Int>, _ other: String) -> Bool {
+        ByteScan.withUTF8(of: other) { utf8 in
+            utf8.count == range.count && (range.isEmpty || memcmp(bytes.baseAddress! + range.lowerBound, utf8.baseAddress!, range.count) == 0)
+        }
+    }
+
+    /// Whether the bytes `range` are `other`'s.
+    func equals(_ range: Range<Int>, _ other: StaticString) -> Bool {
+        other.utf8CodeUnitCount == range.count && (range.isEmpty || memcmp(bytes.baseAddress! + range.lowerBound, other.utf8Start, range.count) == 0)
     }
 
     /// The text of a byte range.

@@ -50,9 +50,14 @@ extension Source {
 public enum Timestamp {
     /// The number of seconds `6:13` or `1:02:03` stands for, or nil.
     public static func seconds(_ text: String) -> Int? {
+        ByteScan.withUTF8(of: text) { seconds($0) }
+    }
+
+    /// The number of seconds UTF-8 text like `6:13` or `1:02:03` stands for, or nil.
+    static func seconds(_ utf8: UnsafeBufferPointer<UInt8>) -> Int? {
         // At most three parts (h:mm:ss); those read so far, with no list made.
         var first = 0, second = 0, parts = 0, digits = 0, value = 0
-        for byte in text.utf8 {
+        for byte in utf8 {
             switch byte {
             case UInt8(ascii: "0")...UInt8(ascii: "9"):
                 value = value * 10 + Int(byte - UInt8(ascii: "0"))

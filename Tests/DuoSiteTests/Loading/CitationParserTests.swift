@@ -21,6 +21,24 @@ struct CitationParserTests {
         #expect(parsed.citations.map(\.location.column) == [18, 44, 58])
     }
 
+    /// Each citation's column is counted in characters from the block's
+    /// start, past sections with accents and emoji and runs of spaces.
+    @Test func citationsAfterWideCharactersStandAtTheirColumns() throws {
+        let text = "Sources (recommendation): hig § Café 👍 ·   talk @ 1:02:03 ·guide § Éclair · hig"
+        let (block, findings) = parse(text)
+        #expect(findings.isEmpty)
+        let parsed = try #require(block)
+        #expect(parsed.basis == .recommendation)
+        #expect(parsed.citations.map(\.sourceID) == ["hig", "talk", "guide", "hig"])
+        #expect(parsed.citations[1].locator == .time(seconds: 3723, text: "1:02:03"))
+        // Where each id starts, counted in characters.
+        let scalars = Array(text.unicodeScalars)
+        let expected = ["hig § C", "talk", "guide", "hig"].map { prefix in
+            (0..<scalars.count).first { String(String.UnicodeScalarView(scalars[$0...])).hasPrefix(prefix) }! + 1
+        }
+        #expect(parsed.citations.map(\.location.column) == [expected[0], expected[1], expected[2], scalars.count - 2])
+    }
+
     /// A source sources.yml lists is noted with its place in the list, so
     /// that the checks and the page's source list need not search for it;
     /// an id the list lacks has none, and is reported by the checks.

@@ -62,46 +62,27 @@ public final class YAMLParser {
         try YAMLParser(utf8: bytes, firstLine: firstLine, firstColumn: firstColumn).parse()
     }
 
-    /// A sequence or mapping being read. A class, so that adding to it
-    /// changes it in place: a long list or map is read in linear time.
-    private final class Open {
-        var start: YAMLNode
-        let isMapping: Bool
-        var elements: [YAMLNode] = []
-        var pairs: [YAMLNode.Pair] = []
-        var pendingKey: YAMLNode?
-        /// The keys given so far, once the map is too long to search them in order.
+    /// A sequence or mapping being read: its place, where its children's
+    /// places start in the list of those met and not yet listed, and (once
+    /// a map is too long to search its keys in order) the keys given so far.
+    private struct Open {
+        var place: Int
+        var firstPending: Int
+        var isMapping: Bool
         var seen: Set<String>?
-
-        init(_ start: YAMLNode, isMapping: Bool) {
-            self.start = start
-            self.isMapping = isMapping
-            // Most lists and maps hold a few entries: room for them at once
-            // rather than grown one at a time.
-            if isMapping { pairs.reserveCapacity(4) } else { elements.reserveCapacity(4) }
-        }
-
-        /// Whether the map already has the key `name`, which is then noted as given.
-        /// Most maps have a few keys, searched in order faster than hashed.
-        func hasKey(_ name: String) -> Bool {
-            if seen == nil, pairs.count < 16 {
-                return pairs.contains { $0.key.isScalar(name) }
-            }
-            if seen == nil { seen = Set(pairs.compactMap(\.key.string)) }
-            return !seen!.insert(name).inserted
-        }
-
-        /// The finished node.
-        var node: YAMLNode {
-            var node = start
-            node.content = isMapping ? .mapping(pairs) : .sequence(elements)
-            return node
-        }
     }
 
     private func parseStream() throws(YAMLError) -> YAMLNode? {
+        var builder = YAMLTreeBuilder()
+        // Room for a demo block's nodes and text at once, rather than grown.
+        builder.nodes.reserveCapacity(bytes.count / 8 + 4)
+        builder.children.reserveCapacity(bytes.count / 8 + 4)
+        builder.bytes.reserveCapacity(bytes.count)
         var stack: [Open] = []
-        var root: YAMLNode?
+        stack.reserveCapacity(8)
+        var pending: [Int32] = []
+        pending.reserveCapacity(32)
+        var root: Int?
         var documents = 0
 
         while true {
@@ -114,7 +95,7 @@ public final class YAMLParser {
 
             switch event.type {
             case YAML_STREAM_END_EVENT:
-                return root
+                return root.map { YAMLNode(tree: builder.finish(), index: $0) }
             case YAML_DOCUMENT_START_EVENT:
                 documents += 1
                 if documents > 1 {
@@ -124,7 +105,6 @@ public final class YAMLParser {
                 throw YAMLError("aliases (*name) are not supported; write the value out", at: mark)
             case YAML_SCALAR_EVENT:
                 let scalar = event.data.scalar
-                let text = String(decoding: UnsafeBufferPointer(start: scalar.value, count: scalar.length), as: UTF8.self)
                 let style: YAMLNode.Style
                 switch scalar.style {
                 case YAML_SINGLE_QUOTED_SCALAR_STYLE: style = .singleQuoted
@@ -133,17 +113,32 @@ public final class YAMLParser {
                 case YAML_FOLDED_SCALAR_STYLE: style = .folded
                 default: style = .plain
                 }
-                let node = YAMLNode(.scalar(text, style), mark: mark, tag: tag(scalar.tag))
-                try add(node, to: stack, root: &root)
+                let text = UnsafeBufferPointer(start: scalar.value, count: scalar.length)
+                // (The innermost map read in place: a copy of it would hold its
+                // set of keys, which noting a key would then copy whole.)
+                if !stack.isEmpty, stack[stack.count - 1].isMapping, (pending.count - stack[stack.count - 1].firstPending) % 2 == 0 {
+                    // A key: given once in its map.
+                    if isGivenAlready(text, in: &stack[stack.count - 1], pending: pending, builder: builder) {
+                        throw YAMLError("duplicate key '\(String(decoding: text, as: UTF8.self))': it is already given above in this map", at: mark)
+                    }
+                }
+                let place = builder.scalar(text, style: style, mark: mark, tag: tag(scalar.tag))
+                add(place, stack: stack, pending: &pending, root: &root)
             case YAML_SEQUENCE_START_EVENT:
                 try checkDepth(stack.count, at: mark)
-                stack.append(Open(YAMLNode(.sequence([]), mark: mark, tag: tag(event.data.sequence_start.tag)), isMapping: false))
+                let place = builder.open(.sequence, mark: mark, tag: tag(event.data.sequence_start.tag))
+                add(place, stack: stack, pending: &pending, root: &root)
+                stack.append(Open(place: place, firstPending: pending.count, isMapping: false))
             case YAML_MAPPING_START_EVENT:
                 try checkDepth(stack.count, at: mark)
-                stack.append(Open(YAMLNode(.mapping([]), mark: mark, tag: tag(event.data.mapping_start.tag)), isMapping: true))
+                let place = builder.open(.mapping, mark: mark, tag: tag(event.data.mapping_start.tag))
+                add(place, stack: stack, pending: &pending, root: &root)
+                stack.append(Open(place: place, firstPending: pending.count, isMapping: true))
             case YAML_SEQUENCE_END_EVENT, YAML_MAPPING_END_EVENT:
-                let node = stack.removeLast().node
-                try add(node, to: stack, root: &root)
+                // Its children are all met: their places are listed together.
+                let open = stack.removeLast()
+                builder.close(open.place, children: pending[open.firstPending...])
+                pending.removeSubrange(open.firstPending...)
             default:
                 break
             }
@@ -156,23 +151,47 @@ public final class YAMLParser {
         }
     }
 
-    private func add(_ node: consuming YAMLNode, to stack: [Open], root: inout YAMLNode?) throws(YAMLError) {
-        guard let top = stack.last else {
-            root = node
-            return
+    /// Notes the node at `place` as the next child of the innermost open
+    /// container, or as the root.
+    private func add(_ place: Int, stack: [Open], pending: inout [Int32], root: inout Int?) {
+        if stack.isEmpty {
+            root = place
+        } else {
+            pending.append(Int32(place))
         }
-        guard top.isMapping else {
-            top.elements.append(node)
-            return
+    }
+
+    /// Whether the map `open` already has the scalar key `text`, which is
+    /// then noted as given. Most maps have a few keys, searched in order
+    /// (as bytes, where they lie) faster than hashed.
+    private func isGivenAlready(_ text: UnsafeBufferPointer<UInt8>, in open: inout Open, pending: [Int32], builder: YAMLTreeBuilder) -> Bool {
+        let keys = (pending.count - open.firstPending) / 2
+        if open.seen == nil, keys < 16 {
+            var place = open.firstPending
+            while place < pending.count {
+                let key = builder.nodes[Int(pending[place])]
+                if key.kind == .scalar, Int(key.count) == text.count,
+                   builder.bytes.withUnsafeBufferPointer({ UnsafeBufferPointer(rebasing: $0[Int(key.start)..<Int(key.start + key.count)]).elementsEqual(text) }) {
+                    return true
+                }
+                place += 2
+            }
+            return false
         }
-        if let key = top.pendingKey.take() {
-            top.pairs.append(.init(key: key, value: node))
-            return
+        let name = String(decoding: text, as: UTF8.self)
+        if open.seen == nil {
+            var seen = Set<String>()
+            var place = open.firstPending
+            while place < pending.count {
+                let key = builder.nodes[Int(pending[place])]
+                if key.kind == .scalar {
+                    seen.insert(builder.bytes.withUnsafeBufferPointer { String(decoding: UnsafeBufferPointer(rebasing: $0[Int(key.start)..<Int(key.start + key.count)]), as: UTF8.self) })
+                }
+                place += 2
+            }
+            open.seen = seen
         }
-        if let name = node.string, top.hasKey(name) {
-            throw YAMLError("duplicate key '\(name)': it is already given above in this map", at: node.mark)
-        }
-        top.pendingKey = node
+        return !open.seen!.insert(name).inserted
     }
 
     private func tag(_ pointer: UnsafeMutablePointer<yaml_char_t>?) -> String? {

@@ -14,7 +14,7 @@ struct DemoParser {
 
     /// An item's fields as written (those with a text key), in a list with
     /// room for them all from the start.
-    static func fields(of pairs: [YAMLNode.Pair]) -> [(key: String, keyMark: Mark, value: YAMLNode)] {
+    static func fields(of pairs: YAMLNode.Pairs) -> [(key: String, keyMark: Mark, value: YAMLNode)] {
         var fields: [(key: String, keyMark: Mark, value: YAMLNode)] = []
         fields.reserveCapacity(pairs.count + 1)
         for pair in pairs {

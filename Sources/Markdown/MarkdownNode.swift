@@ -82,7 +82,14 @@ public struct MarkdownNode: Sendable {
         return node.kind
     }
     /// Where the node stands in the page file.
-    public var range: SourceRange { tree.nodes[handle].range }
+    public var range: SourceRange {
+        let node = tree.nodes[handle]
+        return tree.map.range(node.start, node.end)
+    }
+    /// Where the node starts in the page file (its range's start, found alone).
+    public var start: SourcePosition {
+        tree.map.position(tree.nodes[handle].start)
+    }
     /// The node's children, in document order.
     public var children: MarkdownChildren {
         let node = tree.nodes[handle]
@@ -154,7 +161,9 @@ final class MarkdownTree: Sendable {
     struct Node: Sendable {
         /// Its kind; a text node's is `.text("")`, its text in `texts`.
         var kind: MarkdownNode.Kind
-        var range: SourceRange
+        /// Where it starts and ends, as cmark gives it (see `SourceMap`).
+        var start: CmarkPosition
+        var end: CmarkPosition
         /// Where its children's places start in `children`.
         var firstChild: Int32 = 0
         /// How many children it has.
@@ -169,11 +178,14 @@ final class MarkdownTree: Sendable {
     let children: [Int32]
     /// The text nodes' texts, as UTF-8, one after another.
     let texts: [UInt8]
+    /// What turns the nodes' positions into the page's.
+    let map: SourceMap
 
-    init(nodes: [Node], children: [Int32], texts: [UInt8]) {
+    init(nodes: [Node], children: [Int32], texts: [UInt8], map: SourceMap) {
         self.nodes = nodes
         self.children = children
         self.texts = texts
+        self.map = map
     }
 
     /// A text node's text.

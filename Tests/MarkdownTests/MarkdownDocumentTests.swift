@@ -75,6 +75,25 @@ struct MarkdownDocumentTests {
         #expect(code.range.start == SourcePosition(line: 3, column: 44))
     }
 
+    /// A node's start, found alone, is its range's, on ASCII lines and not,
+    /// for nodes with a position of their own and those standing in their parent's.
+    @Test func startIsTheRangesStart() throws {
+        let document = MarkdownDocument(parsing: """
+        ## Déjà vu
+
+        1. Rule — with *emphasis* and <https://example.com>,
+           on two lines · [a link](other.md).
+
+           Sources (apple): hig § Café · talk @ 6:13
+        """, firstLine: 4)
+        let nodes = allNodes(document.blocks)
+        #expect(nodes.count > 10)
+        for node in nodes {
+            #expect(node.start == node.range.start)
+            #expect(node.start <= node.range.end)
+        }
+    }
+
     @Test func inlinePositionsOnALaterLineOfAnIndentedParagraph() throws {
         let document = MarkdownDocument(parsing: """
         1. Rule one, whose text

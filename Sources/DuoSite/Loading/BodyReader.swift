@@ -117,7 +117,7 @@ struct BodyReader {
                 current = nil
                 guard level == 2 else {
                     // A level-1 heading: the page's title is in the front matter.
-                    diagnostics.append(Diagnostic(.invalidField, "a '#' heading in the page; the title comes from the front matter, and sections are '##' headings", at: location(block.range.start), severity: .warning))
+                    diagnostics.append(Diagnostic(.invalidField, "a '#' heading in the page; the title comes from the front matter, and sections are '##' headings", at: location(block.start), severity: .warning))
                     continue
                 }
                 let title = block.plainText
@@ -127,7 +127,7 @@ struct BodyReader {
                 case "faq": role = .faq
                 case "sources":
                     seenSourcesHeading = true
-                    diagnostics.append(Diagnostic(.invalidField, "the Sources section is generated from the page's citations; remove this heading and what is under it", at: location(block.range.start)))
+                    diagnostics.append(Diagnostic(.invalidField, "the Sources section is generated from the page's citations; remove this heading and what is under it", at: location(block.start)))
                     continue
                 default: role = .other
                 }
@@ -137,18 +137,18 @@ struct BodyReader {
                 if role != .other, let first = sections.first(where: { $0.role == role }) {
                     let heading = role == .rules ? "## The rules" : "## FAQ"
                     let what = role == .rules ? "a page's rules are one numbered list under one '## The rules' heading" : "a page's questions are all under one '## FAQ' heading"
-                    diagnostics.append(Diagnostic(.duplicateSection, "a second '\(heading)' section (the first is at line \(first.location.line)); \(what)", at: location(block.range.start)))
+                    diagnostics.append(Diagnostic(.duplicateSection, "a second '\(heading)' section (the first is at line \(first.location.line)); \(what)", at: location(block.start)))
                     if role == .rules { rulesIncomplete = true }
                 }
                 // A question written one level too high ends the FAQ.
                 if role == .other, sections.last?.role == .faq, title.trimmed.hasSuffix("?") {
-                    diagnostics.append(Diagnostic(.misnamedSection, "'## \(title.trimmed)' ends the FAQ: it is shown as a section of its own after it, not as a question, and is left out of the FAQ's structured data; a question is a '###' heading under '## FAQ'", at: location(block.range.start)))
+                    diagnostics.append(Diagnostic(.misnamedSection, "'## \(title.trimmed)' ends the FAQ: it is shown as a section of its own after it, not as a question, and is left out of the FAQ's structured data; a question is a '###' heading under '## FAQ'", at: location(block.start)))
                 }
                 seenSourcesHeading = false
                 current = Section(
                     title: title, titleHTML: rendersHTML ? document.innerHTML(block) : "",
                     anchor: anchor(for: title, fallback: "section"), role: role, parts: [],
-                    location: location(block.range.start)
+                    location: location(block.start)
                 )
                 if role == .faq { current?.parts.append(.faq) }
                 continue
@@ -164,7 +164,7 @@ struct BodyReader {
                     let entry = FAQEntry(
                         question: question, questionHTML: rendersHTML ? document.innerHTML(block) : "",
                         anchor: anchor(base: slug ?? "question"), key: slug ?? question, answer: [], answerText: "",
-                        location: location(block.range.start)
+                        location: location(block.start)
                     )
                     pendingQuestion = (entry, [])
                     continue
@@ -172,13 +172,13 @@ struct BodyReader {
                 // A question written in bold (`**Why?**`) is a paragraph, not a question.
                 if let (question, style) = Self.emphasizedQuestion(block) {
                     let shown = pendingQuestion != nil ? "in the answer above" : "before the first question"
-                    diagnostics.append(Diagnostic(.misnamedSection, "'\(question)' is written in \(style), so it is shown as text \(shown), not as a question of its own, and is left out of the FAQ's structured data; a question is a '###' heading: '### \(question)'", at: location(block.range.start)))
+                    diagnostics.append(Diagnostic(.misnamedSection, "'\(question)' is written in \(style), so it is shown as text \(shown), not as a question of its own, and is left out of the FAQ's structured data; a question is a '###' heading: '### \(question)'", at: location(block.start)))
                 }
                 if pendingQuestion != nil {
                     // A question written one level too low is part of the answer above.
                     if case .heading(let level) = block.kind, level > 3, block.plainText.trimmed.hasSuffix("?") {
                         let hashes = String(repeating: "#", count: level)
-                        diagnostics.append(Diagnostic(.misnamedSection, "'\(hashes) \(block.plainText.trimmed)' is shown as part of the answer above, not as a question of its own, and is left out of the FAQ's structured data; a question is a '###' heading", at: location(block.range.start)))
+                        diagnostics.append(Diagnostic(.misnamedSection, "'\(hashes) \(block.plainText.trimmed)' is shown as part of the answer above, not as a question of its own, and is left out of the FAQ's structured data; a question is a '###' heading", at: location(block.start)))
                     }
                     pendingQuestion?.blocks.append(block)
                     continue
@@ -188,14 +188,14 @@ struct BodyReader {
             // The first ordered list of `## The rules` is the rule list.
             if current?.role == .rules, case .list(let ordered, let start, _) = block.kind, ordered {
                 guard let ruleList else {
-                    ruleList = block.range.start
+                    ruleList = block.start
                     readRules(block, start: start)
                     current?.parts.append(.rules)
                     continue
                 }
                 // A block between two rules, not indented under the first,
                 // ends the list: the rules after it would be plain text.
-                diagnostics.append(Diagnostic(.ruleNumbering, "a second numbered list under '## The rules': the rule list (line \(ruleList.line)) ends before it, so these items are not rules; indent what stands between two rules (a citation block, a demo) as the rule's text is", at: location(block.range.start)))
+                diagnostics.append(Diagnostic(.ruleNumbering, "a second numbered list under '## The rules': the rule list (line \(ruleList.line)) ends before it, so these items are not rules; indent what stands between two rules (a citation block, a demo) as the rule's text is", at: location(block.start)))
                 rulesIncomplete = true
             }
 
@@ -309,7 +309,7 @@ struct BodyReader {
             if Self.isDemo(info) {
                 demos.append((block, literal))
             } else if let word = Self.misspeltDemo(info) {
-                diagnostics.append(Diagnostic(.misnamedDemo, "this code block is marked '\(word)', so readers see its text as code and no demo is drawn; a demo block is marked 'demo', as in ```demo", at: location(block.range.start)))
+                diagnostics.append(Diagnostic(.misnamedDemo, "this code block is marked '\(word)', so readers see its text as code and no demo is drawn; a demo block is marked 'demo', as in ```demo", at: location(block.start)))
             }
         case .blockQuote, .list, .item:
             for child in block.children { findDemos(in: child, into: &demos) }
@@ -333,14 +333,14 @@ struct BodyReader {
     private mutating func checkHeading(_ block: MarkdownNode, level: Int, after headingLevel: inout Int, isQuestion: Bool) {
         if level > headingLevel + 1 {
             let hashes = String(repeating: "#", count: level), expected = String(repeating: "#", count: headingLevel + 1)
-            diagnostics.append(Diagnostic(.headingOrder, "a '\(hashes)' heading under \(headingLevel == 1 ? "the page's title" : "a '\(String(repeating: "#", count: headingLevel))' heading") skips a level, which people moving through the page by its headings (with a screen reader) find missing; make it '\(expected)'", at: location(block.range.start)))
+            diagnostics.append(Diagnostic(.headingOrder, "a '\(hashes)' heading under \(headingLevel == 1 ? "the page's title" : "a '\(String(repeating: "#", count: headingLevel))' heading") skips a level, which people moving through the page by its headings (with a screen reader) find missing; make it '\(expected)'", at: location(block.start)))
         }
         headingLevel = level
         // An empty heading reads as nothing to screen readers, and an
         // empty question is a question with no name in structured data.
         if block.hasNoText {
             let what = isQuestion ? "a question with no text: readers would see an empty heading, and search engines an FAQ entry with no question" : "a heading with no text: readers (and screen readers) would find an empty heading"
-            diagnostics.append(Diagnostic(.emptyHeading, "\(what); write it, or remove the '\(String(repeating: "#", count: level))'", at: location(block.range.start)))
+            diagnostics.append(Diagnostic(.emptyHeading, "\(what); write it, or remove the '\(String(repeating: "#", count: level))'", at: location(block.start)))
         }
     }
 
@@ -412,12 +412,12 @@ struct BodyReader {
     }
 
     private mutating func readDemo(_ block: MarkdownNode, literal: String) -> Int {
-        let fence = location(block.range.start)
+        let fence = location(block.start)
         var parser = DemoParser(file: file)
         // The block's lines are indented as its fence is (in a list item, a quote).
         let demo = parser.parse(
-            literal, firstLine: block.range.start.line + 1, firstColumn: block.range.start.column, fence: fence,
-            closed: !document.unclosedFences.contains(block.range.start)
+            literal, firstLine: block.start.line + 1, firstColumn: block.start.column, fence: fence,
+            closed: !document.unclosedFences.contains(block.start)
         )
         diagnostics += parser.diagnostics
         demos.append(DemoBlock(location: fence, demo: demo))
@@ -426,7 +426,7 @@ struct BodyReader {
 
     private mutating func readRules(_ list: MarkdownNode, start: Int) {
         if start != 1 {
-            diagnostics.append(Diagnostic(.ruleNumbering, "the rule list starts at \(start); rules are numbered from 1, so that rule N is #rule-N", at: location(list.range.start)))
+            diagnostics.append(Diagnostic(.ruleNumbering, "the rule list starts at \(start); rules are numbered from 1, so that rule N is #rule-N", at: location(list.start)))
         }
         for (index, item) in list.children.enumerated() {
             let number = index + 1
@@ -449,7 +449,7 @@ struct BodyReader {
             }
             let parts = content(of: body)
             rules.append(Rule(
-                number: number, parts: parts, citations: block, location: location(item.range.start)
+                number: number, parts: parts, citations: block, location: location(item.start)
             ))
         }
     }
@@ -467,13 +467,13 @@ struct BodyReader {
             guard ruleList != nil else {
                 // Reported once the section is known to have a rule list:
                 // without one, its own error says what to mend.
-                citationsBeforeRuleList.append(Diagnostic(.invalidCitation, "this citation block stands before the rule list, so it is shown as text and cites nothing; put it under its rule, indented as the rule's text, after a blank line", at: location(node.range.start)))
+                citationsBeforeRuleList.append(Diagnostic(.invalidCitation, "this citation block stands before the rule list, so it is shown as text and cites nothing; put it under its rule, indented as the rule's text, after a blank line", at: location(node.start)))
                 return
             }
-            diagnostics.append(Diagnostic(.invalidCitation, "this citation block stands after the rule list, not indented under a rule, so it is shown as text and cites nothing; indent it as its rule's text (three spaces), after a blank line", at: location(node.range.start)))
+            diagnostics.append(Diagnostic(.invalidCitation, "this citation block stands after the rule list, not indented under a rule, so it is shown as text and cites nothing; indent it as its rule's text (three spaces), after a blank line", at: location(node.start)))
         } else if CitationParser.isCitationBlock(text) {
             citationsIncomplete = true
-            diagnostics.append(Diagnostic(.invalidCitation, "a citation block belongs to a rule under '## The rules'; here it is shown as text and cites nothing", at: location(node.range.start), severity: .warning))
+            diagnostics.append(Diagnostic(.invalidCitation, "a citation block belongs to a rule under '## The rules'; here it is shown as text and cites nothing", at: location(node.start), severity: .warning))
         }
     }
 
@@ -500,7 +500,7 @@ struct BodyReader {
             } else {
                 continue
             }
-            diagnostics.append(Diagnostic(.invalidCitation, message, at: location(child.range.start)))
+            diagnostics.append(Diagnostic(.invalidCitation, message, at: location(child.start)))
             citationsIncomplete = true
         }
     }
@@ -510,7 +510,7 @@ struct BodyReader {
         let file = self.file
         // One text, as a citation block usually is: its Nth character is N columns on.
         if paragraph.children.count == 1, case .text(let text) = paragraph.children[0].kind {
-            let start = paragraph.children[0].range.start
+            let start = paragraph.children[0].start
             return (text, { offset in SourceLocation(file: file, line: start.line, column: start.column + offset) })
         }
         var text = ""
@@ -519,7 +519,7 @@ struct BodyReader {
         func walk(_ node: MarkdownNode) {
             switch node.kind {
             case .text(let string), .code(let string):
-                segments.append((count, node.range.start))
+                segments.append((count, node.start))
                 text += string
                 count += string.scalarCount
             case .softBreak, .lineBreak:
@@ -530,7 +530,7 @@ struct BodyReader {
             }
         }
         walk(paragraph)
-        let fallback = paragraph.range.start
+        let fallback = paragraph.start
         return (text, { offset in
             guard let segment = segments.last(where: { $0.offset <= offset }) else {
                 return SourceLocation(file: file, line: fallback.line, column: fallback.column)

@@ -94,6 +94,29 @@ struct CompactContextTests {
         #expect(try TemplateLibrary.render("{{name}}", ["name": "first", "name": "last"]) == "last")
     }
 
+    /// A name is looked for in outer objects past inner ones that do not
+    /// have it, however many other names they hold.
+    @Test("a name passes objects without it to the one that has it")
+    func namesPassObjectsWithoutThem() throws {
+        let names = (0..<40).map { "outer-name-\($0)" }
+        let keys = names.map(ContextKey.init)
+        for (index, name) in names.enumerated() {
+            var context = CompactContext.Builder()
+            context.object(nil) { root in
+                root.add(keys[index], "outer \(index)")
+                root.object(ContextKey("inner")) { inner in
+                    // Every other name: some share the sought name's bit.
+                    for other in keys.indices where other != index {
+                        inner.add(keys[other], "inner \(other)")
+                    }
+                }
+            }
+            let written = context.finish()
+            let template = try Template("{{#inner}}{{\(name)}}|{{\(names[(index + 1) % 40])}}{{/inner}}", name: "t")
+            #expect(try TemplateLibrary([]).render(template, written) == "outer \(index)|inner \((index + 1) % 40)")
+        }
+    }
+
     @Test("a builder reusing a context writes only what it is given")
     func reusing() {
         var context = CompactContext.Builder(reusing: Self.written())

@@ -433,16 +433,10 @@ struct BodyReader {
             anchors.insert(.numbered("rule-", number))
             var body = item.children[...]
             var block: CitationBlock?
-            if let last = body.last, case .paragraph = last.kind {
-                let (text, positions) = textWithPositions(last)
-                if CitationParser.isCitationBlock(text) {
-                    body.removeLast()
-                    let (parsed, found) = CitationParser.parse(text, file: file, sourceIDs: sourceIDs) { offset in
-                        positions(offset)
-                    }
-                    block = parsed
-                    diagnostics += found
-                }
+            if let last = body.last, case .paragraph = last.kind, let (parsed, found) = citationBlock(last) {
+                body.removeLast()
+                block = parsed
+                diagnostics += found
             }
             for (index, child) in body.enumerated() where child.kind == .paragraph {
                 reportStrayCitations(in: child, isLast: index == body.count - 1)
@@ -506,6 +500,30 @@ struct BodyReader {
     }
 
     /// A paragraph's text, and a way to find where its Nth character stands.
+    /// The citation block `paragraph` is, parsed, with its findings; nil
+    /// when it is not one.
+    private func citationBlock(_ paragraph: MarkdownNode) -> (CitationBlock?, [Diagnostic])? {
+        let children = paragraph.children
+        if children.count == 1 {
+            // One text, as a citation block usually is: read where it lies
+            // (no string made of it), its Nth character N columns on.
+            let node = children[0]
+            let file = self.file, sourceIDs = self.sourceIDs
+            if let parsed = node.withTextBytes({ bytes -> (CitationBlock?, [Diagnostic])? in
+                guard CitationParser.isCitationBlock(utf8: bytes) else { return nil }
+                let start = node.start
+                return CitationParser.parse(utf8: bytes, sourceIDs: sourceIDs) { offset in
+                    SourceLocation(file: file, line: start.line, column: start.column + offset)
+                }
+            }) {
+                return parsed
+            }
+        }
+        let (text, positions) = textWithPositions(paragraph)
+        guard CitationParser.isCitationBlock(text) else { return nil }
+        return CitationParser.parse(text, file: file, sourceIDs: sourceIDs, position: positions)
+    }
+
     private func textWithPositions(_ paragraph: MarkdownNode) -> (String, (Int) -> SourceLocation) {
         let file = self.file
         // One text, as a citation block usually is: its Nth character is N columns on.

@@ -46,6 +46,21 @@ enum CitationParser {
         }
     }
 
+    /// Parses the UTF-8 text `bytes` (valid UTF-8: a text node's, read where
+    /// it lies), as ``parse(_:file:sourceIDs:position:)`` parses a string.
+    static func parse(utf8 bytes: UnsafeBufferPointer<UInt8>, sourceIDs: [String] = [], position: (Int) -> SourceLocation) -> (CitationBlock?, [Diagnostic]) {
+        parse(BlockText(bytes), sourceIDs: sourceIDs, position: position)
+    }
+
+    /// Whether UTF-8 text is meant as a citation block (see ``isCitationBlock(_:)``).
+    static func isCitationBlock(utf8 bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        func starts(with prefix: StaticString) -> Bool {
+            bytes.count >= prefix.utf8CodeUnitCount
+                && UnsafeBufferPointer(start: prefix.utf8Start, count: prefix.utf8CodeUnitCount).elementsEqual(bytes[..<prefix.utf8CodeUnitCount])
+        }
+        return starts(with: "Sources (") || starts(with: "Sources:")
+    }
+
     private static func parse(_ text: BlockText, sourceIDs: [String], position: (Int) -> SourceLocation) -> (CitationBlock?, [Diagnostic]) {
         var diagnostics: [Diagnostic] = []
         let start = position(0)

@@ -99,6 +99,21 @@ struct CitationParserTests {
         let (block, findings) = parse(text)
         #expect(CitationCases.describe(block, findings) == expected)
     }
+
+    /// A text node's bytes, read where they lie, are told a citation block
+    /// and read as one exactly as its string is.
+    @Test(arguments: CitationCases.inputs + ["Sources", "Sources (", "Source: hig", "The sources (apple) say", ""])
+    func bytesReadAsTheirString(text: String) {
+        var copy = text
+        copy.withUTF8 { bytes in
+            #expect(CitationParser.isCitationBlock(utf8: bytes) == CitationParser.isCitationBlock(text))
+            let (block, findings) = CitationParser.parse(utf8: bytes) { offset in
+                DuoSite.SourceLocation(file: "page.md", line: 1, column: 1 + offset)
+            }
+            let (expectedBlock, expectedFindings) = parse(text)
+            #expect(CitationCases.describe(block, findings) == CitationCases.describe(expectedBlock, expectedFindings))
+        }
+    }
 }
 
 /// What is taken for a citation block meant as one, misspelt or not, so that

@@ -303,6 +303,18 @@ extension YAMLNode {
         }
     }
 
+    /// Whether the node is a scalar whose text is one of `texts` (a key
+    /// among those a map may have), compared as bytes where it lies: no
+    /// string is made of it.
+    public func isScalar(in texts: [String]) -> Bool {
+        let node = self.node
+        guard node.kind == .scalar else { return false }
+        for text in texts where YAMLNode.withUTF8(of: text, { node.isScalar($0, in: tree) }) {
+            return true
+        }
+        return false
+    }
+
     /// Whether the node is the scalar `text`, compared where it is: `string`
     /// would copy the text out first, and keys are compared by the thousand.
     func isScalar(_ text: String) -> Bool {

@@ -26,6 +26,16 @@ struct YAMLNodeTests {
         #expect(try parse("ab\n")["ab"] == nil)
     }
 
+    /// A key is told one of a list of keys by its bytes; a list or a map
+    /// is no key of any list.
+    @Test func aKeyIsFoundAmongKnownKeys() throws {
+        let root = try parse("device: a\ncaption: b\ncap: c\n\"\": d\n[x]: e\n")
+        let known = ["device", "caption", "screen"]
+        #expect(root.pairs?.map { $0.key.isScalar(in: known) } == [true, true, false, false, false])
+        #expect(root.pairs?.map { $0.key.isScalar(in: known + [""]) } == [true, true, false, true, false])
+        #expect(root.pairs?.first?.key.isScalar(in: []) == false)
+    }
+
     /// Lists and maps are read where they lie, in order, as often as asked.
     @Test func elementsAndPairsAreReadInOrder() throws {
         let root = try parse("list: [a, [b, c], {d: e}]\nmap: {x: 1, y: [2]}\n")

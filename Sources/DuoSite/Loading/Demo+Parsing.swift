@@ -30,6 +30,13 @@ struct DemoParser {
         var mark: Mark
     }
 
+    /// Whether `key` is one of `known`: compared as bytes where it lies,
+    /// and only when it is not, as a string (which would find a key written
+    /// with other code points for the same text).
+    private static func isKey(_ key: YAMLNode, in known: [String]) -> Bool {
+        key.isScalar(in: known) || known.contains(key.string ?? "")
+    }
+
     init(file: String) {
         self.file = file
     }
@@ -91,7 +98,7 @@ struct DemoParser {
             report("a demo is a map with device, caption, screen and states, not \(root.shapeDescription)", root.mark)
             return nil
         }
-        for pair in pairs where !Self.demoKeys.contains(pair.key.string ?? "") {
+        for pair in pairs where !Self.isKey(pair.key, in: Self.demoKeys) {
             report(.invalidDemo, unknownKeyMessage(pair.key.string ?? "", known: Self.demoKeys, in: "a demo"), pair.key.mark)
         }
 
@@ -107,7 +114,7 @@ struct DemoParser {
             report("the demo needs a 'screen': a map with back, title, navigation, toolbar and tabs", root["screen"]?.mark ?? root.mark)
             return nil
         }
-        for pair in screenNode.pairs ?? [] where !Self.screenKeys.contains(pair.key.string ?? "") {
+        for pair in screenNode.pairs ?? [] where !Self.isKey(pair.key, in: Self.screenKeys) {
             report(unknownKeyMessage(pair.key.string ?? "", known: Self.screenKeys, in: "a screen"), pair.key.mark)
         }
         let title = text(screenNode["title"], key: "title")
@@ -180,7 +187,7 @@ struct DemoParser {
             report("a state should be a map with a name, a caption and a change, not \(node.shapeDescription)", node.mark)
             return nil
         }
-        for pair in node.pairs ?? [] where !Self.stateKeys.contains(pair.key.string ?? "") {
+        for pair in node.pairs ?? [] where !Self.isKey(pair.key, in: Self.stateKeys) {
             report(unknownKeyMessage(pair.key.string ?? "", known: Self.stateKeys, in: "a state"), pair.key.mark)
         }
         guard let name = text(node["name"], key: "name"), !name.isEmpty else {

@@ -130,6 +130,8 @@ struct MappingReader {
     /// suggestion (an unknown key is usually a typo).
     mutating func reportUnknownKeys(known: [String], code: DiagnosticCode = .unknownKey, severity: Diagnostic.Severity? = nil) {
         for pair in node.pairs ?? [] {
+            // Known keys are compared where they lie: a string is made only of another.
+            if pair.key.isScalar(in: known) { continue }
             guard let key = pair.key.string else {
                 diagnostics.append(Diagnostic(.invalidField, "a key in \(subject) should be text", at: location(pair.key.mark)))
                 continue

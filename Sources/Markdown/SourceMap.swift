@@ -19,8 +19,8 @@ struct SourceMap: Sendable {
     /// long the line (a page may be one very long line of many nodes).
     private let charactersBefore: [Int]
     private static let stride = 64
-    /// Whether each line is ASCII only: there a character column is the
-    /// byte column, with nothing to count.
+    /// Whether each line is known to be ASCII only: there a character
+    /// column is the byte column, with nothing to count.
     private let lineIsASCII: [Bool]
 
     /// The map of the UTF-8 text `bytes`, whose first line is line
@@ -28,34 +28,61 @@ struct SourceMap: Sendable {
     init(bytes: [UInt8], lineOffset: Int) {
         self.bytes = bytes
         var starts = [0]
-        var counts = [0]
         var ascii: [Bool] = []
-        counts.reserveCapacity(bytes.count / Self.stride + 1)
+        // Room for the lines of a page of prose at once (a line every 40
+        // bytes or so): grown only by a page of short lines.
+        starts.reserveCapacity(bytes.count / 32 + 2)
+        ascii.reserveCapacity(bytes.count / 32 + 2)
+        let blocks = bytes.count / Self.stride
+        var counts: [Int] = []
         bytes.withUnsafeBufferPointer { buffer in
-            guard let base = buffer.baseAddress else { return }
+            guard let base = buffer.baseAddress else {
+                counts = [0]
+                return
+            }
             let raw = UnsafeRawPointer(base)
             let count = buffer.count
             // Characters before each whole block, eight bytes a step: every
-            // byte but a UTF-8 continuation byte (10xxxxxx) starts one.
-            var characters = 0
-            var offset = 0
-            while offset + Self.stride <= count {
-                var continuations = 0
-                for word in Swift.stride(from: offset, to: offset + Self.stride, by: 8) {
-                    let bytes = raw.loadUnaligned(fromByteOffset: word, as: UInt64.self)
-                    guard bytes & 0x8080_8080_8080_8080 != 0 else { continue }
-                    continuations += Self.continuationBytes(in: bytes)
+            // byte but a UTF-8 continuation byte (10xxxxxx) starts one. An
+            // ASCII block, as most are, is told so by one test of its words
+            // taken together.
+            counts = Array(unsafeUninitializedCapacity: blocks + 1) { table, initialized in
+                table[0] = 0
+                var characters = 0
+                for block in 0..<blocks {
+                    let offset = block * Self.stride
+                    var any: UInt64 = 0
+                    for word in Swift.stride(from: offset, to: offset + Self.stride, by: 8) {
+                        any |= raw.loadUnaligned(fromByteOffset: word, as: UInt64.self)
+                    }
+                    var continuations = 0
+                    if any & 0x8080_8080_8080_8080 != 0 {
+                        for word in Swift.stride(from: offset, to: offset + Self.stride, by: 8) {
+                            continuations += Self.continuationBytes(in: raw.loadUnaligned(fromByteOffset: word, as: UInt64.self))
+                        }
+                    }
+                    characters += Self.stride - continuations
+                    table[block + 1] = characters
                 }
-                characters += Self.stride - continuations
-                counts.append(characters)
-                offset += Self.stride
+                initialized = blocks + 1
             }
-            // Lines, found with memchr, and whether each is ASCII.
+            // Lines, found with memchr, and whether each is ASCII: told by
+            // the blocks it lies in, each all ASCII when it holds as many
+            // characters as bytes. A line in a block that is not, or in the
+            // bytes after the last whole block, is counted character by
+            // character, which gives its columns whatever it holds.
             var lineStart = 0
             while true {
                 let lineEnd = memchr(raw + lineStart, Int32(UInt8(ascii: "\n")), count - lineStart)
                     .map { raw.distance(to: UnsafeRawPointer($0)) } ?? count
-                ascii.append(Self.isASCII(raw + lineStart, lineEnd - lineStart))
+                if lineEnd == lineStart {
+                    ascii.append(true)
+                } else if lineEnd > blocks * Self.stride {
+                    ascii.append(false)
+                } else {
+                    let first = lineStart / Self.stride, last = (lineEnd - 1) / Self.stride
+                    ascii.append(counts[last + 1] - counts[first] == (last + 1 - first) * Self.stride)
+                }
                 guard lineEnd < count else { break }
                 lineStart = lineEnd + 1
                 starts.append(lineStart)
@@ -75,20 +102,6 @@ struct SourceMap: Sendable {
     private static func continuationBytes(in word: UInt64) -> Int {
         let marks = (word & ~(word << 1) & 0x8080_8080_8080_8080) >> 7
         return Int((marks &* 0x0101_0101_0101_0101) >> 56)
-    }
-
-    /// Whether `count` bytes from `start` are all ASCII, eight at a time.
-    private static func isASCII(_ start: UnsafeRawPointer, _ count: Int) -> Bool {
-        var offset = 0
-        while offset + 8 <= count {
-            if start.loadUnaligned(fromByteOffset: offset, as: UInt64.self) & 0x8080_8080_8080_8080 != 0 { return false }
-            offset += 8
-        }
-        while offset < count {
-            if start.load(fromByteOffset: offset, as: UInt8.self) >= 0x80 { return false }
-            offset += 1
-        }
-        return true
     }
 
     /// The number of characters that start before byte `offset`.

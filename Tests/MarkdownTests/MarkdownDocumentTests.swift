@@ -75,6 +75,17 @@ struct MarkdownDocumentTests {
         #expect(code.range.start == SourcePosition(line: 3, column: 44))
     }
 
+    /// On a long line, past many blocks of the page's bytes, some all
+    /// ASCII and some not, a column still counts characters.
+    @Test(arguments: [0, 1, 7, 63, 64, 65, 200])
+    func columnsOnALongLineCountCharacters(asciiRun: Int) throws {
+        let before = String(repeating: "a", count: asciiRun) + String(repeating: "é·—👍 ", count: 30) + String(repeating: "b", count: asciiRun)
+        let document = MarkdownDocument(parsing: "# Title\n\n\(before)[a link](other.md) after\n", firstLine: 2)
+        let link = try first(document) { if case .link = $0 { return true }; return false }
+        #expect(link.start == SourcePosition(line: 4, column: before.unicodeScalars.count + 1))
+        #expect(document.links.first?.position == link.start)
+    }
+
     /// A node's start, found alone, is its range's, on ASCII lines and not,
     /// for nodes with a position of their own and those standing in their parent's.
     @Test func startIsTheRangesStart() throws {

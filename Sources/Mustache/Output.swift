@@ -117,12 +117,16 @@ struct Output: ~Copyable {
         withUTF8(of: string) { appendEscaped($0) }
     }
 
-    /// `0x0101…01` times each byte to escape, to find them eight bytes at a time.
+    /// `0x0101…01` times a byte, to find it eight bytes at a time.
     private static let ampersands: UInt64 = 0x2626_2626_2626_2626
-    private static let lessThans: UInt64 = 0x3C3C_3C3C_3C3C_3C3C
     private static let greaterThans: UInt64 = 0x3E3E_3E3E_3E3E_3E3E
-    private static let quotes: UInt64 = 0x2222_2222_2222_2222
     private static let apostrophes: UInt64 = 0x2727_2727_2727_2727
+    /// Bit 2 of every byte: with it set, `"` (0x22) reads as `&` (0x26),
+    /// and no other byte does; so one test finds both.
+    private static let bit2: UInt64 = 0x0404_0404_0404_0404
+    /// Bit 1 of every byte: with it set, `<` (0x3C) reads as `>` (0x3E),
+    /// and no other byte does.
+    private static let bit1: UInt64 = 0x0202_0202_0202_0202
 
     /// Whether some byte of `word` may be one to escape (never `false` when one is).
     @inline(__always)
@@ -130,8 +134,8 @@ struct Output: ~Copyable {
         @inline(__always) func hasZeroByte(_ value: UInt64) -> UInt64 {
             (value &- 0x0101_0101_0101_0101) & ~value & 0x8080_8080_8080_8080
         }
-        return (hasZeroByte(word ^ ampersands) | hasZeroByte(word ^ lessThans) | hasZeroByte(word ^ greaterThans)
-            | hasZeroByte(word ^ quotes) | hasZeroByte(word ^ apostrophes)) != 0
+        return (hasZeroByte((word | bit2) ^ ampersands) | hasZeroByte((word | bit1) ^ greaterThans)
+            | hasZeroByte(word ^ apostrophes)) != 0
     }
 
     /// The bytes that escaping replaces: bit `b` is set for byte `b` (all are below 64).

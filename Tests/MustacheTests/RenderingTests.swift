@@ -37,6 +37,23 @@ struct RenderingTests {
         }
     }
 
+    /// Every ASCII character, those escaped and their neighbours in the
+    /// code (`$`, `=`, `?`, which differ from `&`, `<`, `>` in one bit),
+    /// at every place in a run of eight-byte words.
+    @Test("escaping matches the reference for every ASCII character at every place in a word")
+    func escapingEveryASCIICharacter() throws {
+        let template = try Template("{{x}}", name: "t")
+        for code in 1..<128 {
+            let character = Character(Unicode.Scalar(UInt8(code)))
+            for position in 0..<17 {
+                var characters = Array(repeating: Character("a"), count: 17)
+                characters[position] = character
+                let text = String(characters)
+                #expect(try template.render(["x": .string(text)]) == Self.escaped(text))
+            }
+        }
+    }
+
     @Test("escaping a value holding every character to escape and non-ASCII text")
     func escapingMixed() throws {
         let text = "“Tom’s” <b>&amp;</b> — 'quoted' \"double\" café 😀 & more"

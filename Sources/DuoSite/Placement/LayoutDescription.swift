@@ -86,24 +86,23 @@ public struct LayoutDescription: Sendable {
     public var text: String {
         let device = layout.device
         let items = layout.items
-        // Each place's items, by their index in `items` (copying none).
-        var top: [Int] = []
-        var columnTop: [Int] = []
-        var columnBottom: [Int] = []
-        var overflow: [Int] = []
-        var bottom: [Int] = []
-        for index in items.indices {
-            switch items[index].place {
-            case .top: top.append(index)
-            case .column:
-                if items[index].item.bar == .tabs { columnBottom.append(index) } else { columnTop.append(index) }
-            case .overflow: overflow.append(index)
-            case .bottom: bottom.append(index)
+        // The places the items went, each read in the items' order where it
+        // is written (no list of each place's items made).
+        enum Group { case top, columnTop, columnBottom, overflow, bottom }
+        func group(of placement: ItemPlacement) -> Group {
+            switch placement.place {
+            case .top: return .top
+            case .column: return placement.item.bar == .tabs ? .columnBottom : .columnTop
+            case .overflow: return .overflow
+            case .bottom: return .bottom
             }
         }
-        func appendList(_ indices: [Int], to text: inout ByteWriter) {
+        func isEmpty(_ wanted: Group) -> Bool {
+            !items.contains { group(of: $0) == wanted }
+        }
+        func appendList(_ wanted: Group, to text: inout ByteWriter) {
             var first = true
-            for index in indices {
+            for index in items.indices where group(of: items[index]) == wanted {
                 if !first { text.append("; ") }
                 first = false
                 Self.appendPhrase(items[index], to: &text)
@@ -113,16 +112,16 @@ public struct LayoutDescription: Sendable {
         var text = ByteWriter(capacity: 160 + 64 * layout.items.count)
         text.append(device.name)
         text.append(byte: UInt8(ascii: "."))
-        if !top.isEmpty {
+        if !isEmpty(.top) {
             text.append(" At the top: ")
-            appendList(top, to: &text)
+            appendList(.top, to: &text)
             text.append(byte: UInt8(ascii: "."))
         } else if device.column != nil {
             text.append(" No bar at the top.")
         }
         if let column = device.column {
             let edge = column.edge == .leading ? "left" : "right"
-            if columnTop.isEmpty && columnBottom.isEmpty && !layout.hasOverflowButton {
+            if isEmpty(.columnTop) && isEmpty(.columnBottom) && !layout.hasOverflowButton {
                 text.append(" The column on the ")
                 text.append(edge)
                 text.append(" is empty.")
@@ -130,28 +129,28 @@ public struct LayoutDescription: Sendable {
                 text.append(" In the column on the ")
                 text.append(edge)
                 text.append(": ")
-                appendList(columnTop, to: &text)
+                appendList(.columnTop, to: &text)
                 if layout.hasOverflowButton {
-                    if !columnTop.isEmpty { text.append("; ") }
+                    if !isEmpty(.columnTop) { text.append("; ") }
                     text.append("the overflow button (")
                     text.append(overflowTitle)
                     text.append(byte: UInt8(ascii: ")"))
                 }
-                if !columnBottom.isEmpty {
-                    if !columnTop.isEmpty || layout.hasOverflowButton { text.append("; ") }
-                    appendList(columnBottom, to: &text)
+                if !isEmpty(.columnBottom) {
+                    if !isEmpty(.columnTop) || layout.hasOverflowButton { text.append("; ") }
+                    appendList(.columnBottom, to: &text)
                 }
                 text.append(byte: UInt8(ascii: "."))
             }
         }
-        if !overflow.isEmpty {
+        if !isEmpty(.overflow) {
             text.append(" In the overflow menu: ")
-            appendList(overflow, to: &text)
+            appendList(.overflow, to: &text)
             text.append(byte: UInt8(ascii: "."))
         }
-        if !bottom.isEmpty {
+        if !isEmpty(.bottom) {
             text.append(" At the bottom: ")
-            appendList(bottom, to: &text)
+            appendList(.bottom, to: &text)
             text.append(byte: UInt8(ascii: "."))
         }
         for item in layout.unplaced {

@@ -244,13 +244,23 @@ struct DemoParser {
         return DemoState(name: name, caption: caption, screen: screen(items), location: location(node.mark))
     }
 
+    /// The screen of `items`, each in its bar, in one pass (a screen has a
+    /// dozen items: each bar's list has room for them all from the start).
     private func screen(_ items: [BarItem]) -> Screen {
-        Screen(
-            back: items.first { $0.bar == .back },
-            navigation: items.filter { $0.bar == .navigation },
-            toolbar: items.filter { $0.bar == .toolbar },
-            tabs: items.filter { $0.bar == .tabs }
-        )
+        var back: BarItem?
+        var navigation: [BarItem] = [], toolbar: [BarItem] = [], tabs: [BarItem] = []
+        navigation.reserveCapacity(items.count)
+        toolbar.reserveCapacity(items.count)
+        tabs.reserveCapacity(items.count)
+        for item in items {
+            switch item.bar {
+            case .back: if back == nil { back = item }
+            case .navigation: navigation.append(item)
+            case .toolbar: toolbar.append(item)
+            case .tabs: tabs.append(item)
+            }
+        }
+        return Screen(back: back, navigation: navigation, toolbar: toolbar, tabs: tabs)
     }
 
     private func makeItem(_ source: ItemSource, index: Int, diagnostics: inout [Diagnostic]) -> BarItem {

@@ -95,6 +95,10 @@ struct BodyReader {
         // The page's title is its one `<h1>`: its headings go down from there
         // one level at a time, as people using a screen reader move through them.
         var headingLevel = 1
+        // Room for a page's sections and questions at once, rather than grown
+        // one by one (a pattern page has a few of each).
+        sections.reserveCapacity(8)
+        faq.reserveCapacity(8)
         for (blockIndex, block) in document.blocks.enumerated() {
             // The paragraph's text made a string only when it starts as a citation block may.
             if case .paragraph = block.kind, let first = block.children.first,
@@ -428,6 +432,8 @@ struct BodyReader {
         if start != 1 {
             diagnostics.append(Diagnostic(.ruleNumbering, "the rule list starts at \(start); rules are numbered from 1, so that rule N is #rule-N", at: location(list.start)))
         }
+        // Room for every rule at once, rather than grown one by one.
+        rules.reserveCapacity(rules.count + list.children.count)
         for (index, item) in list.children.enumerated() {
             let number = index + 1
             anchors.insert(.numbered("rule-", number))
@@ -558,6 +564,8 @@ struct BodyReader {
     }
 
     private mutating func collectLinks() {
+        // Room for every link at once: most are links to other pages.
+        crossReferences.reserveCapacity(document.links.count)
         for link in document.links {
             let url = link.url
             if link.isImage {

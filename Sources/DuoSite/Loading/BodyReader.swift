@@ -82,7 +82,8 @@ struct BodyReader {
             }
             // The answer, and its text for structured data: only a build needs them.
             if reader.rendersHTML {
-                entry.answerText = texts.filter { !$0.isEmpty }.joined(separator: " ")
+                // Most answers are one paragraph: its text as it is.
+                entry.answerText = texts.count == 1 ? texts[0] : texts.filter { !$0.isEmpty }.joined(separator: " ")
                 entry.answer = answer
             }
             // The same question twice on the page: shown twice, and given twice to search engines.

@@ -101,8 +101,8 @@ enum CitationParser {
 
         // The citations between the `·` (C2 B7: no other character's bytes hold that pair).
         var citations: [Citation] = []
-        // A block cites a few sources: room for them at once, not grown one by one.
-        citations.reserveCapacity(4)
+        // Room for every citation at once, one more than the separators.
+        citations.reserveCapacity(1 + text.separators(from: colon + 1))
         var pieceStart = colon + 1
         var index = pieceStart
         let count = text.bytes.count
@@ -234,6 +234,17 @@ private struct BlockText {
             upper = start
         }
         return lower..<upper
+    }
+
+    /// How many `·` separators stand from byte `offset` on.
+    func separators(from offset: Int) -> Int {
+        var count = 0
+        var index = offset
+        while index + 1 < bytes.count {
+            if bytes[index] == 0xC2 && bytes[index + 1] == 0xB7 { count += 1 }
+            index += 1
+        }
+        return count
     }
 
     /// How many scalars stand before byte `offset`: every byte but a

@@ -46,6 +46,7 @@ extension Template {
             self.links = links
             self.slots = slots
             self.bytes = bytes
+            resolved.reserveCapacity(16)
         }
 
         /// Renders the instructions `range` of `program` against the context `stack`

@@ -93,7 +93,11 @@ public struct TemplateLibrary: Sendable {
     private func render(_ template: Template, into output: consuming Output, _ context: CompactContext) throws(TemplateError) -> Output {
         // The context's values are read where they lie, the context held throughout.
         var renderer = Template.Renderer(templates: templates, links: links, slots: context.slots, bytes: context.bytes)
-        var stack = [context.root]
+        // Room for the contexts a page's sections nest, and for the programs
+        // its partials include, at once.
+        var stack: [Int] = []
+        stack.reserveCapacity(16)
+        stack.append(context.root)
         try renderer.render(template.program, 0..<template.program.instructions.count, into: &output, stack: &stack, indentation: "", blocks: [:])
         withExtendedLifetime(context) {}
         return output

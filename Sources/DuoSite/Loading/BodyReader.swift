@@ -417,12 +417,14 @@ struct BodyReader {
     }
 
     private mutating func readDemo(_ block: MarkdownNode, literal: String) -> Int {
-        let fence = location(block.start)
+        // Where the fence stands, worked out once.
+        let start = block.start
+        let fence = location(start)
         var parser = DemoParser(file: file)
         // The block's lines are indented as its fence is (in a list item, a quote).
         let demo = parser.parse(
-            literal, firstLine: block.start.line + 1, firstColumn: block.start.column, fence: fence,
-            closed: !document.unclosedFences.contains(block.start)
+            literal, firstLine: start.line + 1, firstColumn: start.column, fence: fence,
+            closed: !document.unclosedFences.contains(start)
         )
         diagnostics += parser.diagnostics
         demos.append(DemoBlock(location: fence, demo: demo))

@@ -315,12 +315,6 @@ extension YAMLNode {
         return false
     }
 
-    /// Whether the node is the scalar `text`, compared where it is: `string`
-    /// would copy the text out first, and keys are compared by the thousand.
-    func isScalar(_ text: String) -> Bool {
-        YAMLNode.withUTF8(of: text) { node.isScalar($0, in: tree) }
-    }
-
     /// Calls `body` with the UTF-8 bytes of `text`, without copying a native string.
     @inline(__always)
     static func withUTF8<R>(of text: String, _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {

@@ -10,7 +10,16 @@ import Foundation
 enum CitationParser {
     /// Whether a paragraph's text is meant as a citation block.
     static func isCitationBlock(_ text: String) -> Bool {
-        text.hasBytePrefix("Sources (") || text.hasBytePrefix("Sources:")
+        ByteScan.withUTF8(of: text) { isCitationBlock(utf8: $0) }
+    }
+
+    /// Whether UTF-8 text is meant as a citation block (see ``isCitationBlock(_:)``).
+    static func isCitationBlock(utf8 bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        func starts(with prefix: StaticString) -> Bool {
+            bytes.count >= prefix.utf8CodeUnitCount
+                && UnsafeBufferPointer(start: prefix.utf8Start, count: prefix.utf8CodeUnitCount).elementsEqual(bytes[..<prefix.utf8CodeUnitCount])
+        }
+        return starts(with: "Sources (") || starts(with: "Sources:")
     }
 
     /// Whether text starts as a citation block does, or as one misspelt:
@@ -50,15 +59,6 @@ enum CitationParser {
     /// it lies), as ``parse(_:file:sourceIDs:position:)`` parses a string.
     static func parse(utf8 bytes: UnsafeBufferPointer<UInt8>, sourceIDs: [String] = [], position: (Int) -> SourceLocation) -> (CitationBlock?, [Diagnostic]) {
         parse(BlockText(bytes), sourceIDs: sourceIDs, position: position)
-    }
-
-    /// Whether UTF-8 text is meant as a citation block (see ``isCitationBlock(_:)``).
-    static func isCitationBlock(utf8 bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        func starts(with prefix: StaticString) -> Bool {
-            bytes.count >= prefix.utf8CodeUnitCount
-                && UnsafeBufferPointer(start: prefix.utf8Start, count: prefix.utf8CodeUnitCount).elementsEqual(bytes[..<prefix.utf8CodeUnitCount])
-        }
-        return starts(with: "Sources (") || starts(with: "Sources:")
     }
 
     private static func parse(_ text: BlockText, sourceIDs: [String], position: (Int) -> SourceLocation) -> (CitationBlock?, [Diagnostic]) {

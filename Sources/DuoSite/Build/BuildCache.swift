@@ -539,35 +539,43 @@ struct BuildCache: Sendable {
         location(for: output).path + ".new"
     }
 
+    /// The records file the next cache beside `output` refers to:
+    /// `previous`, when most of `entries` (in page file order) are still
+    /// its lines, or a new one with every entry's record, written now. A
+    /// build writes it beside the site-wide files, before the cache that
+    /// names it: ten thousand records are some twenty megabytes.
+    static func writeRecords(beside output: URL, entries: [Entry], previous: RecordsFile?) throws -> RecordsFile {
+        let referring = previous == nil ? 0 : entries.reduce(0) { $0 + ($1.record != nil && $1.recordsLine != nil ? 1 : 0) }
+        if let previous, !RecordsFile.writesAnew(entries: entries.count, referring: referring, previous: previous) {
+            return previous
+        }
+        let records = RecordsFile(count: entries.count)
+        let path = recordsPath(of: records, beside: output)
+        var file = try LineFile(creating: path)
+        file.append("\(RecordsFile.header) \(records.id)\n")
+        for entry in entries {
+            file.append { entry.encodeRecord(into: &$0) }
+        }
+        guard file.finish() else {
+            unlink(path)
+            throw CocoaError(.fileWriteUnknown)
+        }
+        return records
+    }
+
     /// Writes a cache beside `output` under a temporary name, while the
     /// build is still running: `publishDraft` puts it in place once the
-    /// output is swapped in, and `discardDraft` removes it if it is not.
-    /// `entries` come in page file order. Each refers to its line of the
-    /// previous cache's records file (`records`) when its record is that
-    /// line still; the others are written whole, unless so many are that a
-    /// new records file is written with every record (`RecordsFile`). Records
-    /// are written a buffer at a time, never gathered whole. The findings
-    /// across pages come last: `siteFindings` is asked for them once the
-    /// records are written (the checks run meanwhile).
-    static func writeDraft(beside output: URL, fingerprint: UInt64, readingFingerprint: UInt64, entries: [Entry], records previous: RecordsFile?,
+    /// output is swapped in, and `discardDraft` removes it (and `records`,
+    /// when new) if it is not. `entries` come in page file order. Each
+    /// refers to its line of the records file `records` (from
+    /// `writeRecords`): when that is a new one, its own line; when it is
+    /// the previous cache's (`previous`), the line its record is still,
+    /// the others written whole. Records are written a buffer at a time,
+    /// never gathered whole. The findings across pages come last:
+    /// `siteFindings` is asked for them once the records are written (the
+    /// checks run meanwhile).
+    static func writeDraft(beside output: URL, fingerprint: UInt64, readingFingerprint: UInt64, entries: [Entry], records: RecordsFile, previous: RecordsFile?,
                            live: OutputTree, spare: OutputTree, siteFindings: () -> SiteFindings) throws {
-        let referring = previous == nil ? 0 : entries.reduce(0) { $0 + ($1.record != nil && $1.recordsLine != nil ? 1 : 0) }
-        let records: RecordsFile
-        if let previous, !RecordsFile.writesAnew(entries: entries.count, referring: referring, previous: previous) {
-            records = previous
-        } else {
-            records = RecordsFile(count: entries.count)
-            let path = recordsPath(of: records, beside: output)
-            var file = try LineFile(creating: path)
-            file.append("\(RecordsFile.header) \(records.id)\n")
-            for entry in entries {
-                file.append { entry.encodeRecord(into: &$0) }
-            }
-            guard file.finish() else {
-                unlink(path)
-                throw CocoaError(.fileWriteUnknown)
-            }
-        }
         let temporary = Self.draftPath(for: output)
         // A records file made for a cache that cannot be written goes with it.
         let madeRecords = records != previous ? recordsPath(of: records, beside: output) : nil

@@ -258,11 +258,20 @@ public struct SiteBuilder: Sendable {
         let earlier = diagnostics + loadDiagnostics + pageFailures
         let siteChecks = Once<BuildCache.SiteFindings>()
         let cacheDrafted = Once<Bool>()
+        // The records file the next cache names (nil when it could not be written).
+        let recordsWritten = Once<BuildCache.RecordsFile?>()
+        let writeRecords: @Sendable () -> BuildCache.RecordsFile? = {
+            try? BuildCache.writeRecords(beside: options.output, entries: entries.all, previous: previous?.records)
+        }
         var siteFilesError: (any Error)?
         if let templates, let output, !earlier.contains(where: { $0.severity == .error && $0.code.blocksBuild }) {
             let checking = DispatchGroup()
             DispatchQueue.global().async(group: checking) {
                 _ = BuildTimings.beside("the checks across pages", in: timings) { siteChecks.get(checkAcrossPages) }
+            }
+            // The next build's records, every page's once, beside the site-wide files.
+            DispatchQueue.global().async(group: checking) {
+                _ = BuildTimings.beside("the next build's records written", in: timings) { recordsWritten.get(writeRecords) }
             }
             // Meanwhile: the site-wide files (linked from the published site
             // when nothing they show has changed); the spare's pages this
@@ -286,9 +295,10 @@ public struct SiteBuilder: Sendable {
             timings?.finish("the site-wide files written")
             output.removeUnwrittenPages()
             _ = cacheDrafted.get {
+                guard let records = recordsWritten.get(writeRecords) else { return false }
                 let written: Void? = try? BuildCache.writeDraft(
                     beside: options.output, fingerprint: fingerprint,
-                    readingFingerprint: readingFingerprint, entries: entries.all, records: previous?.records,
+                    readingFingerprint: readingFingerprint, entries: entries.all, records: records, previous: previous?.records,
                     live: output.tree, spare: output.mirrorTree ?? previous?.live ?? OutputTree()
                 ) {
                     siteChecks.get(checkAcrossPages)

@@ -41,9 +41,9 @@ import Testing
         for line in lines.dropFirst() {
             #expect(line.range(of: #"  [0-9]+\.[0-9] → +[0-9]+\.[0-9] +[0-9]+\.[0-9]  (cpu +[0-9]+\.[0-9]|\(beside other steps\))$"#, options: .regularExpression) != nil, "\(line)")
         }
-        // Beside the others: the checks across pages, and each of the
-        // site-wide files' steps, once each.
-        let besideNames = ["the checks across pages", "the index and the 404 page", "the sitemap and the feed",
+        // Beside the others: the checks across pages, the next build's
+        // records, and each of the site-wide files' steps, once each.
+        let besideNames = ["the checks across pages", "the next build's records written", "the index and the 404 page", "the sitemap and the feed",
                            "robots.txt and api/pages.json", "the theme's assets and Static/ copied"]
         let beside = lines.filter { $0.hasSuffix("(beside other steps)") }
         #expect(beside.count == besideNames.count)

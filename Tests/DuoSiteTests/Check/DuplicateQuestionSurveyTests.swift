@@ -35,6 +35,9 @@ struct DuplicateQuestionSurveyTests {
         // One question on three pages: each later page is told of the first.
         ([["q"], ["q"], ["r"], ["q", "r"]], ["page-0", "page-1", "page-2", "page-3"],
          ["page-1:10 also page-0:10", "page-3:10 also page-0:10", "page-3:11 also page-2:10"]),
+        // Many questions, a few of them asked again, among others of their length.
+        ([["one", "two", "six"], ["ten", "two"], ["six", "one", "four"], ["five", "ten"]], ["page-0", "page-1", "page-2", "page-3"],
+         ["page-1:11 also page-0:11", "page-2:10 also page-0:12", "page-2:11 also page-0:10", "page-3:11 also page-1:10"]),
     ])
     func findsThePagesAndTheFindingsInOneLook(questions: [[String]], pages expectedPages: [String], findings expected: [String]) throws {
         let patterns = try Self.pages(questions)
@@ -49,6 +52,15 @@ struct DuplicateQuestionSurveyTests {
         #expect(survey.findings.allSatisfy { $0.code == .duplicateQuestion })
         // The check as `duosite check` runs it finds the same.
         #expect(DuplicateQuestionChecker.findings(in: patterns).map(\.message) == survey.findings.map(\.message))
+        // Questions are told apart by their text, not their hash: with a
+        // hash under which every question collides, and one under which
+        // some do, the survey is the same.
+        for hash: @Sendable (String) -> UInt64 in [{ _ in 7 }, { UInt64($0.utf8.count % 2) }] {
+            let colliding = DuplicateQuestionChecker.survey(patterns, hash: hash)
+            #expect(colliding.pagesAskingTwice == survey.pagesAskingTwice)
+            #expect(colliding.findings.map(\.message) == survey.findings.map(\.message))
+            #expect(colliding.findings.map(\.location.line) == survey.findings.map(\.location.line))
+        }
         // Given only the pages asking twice, the findings are the same.
         let asking = patterns.filter { survey.pagesAskingTwice.contains($0.file) }
         #expect(DuplicateQuestionChecker.findings(in: asking).map(\.message) == survey.findings.map(\.message))

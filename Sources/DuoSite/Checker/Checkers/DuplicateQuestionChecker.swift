@@ -29,16 +29,21 @@ public struct DuplicateQuestionChecker: Checker {
     static func survey(_ patterns: [Pattern], hash: @Sendable (String) -> UInt64 = ContentHash.of) -> (findings: [Diagnostic], pagesAskingTwice: [String]) {
         let partSize = max(1_000, patterns.count / (2 * ProcessInfo.processInfo.activeProcessorCount) + 1)
         let parts = stride(from: 0, to: patterns.count, by: partSize).map { $0..<min($0 + partSize, patterns.count) }
-        // Every question's hash, page after page, in the order asked.
-        let hashes = ParallelMap.map(parts) { part -> [UInt64] in
-            var hashes: [UInt64] = []
+        // Every question's hash, page after page, in the order asked, and
+        // how many each page asks: the pass below reads no page but where
+        // two hashes meet.
+        let hashed = ParallelMap.map(parts) { part -> (hashes: [UInt64], counts: [Int]) in
+            var hashes: [UInt64] = [], counts: [Int] = []
+            counts.reserveCapacity(part.count)
             for index in part {
                 patterns[index].faq.withUnsafeBufferPointer { faq in
                     for entry in faq { hashes.append(hash(entry.key)) }
+                    counts.append(faq.count)
                 }
             }
-            return hashes
-        }.flatMap { $0 }
+            return (hashes, counts)
+        }
+        let hashes = hashed.flatMap(\.hashes), counts = hashed.flatMap(\.counts)
         // Where each question is first asked, as indices: by its hash, the
         // first of the questions of that hash (`firsts`), each leading to
         // the next of the same hash and another text (-1 ends the chain).
@@ -46,27 +51,28 @@ public struct DuplicateQuestionChecker: Checker {
         first.reserveCapacity(hashes.count)
         var firsts: [(page: Int32, entry: Int32, next: Int32)] = []
         firsts.reserveCapacity(hashes.count)
+        func key(_ page: Int32, _ entry: Int32) -> String {
+            patterns[Int(page)].faq[Int(entry)].key
+        }
         var diagnostics: [Diagnostic] = []
         var asking: [Bool] = []
         var place = 0
-        for (pageIndex, pattern) in patterns.enumerated() {
-            // By index: an entry is only read, never copied whole.
-            let faq = pattern.faq
-            for entryIndex in faq.indices {
-                let key = hashes[place]
+        for pageIndex in patterns.indices {
+            for entryIndex in 0..<counts[pageIndex] {
+                let hash = hashes[place]
                 place += 1
-                guard var index = first[key] else {
-                    first[key] = Int32(firsts.count)
+                guard var index = first[hash] else {
+                    first[hash] = Int32(firsts.count)
                     firsts.append((Int32(pageIndex), Int32(entryIndex), -1))
                     continue
                 }
                 // The question of this hash with this text, if one was asked.
-                while firsts[Int(index)].next >= 0,
-                      patterns[Int(firsts[Int(index)].page)].faq[Int(firsts[Int(index)].entry)].key != faq[entryIndex].key {
+                let text = key(Int32(pageIndex), Int32(entryIndex))
+                while firsts[Int(index)].next >= 0, key(firsts[Int(index)].page, firsts[Int(index)].entry) != text {
                     index = firsts[Int(index)].next
                 }
                 let (page, earlierEntry, _) = firsts[Int(index)]
-                guard patterns[Int(page)].faq[Int(earlierEntry)].key == faq[entryIndex].key else {
+                guard key(page, earlierEntry) == text else {
                     firsts[Int(index)].next = Int32(firsts.count)
                     firsts.append((Int32(pageIndex), Int32(entryIndex), -1))
                     continue
@@ -75,9 +81,9 @@ public struct DuplicateQuestionChecker: Checker {
                 if asking.isEmpty { asking = Array(repeating: false, count: patterns.count) }
                 asking[Int(page)] = true
                 asking[pageIndex] = true
-                let earlier = patterns[Int(page)]
+                let earlier = patterns[Int(page)], pattern = patterns[pageIndex]
                 if earlier.slug != pattern.slug {
-                    let entry = faq[entryIndex]
+                    let entry = pattern.faq[entryIndex]
                     diagnostics.append(Diagnostic(.duplicateQuestion, "the question '\(entry.question)' is also asked in \(earlier.file):\(earlier.faq[Int(earlierEntry)].location.line)", at: entry.location))
                 }
             }

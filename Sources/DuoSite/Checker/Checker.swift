@@ -27,13 +27,29 @@ public protocol Checker: Sendable {
     func check(_ context: CheckContext) -> [Diagnostic]
 }
 
+/// A check whose findings about a page depend on that page alone (and on
+/// the site's settings, sources, devices, table and theme, and the day):
+/// a build runs it on each page as it is read, given the page apart from
+/// the context rather than in a copy of the context holding only it.
+public protocol PageChecker: Checker {
+    /// The findings of this check about `page`.
+    func check(_ page: Pattern, _ context: CheckContext) -> [Diagnostic]
+}
+
+extension PageChecker {
+    /// The findings about every page of the context's site, page after page.
+    public func check(_ context: CheckContext) -> [Diagnostic] {
+        context.site.patterns.flatMap { check($0, context) }
+    }
+}
+
 /// Every check `duosite check` runs, in a fixed order: those about one page
 /// alone, run on each page as it is read (and cached with it by the build),
 /// and those across pages, run once every page is read.
 public enum Checkers {
     /// Checks whose findings about a page depend only on that page, the
     /// site's settings, sources, devices, table and theme, and the day.
-    public static let pageLevel: [any Checker] = [
+    public static let pageLevel: [any PageChecker] = [
         StalenessChecker(),
         CitationChecker(),
         CheckedBeforeSourceChecker(),
@@ -52,13 +68,11 @@ public enum Checkers {
     ]
 
     /// All checks.
-    public static var all: [any Checker] { pageLevel + siteLevel }
+    public static var all: [any Checker] { pageLevel.map { $0 as any Checker } + siteLevel }
 
     /// The page-level findings about one page.
     public static func page(_ pattern: Pattern, _ context: CheckContext) -> [Diagnostic] {
-        var single = context
-        single.site.patterns = [pattern]
-        return pageLevel.flatMap { $0.check(single) }
+        pageLevel.flatMap { $0.check(pattern, context) }
     }
 
     /// A context for checking pages one at a time, sharing `engine`.

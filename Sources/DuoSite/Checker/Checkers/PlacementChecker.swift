@@ -7,7 +7,7 @@ import Foundation
 /// for (`unknown-symbol`); and runs every demo through the engine, reporting
 /// a demo that cannot be laid out for lack of a table (`missing-file`) and
 /// an item no row matches (`invalid-placement`).
-public struct PlacementChecker: Checker {
+public struct PlacementChecker: PageChecker {
     /// Which findings a checker reports: about the table itself, about the
     /// pages' demos (a check of each page alone), or both.
     public enum Scope: Sendable {
@@ -24,29 +24,35 @@ public struct PlacementChecker: Checker {
     public func check(_ context: CheckContext) -> [Diagnostic] {
         let site = context.site
         guard let table = site.placement else {
-            return scope == .table ? [] : missingTable(site)
+            return scope == .table ? [] : site.patterns.flatMap { missingTable(site, $0) }
         }
         var found: [Diagnostic] = []
         if scope != .demos {
             found += unreachableRows(table) + unknownRules(table, site: site) + overflowSymbol(table, site: site)
         }
         if scope != .table {
-            found += demos(table, site: site, engine: context.placementEngine)
+            let engine = context.placementEngine ?? PlacementEngine(table: table)
+            found += site.patterns.flatMap { demos($0, site: site, engine: engine) }
         }
         return found
     }
 
-    /// Each demo, when the site has no table to lay it out with.
-    private func missingTable(_ site: Site) -> [Diagnostic] {
+    /// The findings about one page's demos (none about the table itself).
+    public func check(_ pattern: Pattern, _ context: CheckContext) -> [Diagnostic] {
+        guard scope != .table else { return [] }
+        guard let table = context.site.placement else { return missingTable(context.site, pattern) }
+        return demos(pattern, site: context.site, engine: context.placementEngine ?? PlacementEngine(table: table))
+    }
+
+    /// Each demo of `pattern`, when the site has no table to lay it out with.
+    private func missingTable(_ site: Site, _ pattern: Pattern) -> [Diagnostic] {
         // A table that cannot be read: its own error says what to mend first.
-        guard !site.unreadableFiles.contains(Site.Paths.placement) else { return [] }
+        guard !site.unreadableFiles.contains(Site.Paths.placement), pattern.demos.contains(where: { $0.demo != nil }) else { return [] }
         let exists = FileManager.default.fileExists(atPath: site.root.appendingPathComponent(Site.Paths.placement).path)
         let why = exists ? "\(Site.Paths.placement) cannot be read" : "\(Site.Paths.placement), the placement engine's decision table, is missing"
-        return site.patterns.flatMap { pattern in
-            pattern.demos.compactMap { block -> Diagnostic? in
-                guard block.demo != nil else { return nil }
-                return Diagnostic(.missingFile, "this demo cannot be laid out: \(why)", at: block.location)
-            }
+        return pattern.demos.compactMap { block -> Diagnostic? in
+            guard block.demo != nil else { return nil }
+            return Diagnostic(.missingFile, "this demo cannot be laid out: \(why)", at: block.location)
         }
     }
 
@@ -100,19 +106,17 @@ public struct PlacementChecker: Checker {
     }
 
     /// Every state of every demo, through the engine.
-    private func demos(_ table: PlacementTable, site: Site, engine: PlacementEngine?) -> [Diagnostic] {
-        let engine = engine ?? PlacementEngine(table: table)
+    /// The items of `pattern`'s demos that no row of the table matches.
+    private func demos(_ pattern: Pattern, site: Site, engine: PlacementEngine) -> [Diagnostic] {
         var diagnostics: [Diagnostic] = []
         var reported = Set<SourceLocation>()
-        for pattern in site.patterns {
-            for block in pattern.demos {
-                guard let demo = block.demo, let device = site.device(demo.device.value) else { continue }
-                // Each state's items in the column's order, visited where they are.
-                for state in demo.states {
-                    state.screen.forEachItem { item in
-                        guard !engine.hasMatchingRule(for: item, on: device), reported.insert(item.location).inserted else { return }
-                        diagnostics.append(Diagnostic(.invalidPlacement, "no row of \(Site.Paths.placement) matches the item '\(item.id)' (state '\(state.name)', on \(device.id)); add a row that does", at: item.location))
-                    }
+        for block in pattern.demos {
+            guard let demo = block.demo, let device = site.device(demo.device.value) else { continue }
+            // Each state's items in the column's order, visited where they are.
+            for state in demo.states {
+                state.screen.forEachItem { item in
+                    guard !engine.hasMatchingRule(for: item, on: device), reported.insert(item.location).inserted else { return }
+                    diagnostics.append(Diagnostic(.invalidPlacement, "no row of \(Site.Paths.placement) matches the item '\(item.id)' (state '\(state.name)', on \(device.id)); add a row that does", at: item.location))
                 }
             }
         }

@@ -3,16 +3,14 @@
 /// (`/assets/fold.png` for `fold.svg`), or an address the site has no page
 /// or file at (`/about/`). Readers would get the site's 404 page, or a
 /// missing image.
-public struct SiteAddressChecker: Checker {
+public struct SiteAddressChecker: PageChecker {
     public init() {}
 
-    public func check(_ context: CheckContext) -> [Diagnostic] {
+    public func check(_ pattern: Pattern, _ context: CheckContext) -> [Diagnostic] {
         var diagnostics: [Diagnostic] = []
-        for pattern in context.site.patterns {
-            for address in pattern.siteAddresses {
-                if let diagnostic = Self.finding(address, assets: context.site.assets, staticFiles: context.site.staticFiles) {
-                    diagnostics.append(diagnostic)
-                }
+        for address in pattern.siteAddresses {
+            if let diagnostic = Self.finding(address, assets: context.site.assets, staticFiles: context.site.staticFiles) {
+                diagnostics.append(diagnostic)
             }
         }
         return diagnostics

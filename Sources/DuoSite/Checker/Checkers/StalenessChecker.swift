@@ -1,14 +1,16 @@
 /// Finds pages that have gone too long without a check against Apple's
 /// guidance (`stale`), pages due soon (`due-soon`) and last-checked dates in
 /// the future (`future-date`).
-public struct StalenessChecker: Checker {
+public struct StalenessChecker: PageChecker {
     public init() {}
 
-    public func check(_ context: CheckContext) -> [Diagnostic] {
+    public func check(_ pattern: Pattern, _ context: CheckContext) -> [Diagnostic] {
         // A page with no readable last_checked has a finding of its own.
-        context.site.patterns.filter(\.frontMatter.hasLastChecked).compactMap { pattern in
-            Self.diagnostic(for: Review(pattern, settings: context.site.settings, today: context.today), today: context.today)
+        guard pattern.frontMatter.hasLastChecked,
+              let diagnostic = Self.diagnostic(for: Review(pattern, settings: context.site.settings, today: context.today), today: context.today) else {
+            return []
         }
+        return [diagnostic]
     }
 
     static func diagnostic(for review: Review, today: Day) -> Diagnostic? {

@@ -67,13 +67,10 @@ public final class MarkdownDocument: @unchecked Sendable {
     /// autolink extension only when `autolinks` (``AutolinkScan`` decides,
     /// and its tests compare both ways).
     init(parsingUTF8 bytes: [UInt8], firstLine: Int, allowRawHTML: Bool, autolinks: Bool) {
-        CmarkExtensions.ensureRegistered()
         let options = CMARK_OPT_DEFAULT | (allowRawHTML ? CMARK_OPT_UNSAFE : 0)
         let parser = cmark_parser_new(options)!
-        for name in ["table", "strikethrough", "autolink", "tagfilter"] where autolinks || name != "autolink" {
-            if let extensionPointer = cmark_find_syntax_extension(name) {
-                cmark_parser_attach_syntax_extension(parser, extensionPointer)
-            }
+        for found in CmarkExtensions.attached where autolinks || !found.isAutolink {
+            cmark_parser_attach_syntax_extension(parser, found.syntax)
         }
         bytes.withUnsafeBufferPointer { buffer in
             buffer.withMemoryRebound(to: CChar.self) { chars in
@@ -118,7 +115,7 @@ public final class MarkdownDocument: @unchecked Sendable {
             guard type == CMARK_NODE_LINK || type == CMARK_NODE_IMAGE else { continue }
             let url = cmark_node_get_url(node).map { String(cString: $0) } ?? ""
             if let replacement = transform(url) {
-                cmark_node_set_url(node, replacement)
+                replacement.withCString { _ = cmark_node_set_url(node, $0) }
             }
         }
     }
@@ -161,12 +158,14 @@ public final class MarkdownDocument: @unchecked Sendable {
 
 /// The registry of cmark-gfm's extensions, filled once per process.
 enum CmarkExtensions {
-    private static let registered: Bool = {
+    /// The extensions a document attaches, in the order it attaches them
+    /// (tables, strikethrough, autolinks, the tag filter), registered and
+    /// found once for the whole process rather than by name for each page.
+    /// Written once, before any parse, and only read after.
+    nonisolated(unsafe) static let attached: [(syntax: OpaquePointer, isAutolink: Bool)] = {
         cmark_gfm_core_extensions_ensure_registered()
-        return true
+        return ["table", "strikethrough", "autolink", "tagfilter"].compactMap { name in
+            cmark_find_syntax_extension(name).map { ($0, name == "autolink") }
+        }
     }()
-
-    static func ensureRegistered() {
-        _ = registered
-    }
 }

@@ -251,26 +251,35 @@ final class OutputFolder: Sendable {
         }
         let staging = openStaging.descriptor
         let folder = String.joining("patterns/", slug)
-        // The spare's file may be the published site's too (a hard link): never write through it.
-        if held.pages[slug] != nil { unlinkat(staging, relative, 0) }
-        if mkdirat(staging, folder, 0o755) != 0, errno != EEXIST { _ = try prepare(relative) }
-        let failure = CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: String.joining(stagingPath, "/", relative)])
-        let descriptor = openat(staging, relative, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
-        guard descriptor >= 0 else { throw failure }
-        defer { close(descriptor) }
-        var offset = 0
-        while offset < bytes.count {
-            let written = Foundation.write(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
-            guard written > 0 else { throw failure }
-            offset += written
+        // The error is made only when one is thrown: ten thousand pages write without one.
+        func failure() -> CocoaError {
+            CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: String.joining(stagingPath, "/", relative)])
         }
-        // The file's time once written, and its folder's once the file is in it.
-        var file = stat(), made = stat()
-        guard fstat(descriptor, &file) == 0, fstatat(staging, folder, &made, AT_SYMLINK_NOFOLLOW) == 0,
-              made.st_mode & S_IFMT == S_IFDIR else { throw failure }
-        let page = OutputTree.Page(key: key, folderStamp: OutputTree.Page.stamp(made.st_mtim), fileStamp: OutputTree.Page.stamp(file.st_mtim))
+        // Paths handed to the system where they lie, with no C string copied out of them.
+        let page = try folder.withCString { folderPath in
+            try relative.withCString { filePath -> OutputTree.Page in
+                // The spare's file may be the published site's too (a hard link): never write through it.
+                if held.pages[slug] != nil { unlinkat(staging, filePath, 0) }
+                if mkdirat(staging, folderPath, 0o755) != 0, errno != EEXIST { _ = try prepare(relative) }
+                let descriptor = openat(staging, filePath, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+                guard descriptor >= 0 else { throw failure() }
+                defer { close(descriptor) }
+                var offset = 0
+                while offset < bytes.count {
+                    let written = Foundation.write(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
+                    guard written > 0 else { throw failure() }
+                    offset += written
+                }
+                // The file's time once written, and its folder's once the file is in it.
+                var file = stat(), made = stat()
+                guard fstat(descriptor, &file) == 0, fstatat(staging, folderPath, &made, AT_SYMLINK_NOFOLLOW) == 0,
+                      made.st_mode & S_IFMT == S_IFDIR else { throw failure() }
+                let page = OutputTree.Page(key: key, folderStamp: OutputTree.Page.stamp(made.st_mtim), fileStamp: OutputTree.Page.stamp(file.st_mtim))
+                mirror(page, filePath: filePath, folderPath: folderPath, slug: slug)
+                return page
+            }
+        }
         ledger.record(page, for: slug)
-        mirror(page, relative: relative, folder: folder, slug: slug)
     }
 
     /// Puts the published site's page for `slug` (unchanged: its bytes are
@@ -303,19 +312,25 @@ final class OutputFolder: Sendable {
             throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: String.joining(stagedFolder, "/index.html")])
         }
         ledger.record(page, for: slug)
-        mirror(page, relative: Self.pagePath(slug), folder: String.joining("patterns/", slug), slug: slug)
+        Self.pagePath(slug).withCString { filePath in
+            String.joining("patterns/", slug).withCString { folderPath in
+                mirror(page, filePath: filePath, folderPath: folderPath, slug: slug)
+            }
+        }
     }
 
     /// Hard-links a page just put into staging into the mirror, when this
-    /// build makes one. A page the mirror could not take is left out of its
-    /// description, and the next build, finding it unknown, builds it again there.
-    private func mirror(_ page: OutputTree.Page, relative: String, folder: String, slug: String) {
+    /// build makes one: `filePath` is the page file's path and `folderPath`
+    /// its folder's, in the staging folder as in the mirror. A page the mirror
+    /// could not take is left out of its description, and the next build,
+    /// finding it unknown, builds it again there.
+    private func mirror(_ page: OutputTree.Page, filePath: UnsafePointer<CChar>, folderPath: UnsafePointer<CChar>, slug: String) {
         guard let openMirror else { return }
         let mirror = openMirror.descriptor
         // The file is the staging folder's (a hard link): only the folder's time is new.
         var made = stat()
-        if mkdirat(mirror, folder, 0o755) == 0, linkat(openStaging.descriptor, relative, mirror, relative, 0) == 0,
-           fstatat(mirror, folder, &made, AT_SYMLINK_NOFOLLOW) == 0 {
+        if mkdirat(mirror, folderPath, 0o755) == 0, linkat(openStaging.descriptor, filePath, mirror, filePath, 0) == 0,
+           fstatat(mirror, folderPath, &made, AT_SYMLINK_NOFOLLOW) == 0 {
             let folderStamp = OutputTree.Page.stamp(made.st_mtim)
             if folderStamp != 0 {
                 mirrorLedger.record(OutputTree.Page(key: page.key, folderStamp: folderStamp, fileStamp: page.fileStamp), for: slug)

@@ -30,7 +30,8 @@ struct SourceFile: Sendable {
     /// calls: a build reads ten thousand pages, and the status comes with
     /// the file instead of from a second look-up of its path.)
     static func contents(atPath path: String) -> (bytes: [UInt8], status: stat)? {
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        // The path handed over where it lies, with no C string copied out of it.
+        let descriptor = path.withCString { open($0, O_RDONLY | O_CLOEXEC) }
         guard descriptor >= 0 else { return nil }
         defer { close(descriptor) }
         var status = stat()

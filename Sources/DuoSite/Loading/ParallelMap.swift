@@ -8,6 +8,15 @@ enum ParallelMap {
         map(count: elements.count) { _, index in transform(elements[index]) }
     }
 
+    /// `0..<count` in parts for ``map(_:_:)``: two a worker, so that
+    /// one worker's slower part leaves the other something to take, and
+    /// none under `minimum` (fewer and larger parts for a small list,
+    /// where splitting would cost more than it saves).
+    static func parts(of count: Int, atLeast minimum: Int = 1_000) -> [Range<Int>] {
+        let size = max(minimum, count / (2 * workerCount) + 1)
+        return stride(from: 0, to: count, by: size).map { $0..<min($0 + size, count) }
+    }
+
     /// How many workers ``map(count:byWorker:)`` runs at most: one a core.
     static var workerCount: Int { max(1, ProcessInfo.processInfo.activeProcessorCount) }
 

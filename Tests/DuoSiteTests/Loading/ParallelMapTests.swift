@@ -17,6 +17,21 @@ struct ParallelMapTests {
         #expect(results.allSatisfy { (0..<ParallelMap.workerCount).contains($0.worker) })
     }
 
+    /// A list in parts: every index once, in order, in parts of at least
+    /// the minimum but the last, and two parts a worker once the list is
+    /// long enough for that.
+    @Test(arguments: [0, 1, 999, 1_000, 1_001, 4_321, 10_000, 100_003])
+    func partsCoverEveryIndexOnceInOrder(count: Int) {
+        let parts = ParallelMap.parts(of: count)
+        #expect(parts.flatMap { Array($0) } == Array(0..<count))
+        #expect(parts.dropLast().allSatisfy { $0.count >= 1_000 })
+        #expect(parts.count <= max(1, 2 * ParallelMap.workerCount))
+        if count >= 2_000 * ParallelMap.workerCount {
+            #expect(parts.count == 2 * ParallelMap.workerCount)
+        }
+        #expect(ParallelMap.parts(of: count, atLeast: 10).allSatisfy { !$0.isEmpty })
+    }
+
     /// A worker runs one index at a time: two calls of one worker never
     /// overlap, so that what it keeps for itself needs no lock.
     @Test func aWorkerRunsOneIndexAtATime() {

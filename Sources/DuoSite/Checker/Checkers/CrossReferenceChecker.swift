@@ -22,8 +22,7 @@ public struct CrossReferenceChecker: Checker {
         // an anchor are taken page by page of the pages they name, so that
         // each page's anchors are read once for every link to it, not once a
         // link from wherever it lies in memory.
-        let partSize = max(1_000, patterns.count / (2 * ProcessInfo.processInfo.activeProcessorCount) + 1)
-        let parts = stride(from: 0, to: patterns.count, by: partSize).map { $0..<min($0 + partSize, patterns.count) }
+        let parts = ParallelMap.parts(of: patterns.count)
         let found = ParallelMap.map(parts) { part -> (findings: [Finding], anchored: [AnchoredLink]) in
             var findings: [Finding] = [], anchored: [AnchoredLink] = []
             for index in part where published[index] {
@@ -60,8 +59,7 @@ public struct CrossReferenceChecker: Checker {
             }
         }
         let byTarget = counts, grouped = placed
-        let targetParts = stride(from: 0, to: patterns.count, by: partSize).map { $0..<min($0 + partSize, patterns.count) }
-        let missing = ParallelMap.map(targetParts) { part -> [Finding] in
+        let missing = ParallelMap.map(parts) { part -> [Finding] in
             var findings: [Finding] = []
             for target in part where byTarget[target] < byTarget[target + 1] {
                 let page = patterns[target]

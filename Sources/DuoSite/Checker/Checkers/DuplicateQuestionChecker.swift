@@ -1,5 +1,3 @@
-import Foundation
-
 /// Finds the same FAQ question on two pages (`duplicate-question`): search
 /// engines would see two answers to one question.
 public struct DuplicateQuestionChecker: Checker {
@@ -27,8 +25,7 @@ public struct DuplicateQuestionChecker: Checker {
     /// are equal. `hash` is the hash of a question's key (a test gives one
     /// under which questions collide).
     static func survey(_ patterns: [Pattern], hash: @Sendable (String) -> UInt64 = ContentHash.of) -> (findings: [Diagnostic], pagesAskingTwice: [String]) {
-        let partSize = max(1_000, patterns.count / (2 * ProcessInfo.processInfo.activeProcessorCount) + 1)
-        let parts = stride(from: 0, to: patterns.count, by: partSize).map { $0..<min($0 + partSize, patterns.count) }
+        let parts = ParallelMap.parts(of: patterns.count)
         // Every question's hash, page after page, in the order asked, and
         // how many each page asks: the pass below reads no page but where
         // two hashes meet.

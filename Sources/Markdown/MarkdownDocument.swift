@@ -42,6 +42,8 @@ public final class MarkdownDocument: @unchecked Sendable {
     private let parser: OpaquePointer
     private let root: OpaquePointer
     private let nodes: [OpaquePointer]
+    /// Every link and image node, in document order, at any depth.
+    private let linkNodes: [OpaquePointer]
     private let renderOptions: Int32
 
     /// Parses `source` as GitHub-flavoured Markdown.
@@ -88,6 +90,7 @@ public final class MarkdownDocument: @unchecked Sendable {
         let tree = converter.convert(root)
         self.blocks = MarkdownNode(tree: tree, handle: 0).children
         self.nodes = converter.nodes
+        self.linkNodes = converter.linkNodes
         self.links = converter.links
         self.tooDeepPosition = converter.firstTooDeep
         self.unclosedFences = converter.unclosedFences
@@ -103,16 +106,10 @@ public final class MarkdownDocument: @unchecked Sendable {
     /// rendering: `transform` returns the new URL, or nil to keep it. The
     /// site uses it to turn `other.md#rule-1` into `/patterns/other/#rule-1`.
     public func rewriteLinks(_ transform: (String) -> String?) {
-        // The whole C tree, not only the value tree: links nested deeper
-        // than `maximumDepth` are rendered too.
-        guard let iterator = cmark_iter_new(root) else { return }
-        defer { cmark_iter_free(iterator) }
-        while true {
-            let event = cmark_iter_next(iterator)
-            if event == CMARK_EVENT_DONE { break }
-            guard event == CMARK_EVENT_ENTER, let node = cmark_iter_get_node(iterator) else { continue }
-            let type = cmark_node_get_type(node)
-            guard type == CMARK_NODE_LINK || type == CMARK_NODE_IMAGE else { continue }
+        // The whole C tree's links, not only the value tree's: links nested
+        // deeper than `maximumDepth` are rendered too. Found as the tree was
+        // walked, so that rewriting them walks no tree again.
+        for node in linkNodes {
             let url = cmark_node_get_url(node).map { String(cString: $0) } ?? ""
             if let replacement = transform(url) {
                 replacement.withCString { _ = cmark_node_set_url(node, $0) }

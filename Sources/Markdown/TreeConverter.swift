@@ -18,6 +18,9 @@ struct TreeConverter {
     private(set) var texts: [UInt8] = []
     /// Every piece of raw HTML met, in document order.
     private(set) var rawHTML: [MarkdownRawHTML] = []
+    /// Every link and image node of the C tree, in document order, those
+    /// deeper than the value tree keeps too: what `rewriteLinks` changes.
+    private(set) var linkNodes: [OpaquePointer] = []
     /// The places in `links` of the images being converted, innermost last:
     /// whether one has alt text is known once its children are.
     private var openImages: [Int] = []
@@ -64,6 +67,7 @@ struct TreeConverter {
             let isLeaf = !Self.isContainer(type)
 
             if event == CMARK_EVENT_ENTER {
+                if type == CMARK_NODE_LINK || type == CMARK_NODE_IMAGE { linkNodes.append(node) }
                 if open.count >= MarkdownDocument.maximumDepth || skipped > 0 {
                     if !isLeaf { skipped += 1 }
                     if firstTooDeep == nil {

@@ -77,23 +77,26 @@ public struct MarkdownNode: Sendable {
     /// here, each time it is asked: where only some of it matters, see
     /// ``isLineBreak`` and ``withTextBytes(_:)``.
     public var kind: Kind {
-        let node = tree.nodes[handle]
-        if case .text = node.kind { return .text(tree.text(of: node)) }
-        return node.kind
+        // The node's fields read where it lies: a copy of the whole node
+        // would copy its kind's texts (a reference count each) to be dropped.
+        tree.nodes.withUnsafeBufferPointer { nodes in
+            if case .text = nodes[handle].kind { return .text(tree.text(of: nodes[handle])) }
+            return nodes[handle].kind
+        }
     }
     /// Where the node stands in the page file.
     public var range: SourceRange {
-        let node = tree.nodes[handle]
-        return tree.map.range(node.start, node.end)
+        let (start, end) = tree.nodes.withUnsafeBufferPointer { ($0[handle].start, $0[handle].end) }
+        return tree.map.range(start, end)
     }
     /// Where the node starts in the page file (its range's start, found alone).
     public var start: SourcePosition {
-        tree.map.position(tree.nodes[handle].start)
+        tree.map.position(tree.nodes.withUnsafeBufferPointer { $0[handle].start })
     }
     /// The node's children, in document order.
     public var children: MarkdownChildren {
-        let node = tree.nodes[handle]
-        return MarkdownChildren(tree: tree, start: Int(node.firstChild), count: Int(node.childCount))
+        let (first, count) = tree.nodes.withUnsafeBufferPointer { ($0[handle].firstChild, $0[handle].childCount) }
+        return MarkdownChildren(tree: tree, start: Int(first), count: Int(count))
     }
 
     /// Whether the node is a line break, soft or hard.
@@ -107,9 +110,12 @@ public struct MarkdownNode: Sendable {
     /// Calls `body` with a text node's UTF-8 bytes, where they lie; nil
     /// for any other node.
     public func withTextBytes<Result>(_ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result? {
-        let node = tree.nodes[handle]
-        guard case .text = node.kind else { return nil }
-        return tree.texts.withUnsafeBufferPointer { body(UnsafeBufferPointer(rebasing: $0[node.text])) }
+        let text: Range<Int>? = tree.nodes.withUnsafeBufferPointer { nodes in
+            guard case .text = nodes[handle].kind else { return nil }
+            return nodes[handle].text
+        }
+        guard let text else { return nil }
+        return tree.texts.withUnsafeBufferPointer { body(UnsafeBufferPointer(rebasing: $0[text])) }
     }
 
     /// The text a reader sees in this node: text and code spans, with line

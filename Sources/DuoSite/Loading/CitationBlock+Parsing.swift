@@ -112,6 +112,8 @@ enum CitationParser {
         var continuations = text.continuations(before: index)
         var pieceContinuations = continuations
         while index <= count {
+            // Eight ASCII bytes at a time: neither a separator nor a continuation byte among them.
+            index = text.skippingASCII(from: index)
             let isSeparator = index + 1 < count && text.bytes[index] == 0xC2 && text.bytes[index + 1] == 0xB7
             guard index == count || isSeparator else {
                 if text.bytes[index] & 0xC0 == 0x80 { continuations += 1 }
@@ -241,10 +243,26 @@ private struct BlockText {
         var count = 0
         var index = offset
         while index + 1 < bytes.count {
+            index = skippingASCII(from: index)
+            guard index + 1 < bytes.count else { break }
             if bytes[index] == 0xC2 && bytes[index + 1] == 0xB7 { count += 1 }
             index += 1
         }
         return count
+    }
+
+    /// `offset`, moved past every whole eight-byte word of ASCII from it:
+    /// the first byte from `offset` that may not be ASCII, or one of the
+    /// last seven.
+    @inline(__always)
+    func skippingASCII(from offset: Int) -> Int {
+        guard let base = bytes.baseAddress else { return offset }
+        var index = offset
+        while index + 8 <= bytes.count,
+              UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self) & 0x8080_8080_8080_8080 == 0 {
+            index += 8
+        }
+        return index
     }
 
     /// How many scalars stand before byte `offset`: every byte but a
@@ -262,8 +280,16 @@ private struct BlockText {
     /// How many continuation bytes stand in `range`.
     func continuations(in range: Range<Int>) -> Int {
         var count = 0
-        for index in range where bytes[index] & 0xC0 == 0x80 {
-            count += 1
+        var index = range.lowerBound
+        while index < range.upperBound {
+            // Whole words of ASCII hold none.
+            if index + 8 <= range.upperBound, let base = bytes.baseAddress,
+               UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self) & 0x8080_8080_8080_8080 == 0 {
+                index += 8
+                continue
+            }
+            if bytes[index] & 0xC0 == 0x80 { count += 1 }
+            index += 1
         }
         return count
     }

@@ -39,6 +39,25 @@ struct CitationParserTests {
         #expect(parsed.citations.map(\.location.column) == [expected[0], expected[1], expected[2], scalars.count - 2])
     }
 
+    /// Runs of ASCII of every length before a wide character or a `·`
+    /// (the parser passes eight ASCII bytes at a time) leave every
+    /// citation at its character column and every section its name.
+    @Test(arguments: 0..<18)
+    func asciiRunsOfEveryLengthLeaveTheColumns(run: Int) throws {
+        let pad = String(repeating: "x", count: run)
+        let text = "Sources (apple): hig § \(pad)é · talk § \(pad)👍\(pad) ·\(pad.isEmpty ? "" : " ")guide § ü\(pad)"
+        let (block, findings) = parse(text)
+        #expect(findings.isEmpty)
+        let parsed = try #require(block)
+        #expect(parsed.citations.map(\.sourceID) == ["hig", "talk", "guide"])
+        #expect(parsed.citations.map(\.locator) == [.section("\(pad)é"), .section("\(pad)👍\(pad)"), .section("ü\(pad)")])
+        let scalars = Array(text.unicodeScalars)
+        let expected = ["hig §", "talk §", "guide §"].map { prefix in
+            (0..<scalars.count).first { String(String.UnicodeScalarView(scalars[$0...])).hasPrefix(prefix) }! + 1
+        }
+        #expect(parsed.citations.map(\.location.column) == expected)
+    }
+
     /// A source sources.yml lists is noted with its place in the list, so
     /// that the checks and the page's source list need not search for it;
     /// an id the list lacks has none, and is reported by the checks.

@@ -23,18 +23,15 @@ public enum Slug {
                     // ASCII, most of any title, byte by byte.
                     if byte < 0x80 {
                         index += 1
-                        var kept = byte
-                        switch byte {
-                        case 0x61...0x7A, 0x30...0x39: break
-                        case 0x41...0x5A: kept = byte + 0x20
-                        case UInt8(ascii: "'"): continue
-                        default:
-                            pendingDash = true
+                        // A letter with bit 5 set is its lower case; a digit has it already.
+                        let lower = byte | 0x20
+                        guard lower &- UInt8(ascii: "a") < 26 || byte &- UInt8(ascii: "0") < 10 else {
+                            if byte != UInt8(ascii: "'") { pendingDash = true }
                             continue
                         }
                         if pendingDash, count > 0 { append(UInt8(ascii: "-")) }
                         pendingDash = false
-                        append(kept)
+                        append(lower)
                         continue
                     }
                     // Any other character: its scalar decides.

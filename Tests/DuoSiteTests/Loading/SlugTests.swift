@@ -26,6 +26,20 @@ struct SlugTests {
         #expect(Slug.make(text) == expected)
     }
 
+    /// Every ASCII character between two letters: a letter kept in lower
+    /// case, a digit kept, an apostrophe left out, anything else a dash.
+    @Test func everyASCIICharacterBetweenTwoLetters() {
+        for byte in UInt8(0)..<0x80 {
+            let character = Character(Unicode.Scalar(byte))
+            let expected: String
+            if character.isASCII, character.isLetter { expected = "a\(character.lowercased())b" }
+            else if character.isASCII, character.isNumber { expected = "a\(character)b" }
+            else if character == "'" { expected = "ab" }
+            else { expected = "a-b" }
+            #expect(Slug.make("a\(character)b") == expected, "\(byte)")
+        }
+    }
+
     @Test("a text of capitals whose lower case is longer, all of it kept")
     func aLongTextOfLongerLowerCase() {
         let text = String(repeating: "İȺ", count: 2_000) + "!" + String(repeating: "Ⱦ", count: 2_000)

@@ -45,7 +45,7 @@ extension BuildCache {
 
         /// The line of the records file a cache's page line (`@` and the
         /// line's number) refers to; nil when it is not such a line.
-        static func line(_ reference: ArraySlice<UInt8>) -> Int? {
+        static func line(_ reference: StoredBytes) -> Int? {
             guard reference.first == UInt8(ascii: "@"), reference.count > 1, reference.count <= 20 else { return nil }
             var value = 0
             for byte in reference.dropFirst() {
@@ -72,7 +72,7 @@ extension BuildCache {
 
     /// The records of `records` beside `output`, each a line; nil when the
     /// file is missing, is not that file, or does not hold that many.
-    static func readRecords(of records: RecordsFile, beside output: URL) -> [ArraySlice<UInt8>]? {
+    static func readRecords(of records: RecordsFile, beside output: URL) -> [StoredBytes]? {
         guard records.isValid, let bytes = readFile(recordsPath(of: records, beside: output)) else { return nil }
         var lines = lines(of: bytes)[...]
         guard let first = lines.popFirst(), first.elementsEqual("\(RecordsFile.header) \(records.id)".utf8),

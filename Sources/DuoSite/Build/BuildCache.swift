@@ -61,10 +61,10 @@ struct BuildCache: Sendable {
         var linksHash: UInt64
         /// The page's summary, encoded (`PageSummary.encode`): as the
         /// previous cache wrote it, or as encoded when the page was built.
-        var summaryFields: ArraySlice<UInt8>
+        var summaryFields: StoredBytes
         /// The whole record as the previous cache wrote it, written again as
         /// it is while nothing in it changes (a page kept, its file untouched).
-        var record: ArraySlice<UInt8>?
+        var record: StoredBytes?
         /// The line of the previous cache's records file that `record` is,
         /// while it is: the next cache refers to that line rather than
         /// writing the record again (`RecordsFile`).
@@ -82,7 +82,7 @@ struct BuildCache: Sendable {
             var writer = RecordWriter()
             let parts = summary.encode(into: &writer)
             // A copy of exactly the summary's size: the cache keeps ten thousand.
-            let fields = writer.withBytes { ArraySlice($0) }
+            let fields = writer.withBytes { StoredBytes($0) }
             summaryFields = fields
             (summaryHash, titleHash, outwardHash, citedHash, anchorsHash, positionsHash, linksHash) = fields.withUnsafeBufferPointer { bytes in
                 (ContentHash.of(bytes), ContentHash.of(UnsafeBufferPointer(rebasing: bytes[parts.title..<parts.listing])),
@@ -112,7 +112,7 @@ struct BuildCache: Sendable {
 
         /// The entry a cache record holds, its summary left encoded; nil
         /// when the record is damaged (its summary no longer has its hash).
-        init?(record: ArraySlice<UInt8>) {
+        init?(record: StoredBytes) {
             var reader = RecordReader(record)
             guard let hash = try? reader.unsigned(), let written = try? reader.number(), let stamp = try? reader.unsigned(),
                   let siteKey = try? reader.unsigned(), let draft = try? reader.number(), let summaryHash = try? reader.unsigned(),
@@ -248,7 +248,7 @@ struct BuildCache: Sendable {
         }
 
         /// The findings a record written by `encodedRecord` holds.
-        init?(record: ArraySlice<UInt8>) {
+        init?(record: StoredBytes) {
             var reader = RecordReader(record)
             guard (try? reader.text()) == Self.marker, let key = try? reader.unsigned(), let citedKey = try? reader.unsigned(), let anchorsKey = try? reader.unsigned(), let titlesKey = try? reader.unsigned(),
                   let links = try? PageSummary.decodeDiagnostics(from: &reader),
@@ -477,39 +477,14 @@ struct BuildCache: Sendable {
                           records: recordLines == nil ? nil : recordsFile)
     }
 
-    /// A file's bytes, read with one allocation (nil when it cannot be read).
-    static func readFile(_ path: String) -> [UInt8]? {
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
-        guard descriptor >= 0 else { return nil }
-        defer { close(descriptor) }
-        var info = stat()
-        guard fstat(descriptor, &info) == 0 else { return nil }
-        let size = Int(info.st_size)
-        // Read in parts on every core: copying twenty megabytes and touching
-        // the memory it lands in is work too.
-        let parts = size >= 1 << 20 ? 4 : 1
-        let failed = SharedFlag()
-        let bytes = [UInt8](unsafeUninitializedCapacity: size) { buffer, count in
-            nonisolated(unsafe) let base = buffer.baseAddress
-            DispatchQueue.concurrentPerform(iterations: parts) { part in
-                let start = size * part / parts, end = size * (part + 1) / parts
-                var offset = start
-                while offset < end {
-                    let read = pread(descriptor, base! + offset, end - offset, off_t(offset))
-                    guard read > 0 else {
-                        failed.set()
-                        return
-                    }
-                    offset += read
-                }
-            }
-            count = size
-        }
-        return failed.isSet ? nil : bytes
+    /// A cache file's bytes, mapped where the file lies (nil when it
+    /// cannot be read).
+    static func readFile(_ path: String) -> StoredBytes? {
+        StoredBytes(mapping: path)
     }
 
     /// The non-empty lines of `bytes`, without their line ends.
-    static func lines(of bytes: [UInt8]) -> [ArraySlice<UInt8>] {
+    static func lines(of bytes: StoredBytes) -> [StoredBytes] {
         let ends = bytes.withUnsafeBufferPointer { buffer -> [Int] in
             var ends: [Int] = []
             var start = 0
@@ -524,12 +499,12 @@ struct BuildCache: Sendable {
             }
             return ends
         }
-        var lines: [ArraySlice<UInt8>] = []
+        var lines: [StoredBytes] = []
         lines.reserveCapacity(ends.count)
-        var start = 0
+        var start = bytes.startIndex
         for end in ends {
-            if end > start { lines.append(bytes[start..<end]) }
-            start = end + 1
+            if bytes.startIndex + end > start { lines.append(bytes[start..<(bytes.startIndex + end)]) }
+            start = bytes.startIndex + end + 1
         }
         return lines
     }

@@ -167,7 +167,7 @@ struct PageSummary {
     /// The ids of the sources a page cites, as text, read from its
     /// summary's fields as `crossPageFacts(in:)` finds them: what a hash
     /// met in `CrossPageFacts.citedSources` is checked against.
-    static func citedSources(in fields: ArraySlice<UInt8>) throws -> [String] {
+    static func citedSources(in fields: StoredBytes) throws -> [String] {
         var outward = try reader(at: trailingPlaces(of: fields).numbers.0, in: fields)
         _ = try outward.rawField()  // the slug
         _ = try outward.number()  // whether a mistake hid some
@@ -178,7 +178,7 @@ struct PageSummary {
     /// `encode`: from its last three fields, where its slug, its questions
     /// and its links start, and from there, each part where it lies,
     /// skipping only the fields within them it does not need.
-    static func crossPageFacts(in fields: ArraySlice<UInt8>) throws -> CrossPageFacts {
+    static func crossPageFacts(in fields: StoredBytes) throws -> CrossPageFacts {
         typealias Malformed = RecordReader.Malformed
         let (places, trailing) = try trailingPlaces(of: fields)
         guard places.0 < places.1, places.1 < places.2 else { throw Malformed() }
@@ -207,7 +207,7 @@ struct PageSummary {
 
     /// A reader of `fields` from the field starting at `place` (just after
     /// the separator written before it).
-    private static func reader(at place: Int, in fields: ArraySlice<UInt8>) throws -> RecordReader {
+    private static func reader(at place: Int, in fields: StoredBytes) throws -> RecordReader {
         let separator = fields.startIndex + place
         guard place > 0, separator < fields.endIndex, fields[separator] == 0x1F else { throw RecordReader.Malformed() }
         return RecordReader(fields[(separator + 1)...])
@@ -216,7 +216,7 @@ struct PageSummary {
     /// The last three fields of `fields`, the places `encode` writes last
     /// (where the slug, the questions and the links start), in order, and
     /// where the first of them starts; read from the end, with no list made.
-    private static func trailingPlaces(of fields: ArraySlice<UInt8>) throws -> (numbers: (Int, Int, Int), start: Int) {
+    private static func trailingPlaces(of fields: StoredBytes) throws -> (numbers: (Int, Int, Int), start: Int) {
         var numbers = (0, 0, 0)
         var end = fields.endIndex
         for slot in 0..<3 {

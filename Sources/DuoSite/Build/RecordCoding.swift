@@ -87,13 +87,13 @@ struct RecordWriter {
 struct RecordReader {
     struct Malformed: Error {}
 
-    private let line: ArraySlice<UInt8>
+    private let line: StoredBytes
     /// Where the next field starts; past the end when every field is read.
     private var position: Int
     /// The file locations in the record belong to.
     var file = ""
 
-    init(_ line: ArraySlice<UInt8>) {
+    init(_ line: StoredBytes) {
         self.line = line
         position = line.startIndex
     }
@@ -118,7 +118,7 @@ struct RecordReader {
     /// The next field's bytes, as they are written, left unread: what
     /// skipping a field costs (a rebuild skips most of ten thousand
     /// summaries' fields to read a few).
-    mutating func rawField() throws -> ArraySlice<UInt8> {
+    mutating func rawField() throws -> StoredBytes {
         let start = position
         try withField { _ in () }
         return line[min(start, line.endIndex)..<min(position - 1, line.endIndex)]
@@ -132,7 +132,7 @@ struct RecordReader {
     }
 
     /// The fields not read yet, as they are written.
-    var rest: ArraySlice<UInt8> {
+    var rest: StoredBytes {
         line[min(position, line.endIndex)...]
     }
 

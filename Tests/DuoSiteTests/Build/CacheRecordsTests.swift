@@ -151,7 +151,7 @@ import Testing
 
     @Test(arguments: [("@0", 0), ("@12345", 12345), ("@", nil), ("@12a", nil), ("12", nil), ("@-1", nil)] as [(String, Int?)])
     func aPageLineRefersToARecordByItsNumber(line: String, number: Int?) {
-        #expect(BuildCache.RecordsFile.line(Array(line.utf8)[...]) == number)
+        #expect(BuildCache.RecordsFile.line(StoredBytes(line.utf8)) == number)
     }
 
     @Test func aRecordsFileIsNamedBySixteenHexadecimalDigits() {

@@ -13,7 +13,7 @@ struct RecordCodingTests {
         writer.add(text)
         writer.add("after")
         #expect(!writer.bytes.contains(0x0A), "a record is one line")
-        var reader = RecordReader(writer.bytes[...])
+        var reader = RecordReader(StoredBytes(writer.bytes))
         #expect(try reader.text() == text)
         #expect(try reader.text() == "after")
     }
@@ -30,7 +30,7 @@ struct RecordCodingTests {
             writer.add("after")
             #expect(!writer.bytes.contains(0x0A) && !writer.bytes.contains(0x0D), "a record is one line")
             #expect(writer.bytes.filter { $0 == 0x1F }.count == 1, "one separator, between the two fields")
-            var reader = RecordReader(writer.bytes[...])
+            var reader = RecordReader(StoredBytes(writer.bytes))
             #expect(try reader.text() == text, "at \(offset)")
             #expect(try reader.text() == "after")
         }
@@ -41,7 +41,7 @@ struct RecordCodingTests {
         var writer = RecordWriter()
         writer.add(number)
         #expect(writer.line == String(number))
-        var reader = RecordReader(writer.bytes[...])
+        var reader = RecordReader(StoredBytes(writer.bytes))
         #expect(try reader.number() == number)
     }
 
@@ -50,13 +50,13 @@ struct RecordCodingTests {
         var writer = RecordWriter()
         writer.add(number)
         #expect(writer.line == String(number, radix: 16))
-        var reader = RecordReader(writer.bytes[...])
+        var reader = RecordReader(StoredBytes(writer.bytes))
         #expect(try reader.unsigned() == number)
     }
 
     @Test(arguments: ["", "12G", "1A", "-1", "1 2", "10000000000000000"])
     func aDamagedHexadecimalNumberIsRefused(field: String) {
-        var reader = RecordReader(Array(field.utf8)[...])
+        var reader = RecordReader(StoredBytes(Array(field.utf8)))
         #expect(throws: RecordReader.Malformed.self) { _ = try reader.unsigned() }
     }
 
@@ -65,7 +65,7 @@ struct RecordCodingTests {
         writer.add(optional: nil)
         writer.add(optional: "")
         writer.add(DuoSite.SourceLocation(file: "Content/patterns/a.md", line: 12, column: 61))
-        var reader = RecordReader(writer.bytes[...])
+        var reader = RecordReader(StoredBytes(writer.bytes))
         reader.file = "Content/patterns/a.md"
         #expect(try reader.optionalText() == nil)
         #expect(try reader.optionalText() == "")
@@ -76,14 +76,14 @@ struct RecordCodingTests {
     @Test func aShortOrDamagedRecordIsRefused() {
         var writer = RecordWriter()
         writer.add("only")
-        var reader = RecordReader(writer.bytes[...])
+        var reader = RecordReader(StoredBytes(writer.bytes))
         #expect(throws: RecordReader.Malformed.self) {
             _ = try reader.text()
             _ = try reader.text()
         }
-        var numbers = RecordReader(Array("12x".utf8)[...])
+        var numbers = RecordReader(StoredBytes(Array("12x".utf8)))
         #expect(throws: RecordReader.Malformed.self) { _ = try numbers.number() }
-        var empty = RecordReader(Array("".utf8)[...])
+        var empty = RecordReader(StoredBytes(Array("".utf8)))
         #expect(throws: RecordReader.Malformed.self) { _ = try empty.number() }
     }
 
@@ -95,10 +95,10 @@ struct RecordCodingTests {
         for tree in [tree, OutputTree()] {
             var writer = RecordWriter()
             tree.encode(into: &writer)
-            var reader = RecordReader(writer.bytes[...])
+            var reader = RecordReader(StoredBytes(writer.bytes))
             #expect(try OutputTree.decode(from: &reader) == tree)
         }
-        var damaged = RecordReader(Array("1\u{1F}a\u{1F}12\u{1F}x\u{1F}3".utf8)[...])
+        var damaged = RecordReader(StoredBytes(Array("1\u{1F}a\u{1F}12\u{1F}x\u{1F}3".utf8)))
         #expect(throws: RecordReader.Malformed.self) { _ = try OutputTree.decode(from: &damaged) }
     }
 
@@ -114,7 +114,7 @@ struct RecordCodingTests {
         entry.encodeRecord(into: &record)
         #expect(!record.contains(0x0A), "a record is one line")
 
-        let read = try #require(BuildCache.Entry(record: record[...]))
+        let read = try #require(BuildCache.Entry(record: StoredBytes(record)))
         #expect(read.hash == 7 && read.written && read.stamp == 9 && read.siteKey == 11)
         #expect(!read.draft && read.file == page.file && read.summaryHash == entry.summaryHash)
         #expect(read.outwardHash == entry.outwardHash && read.anchorsHash == entry.anchorsHash)
@@ -178,7 +178,7 @@ struct RecordCodingTests {
             text.removeLast(places.map(\.count).reduce(2, +))
             text += places[1] + [0x1F] + places[0] + [0x1F] + places[2]
             var swapped = entry
-            swapped.summaryFields = text[...]
+            swapped.summaryFields = StoredBytes(text)
             #expect(swapped.crossPageFacts() == nil, "\(page.slug)")
         }
     }
@@ -285,14 +285,14 @@ struct RecordCodingTests {
         let entry = BuildCache.Entry(hash: 1, written: true, stamp: 2, siteKey: 3, summary: PageSummary(pattern: page.withoutHTML, diagnostics: []))
         var record: [UInt8] = []
         entry.encodeRecord(into: &record)
-        #expect(BuildCache.Entry(record: record[...]) != nil)
+        #expect(BuildCache.Entry(record: StoredBytes(record)) != nil)
         for offset in [record.count - entry.summaryFields.count, record.count - entry.summaryFields.count / 2, record.count - 1] {
             var damaged = record
             damaged[offset] = damaged[offset] == UInt8(ascii: "x") ? UInt8(ascii: "y") : UInt8(ascii: "x")
-            let refused = BuildCache.Entry(record: damaged[...]) == nil
+            let refused = BuildCache.Entry(record: StoredBytes(damaged)) == nil
             #expect(refused, "a byte changed at \(offset)")
         }
-        let refused = BuildCache.Entry(record: record.dropLast(5)) == nil
+        let refused = BuildCache.Entry(record: StoredBytes(record.dropLast(5))) == nil
         #expect(refused, "cut short")
     }
 
@@ -308,13 +308,13 @@ struct RecordCodingTests {
             titles: [Diagnostic(.duplicateTitle, "the title 'A' is also the title of Content/patterns/a.md; give each page its own", at: DuoSite.SourceLocation(file: "Content/patterns/b.md", line: 2, column: 8), severity: .warning)],
             others: [Diagnostic(.unusedSource, "the source 'x' is cited on no page", at: DuoSite.SourceLocation(file: "Content/sources.yml", line: 4, column: 1), severity: .warning)]
         )
-        let read = try #require(BuildCache.SiteFindings(record: findings.encodedRecord()[...]))
+        let read = try #require(BuildCache.SiteFindings(record: StoredBytes(findings.encodedRecord())))
         #expect(read.citedKey == 3 && read.unusedSources == findings.unusedSources && read.sourcesCounted)
         #expect(read.key == .max && read.anchorsKey == 5 && read.titlesKey == 7)
         #expect(read.links == findings.links && read.patternRules == findings.patternRules && read.others == findings.others)
         #expect(read.titles == findings.titles)
         #expect(read.questions == findings.questions && read.questionPages == findings.questionPages)
-        #expect(BuildCache.SiteFindings(record: Array("12\u{1F}0".utf8)[...]) == nil, "a page's record is not findings")
+        #expect(BuildCache.SiteFindings(record: StoredBytes(Array("12\u{1F}0".utf8))) == nil, "a page's record is not findings")
     }
 
     /// The key of what the checks across pages read changes with the

@@ -21,7 +21,7 @@ extension BuildCache {
         var count: Int
 
         /// The first line of a records file, before its id.
-        static let header = "duosite-records 18"
+        static let header = "duosite-records 19"
 
         /// A new records file's name and size.
         init(count: Int) {
@@ -92,7 +92,7 @@ extension BuildCache {
             try? handle.close()
             let first = String(decoding: start.prefix { $0 != 0x0A }, as: UTF8.self)
             let fields = first.split(separator: " ")
-            // "duosite-cache 18 <fingerprint> <reading> <id> <count>"
+            // "duosite-cache 19 <fingerprint> <reading> <id> <count>"
             if first.hasPrefix(header + " "), fields.count == 6 { used = String(fields[4]) }
         }
         for entry in FolderListing.entries(of: folder) where entry.name.hasPrefix(prefix) && String(entry.name.dropFirst(prefix.count)) != used {

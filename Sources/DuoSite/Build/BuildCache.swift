@@ -361,7 +361,7 @@ struct BuildCache: Sendable {
         return positions[path].map { entries[$0] }
     }
 
-    static let header = "duosite-cache 18"
+    static let header = "duosite-cache 19"
 
     /// Where the cache of an output folder lives.
     static func location(for output: URL) -> URL {
@@ -677,8 +677,10 @@ enum SourceStamp {
 }
 
 /// A fast 64-bit hash of file contents for the build cache, eight bytes a
-/// step (not for security: a page's text is compared with its own earlier
-/// text, and a page whose hash matched by chance would only be rebuilt late).
+/// step, thirty-two in four independent lanes where there are more than
+/// sixty-four (not for security: a page's text is compared with its own
+/// earlier text, and a page whose hash matched by chance would only be
+/// rebuilt late).
 struct ContentHash {
     private(set) var value: UInt64 = 0xcbf2_9ce4_8422_2325
 
@@ -692,6 +694,34 @@ struct ContentHash {
         let multiplier: UInt64 = 0x9E37_79B9_7F4A_7C15
         var hash = value
         var offset = 0
+        // A page file (7 KB), a summary (2 KB): each lane's multiply waits
+        // only for its own, so that four go at once where one word at a
+        // time waits for the word before. Rebuilds hash twenty megabytes
+        // of records; a full build its pages' seventy of Markdown.
+        if bytes.count > 64 {
+            var lanes = (hash, hash ^ 0x2545_F491_4F6C_DD1D, hash ^ 0x5851_F42D_4C95_7F2D, hash ^ 0x1405_7B7E_F767_814F)
+            while bytes.count - offset >= 32 {
+                lanes.0 = (lanes.0 ^ bytes.loadUnaligned(fromByteOffset: offset, as: UInt64.self)) &* multiplier
+                lanes.1 = (lanes.1 ^ bytes.loadUnaligned(fromByteOffset: offset + 8, as: UInt64.self)) &* multiplier
+                lanes.2 = (lanes.2 ^ bytes.loadUnaligned(fromByteOffset: offset + 16, as: UInt64.self)) &* multiplier
+                lanes.3 = (lanes.3 ^ bytes.loadUnaligned(fromByteOffset: offset + 24, as: UInt64.self)) &* multiplier
+                lanes.0 ^= lanes.0 >> 31
+                lanes.1 ^= lanes.1 >> 31
+                lanes.2 ^= lanes.2 >> 31
+                lanes.3 ^= lanes.3 >> 31
+                offset += 32
+            }
+            // The lanes folded in order, so that words swapped between
+            // lanes do not give the same hash.
+            hash = (hash ^ lanes.0) &* multiplier
+            hash ^= hash >> 31
+            hash = (hash ^ lanes.1) &* multiplier
+            hash ^= hash >> 31
+            hash = (hash ^ lanes.2) &* multiplier
+            hash ^= hash >> 31
+            hash = (hash ^ lanes.3) &* multiplier
+            hash ^= hash >> 31
+        }
         while bytes.count - offset >= 8 {
             let word = bytes.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
             hash = (hash ^ word) &* multiplier

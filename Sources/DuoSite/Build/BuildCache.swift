@@ -573,9 +573,9 @@ struct BuildCache: Sendable {
         }
         for (index, entry) in entries.enumerated() {
             if records != previous {
-                file.append("@\(index)\n")
+                file.append { Self.appendReference(to: index, into: &$0) }
             } else if entry.record != nil, let line = entry.recordsLine {
-                file.append("@\(line)\n")
+                file.append { Self.appendReference(to: line, into: &$0) }
             } else {
                 file.append { entry.encodeRecord(into: &$0) }
             }
@@ -587,6 +587,16 @@ struct BuildCache: Sendable {
             if let madeRecords { unlink(madeRecords) }
             throw CocoaError(.fileWriteUnknown)
         }
+    }
+
+    /// A page's line referring to line `line` of the records file (`@`
+    /// and the number), written as bytes: ten thousand of them a build.
+    static func appendReference(to line: Int, into bytes: inout [UInt8]) {
+        bytes.append(UInt8(ascii: "@"))
+        let width = DecimalDigits.count(of: UInt64(line))
+        let start = bytes.count
+        bytes.append(contentsOf: repeatElement(0, count: width))
+        bytes.withUnsafeMutableBufferPointer { DecimalDigits.write(UInt64(line), width: width, into: $0, at: start) }
     }
 
     /// Puts the cache written by `writeDraft` in place (rename(2) replaces

@@ -102,6 +102,44 @@ struct RecordCodingTests {
         #expect(throws: RecordReader.Malformed.self) { _ = try OutputTree.decode(from: &damaged) }
     }
 
+    /// The same folder gives the same bytes however its pages were noted
+    /// (two cores note them in any order), its page folders in the order
+    /// of their names.
+    @Test func whatAFolderHoldsIsWrittenInTheOrderOfItsNames() throws {
+        let slugs = ["page-2", "page-10", "Zebra", "apple", "café", "cafe", "é", "a", "page-1", "b-\u{301}"]
+        var forward = OutputTree(), backward = OutputTree()
+        for (index, slug) in slugs.enumerated() {
+            forward.pages[slug] = .init(key: UInt64(index), folderStamp: 1, fileStamp: 2)
+        }
+        for (index, slug) in slugs.enumerated().reversed() {
+            backward.pages[slug] = .init(key: UInt64(index), folderStamp: 1, fileStamp: 2)
+        }
+        var first = RecordWriter(), second = RecordWriter()
+        forward.encode(into: &first)
+        backward.encode(into: &second)
+        #expect(first.bytes == second.bytes)
+        var reader = RecordReader(StoredBytes(first.bytes))
+        _ = try reader.unsigned()  // the site files' key
+        for _ in 0..<(try reader.number()) { _ = try reader.unsigned() }  // their stamps
+        _ = try reader.unsigned()  // the folder's stamp
+        #expect(try reader.number() == slugs.count)
+        var written: [String] = []
+        for _ in slugs {
+            written.append(try reader.text())
+            for _ in 0..<3 { _ = try reader.rawField() }
+        }
+        #expect(written == slugs.sorted())
+    }
+
+    /// A cache's page line referring to a line of its records file.
+    @Test(arguments: [0, 7, 9, 10, 99, 100, 9_999, 10_000, 123_456_789, Int.max])
+    func aReferenceToARecordsLineIsItsNumber(line: Int) {
+        var bytes: [UInt8] = Array("before".utf8)
+        BuildCache.appendReference(to: line, into: &bytes)
+        #expect(String(decoding: bytes, as: UTF8.self) == "before@\(line)")
+        #expect(BuildCache.RecordsFile.line(StoredBytes(bytes.dropFirst(6))) == line)
+    }
+
     /// A page's entry is read back with its summary left encoded; its
     /// findings are read alone, and the summary decoded on demand is the
     /// one that was written.

@@ -73,7 +73,7 @@ extension BuildCache {
     /// The records of `records` beside `output`, each a line; nil when the
     /// file is missing, is not that file, or does not hold that many.
     static func readRecords(of records: RecordsFile, beside output: URL) -> [StoredBytes]? {
-        guard records.isValid, let bytes = readFile(recordsPath(of: records, beside: output)) else { return nil }
+        guard records.isValid, let bytes = StoredBytes(mapping: recordsPath(of: records, beside: output)) else { return nil }
         var lines = lines(of: bytes)[...]
         guard let first = lines.popFirst(), first.elementsEqual("\(RecordsFile.header) \(records.id)".utf8),
               lines.count == records.count else { return nil }

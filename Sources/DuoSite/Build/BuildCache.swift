@@ -430,7 +430,7 @@ struct BuildCache: Sendable {
     /// `readingFingerprint`); what the folders hold is kept anyway.
     static func load(output: URL, fingerprint: UInt64, reading: Bool = false) -> BuildCache? {
         guard FileManager.default.fileExists(atPath: output.path),
-              let bytes = readFile(location(for: output).path) else { return nil }
+              let bytes = StoredBytes(mapping: location(for: output).path) else { return nil }
         var lines = Self.lines(of: bytes)[...]
         guard let first = lines.popFirst(), String(decoding: first, as: UTF8.self).hasPrefix("\(header) "),
               let liveLine = lines.popFirst(), let spareLine = lines.popFirst() else { return nil }
@@ -475,12 +475,6 @@ struct BuildCache: Sendable {
         }
         return BuildCache(fingerprint: fingerprint, entries: entries, live: live, spare: spare, siteFindings: siteFindings,
                           records: recordLines == nil ? nil : recordsFile)
-    }
-
-    /// A cache file's bytes, mapped where the file lies (nil when it
-    /// cannot be read).
-    static func readFile(_ path: String) -> StoredBytes? {
-        StoredBytes(mapping: path)
     }
 
     /// The non-empty lines of `bytes`, without their line ends.
@@ -625,26 +619,6 @@ struct BuildCache: Sendable {
     static func remove(beside output: URL, keepingRecords: Bool = false) {
         unlink(location(for: output).path)
         if !keepingRecords { removeUnusedRecords(beside: output) }
-    }
-}
-
-/// A flag set from any thread.
-final class SharedFlag: @unchecked Sendable {
-    private var value = false
-    private let lock = NSLock()
-
-    /// Sets the flag.
-    func set() {
-        lock.lock()
-        value = true
-        lock.unlock()
-    }
-
-    /// Whether the flag was set.
-    var isSet: Bool {
-        lock.lock()
-        defer { lock.unlock() }
-        return value
     }
 }
 

@@ -215,6 +215,12 @@ final class OutputFolder: Sendable {
         try bytes.withUnsafeBufferPointer { try write(bytes: $0, to: relative) }
     }
 
+    /// Writes the bytes a writer wrote (a site-wide file) to `relative`,
+    /// from where they lie: the writer's room is never cut to size.
+    func write(_ writer: borrowing ByteWriter, to relative: String) throws {
+        try writer.withBytes { try write(bytes: $0, to: relative) }
+    }
+
     /// Writes UTF-8 bytes where they lie (a file just rendered) to `relative`.
     func write(rendered bytes: UnsafeBufferPointer<UInt8>, to relative: String) throws {
         try write(bytes: bytes, to: relative)

@@ -448,29 +448,27 @@ public struct SiteBuilder: Sendable {
 
     func indexContext(_ pages: [Pattern], site: Site, baseURL: String, pageContext: PageContext) -> CompactContext {
         let keys = pageContext.keys
-        // Pages share their days: each day's texts are made once.
-        var days: [Day: (iso: String, long: String)] = [:]
+        // Pages share their days and review intervals: each day's texts, and
+        // whether a page checked then is stale, are made once.
+        var reviews = ReviewsByDay(settings: site.settings, today: options.today, texts: true)
         // Room for every page's values and texts from the start.
         var context = CompactContext.Builder(slots: 16 * pages.count + 64, bytes: 512 * pages.count + 4_096)
         context.beginObject(nil)
         pageContext.addSite(to: &context)
         context.beginList(keys.patterns)
         for pattern in pages {
-            let review = Review(pattern, settings: site.settings, today: options.today)
-            let lastChecked = pattern.frontMatter.lastChecked.value
-            let day: (iso: String, long: String)
-            if let made = days[lastChecked] {
-                day = made
-            } else {
-                day = (lastChecked.description, lastChecked.longDescription)
-                days[lastChecked] = day
-            }
+            let review = reviews.review(of: pattern)
             context.beginObject(nil)
             context.add(keys.title, pattern.frontMatter.title.value)
             context.add(keys.summary, pattern.frontMatter.summary.value)
-            context.add(keys.url, pattern.path)
+            // The page's address in its parts (`Pattern.path`), with no string made of them.
+            context.beginText(keys.url)
+            context.appendText("/patterns/")
+            context.appendText(pattern.slug)
+            context.appendText("/")
+            context.endText()
             pageContext.addStatus(pattern.frontMatter.status.value, to: &context)
-            pageContext.addDay(keys.lastChecked, iso: day.iso, long: day.long, to: &context)
+            pageContext.addDay(keys.lastChecked, iso: review.iso, long: review.long, to: &context)
             context.add(keys.stale, review.status == .stale)
             context.beginList(keys.tags)
             for tag in pattern.frontMatter.tags { context.add(nil, tag) }

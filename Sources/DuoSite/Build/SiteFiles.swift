@@ -49,8 +49,10 @@ enum SiteFiles {
         }
     }
 
-    /// `sitemap.xml`, with `lastmod` the last-checked date.
-    static func sitemap(_ pages: [Pattern], baseURL: String) -> [UInt8] {
+    /// `sitemap.xml`, with `lastmod` the last-checked date: in the writer
+    /// that wrote it, written out from there (`OutputFolder.write`), as the
+    /// feed and `api/pages.json` are.
+    static func sitemap(_ pages: [Pattern], baseURL: String) -> ByteWriter {
         var xml = ByteWriter(capacity: 128 + pages.count * 120)
         xml.append("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\">\n")
         xml.append("  <url><loc>")
@@ -71,7 +73,7 @@ enum SiteFiles {
             xml.append(markup: "</lastmod></url>\n")
         }
         xml.append("</urlset>\n")
-        return xml.finish()
+        return xml
     }
 
     /// How many pages the feed lists: the ones checked most recently. A feed
@@ -82,7 +84,7 @@ enum SiteFiles {
 
     /// The Atom feed: the ``feedEntries`` pages checked most recently,
     /// newest check first (pages checked the same day by address).
-    static func feed(_ pages: [Pattern], settings: SiteSettings, baseURL: String) -> [UInt8] {
+    static func feed(_ pages: [Pattern], settings: SiteSettings, baseURL: String) -> ByteWriter {
         // Indices sorted rather than pages (each move of a page is a reference
         // count change), by date first: slugs are compared only on a tie.
         let days = pages.map(\.frontMatter.lastChecked.value)
@@ -127,7 +129,7 @@ enum SiteFiles {
             xml.append(markup: "</summary>\n  </entry>\n")
         }
         xml.append("</feed>\n")
-        return xml.finish()
+        return xml
     }
 
     /// `baseURL` escaped for XML, once for every page's address.
@@ -150,15 +152,17 @@ enum SiteFiles {
     }
 
     /// `api/pages.json`: each page's review state, for dashboards and notifiers.
-    static func pagesJSON(_ pages: [Pattern], settings: SiteSettings, baseURL: String, today: Day) -> [UInt8] {
+    static func pagesJSON(_ pages: [Pattern], settings: SiteSettings, baseURL: String, today: Day) -> ByteWriter {
         var json = ByteWriter(capacity: 64 + pages.count * 400)
         json.append("{\n  \"generated_for\": \"")
         json.append(today)
         json.append("\",\n  \"pages\": [\n")
         let base = jsonBase(baseURL)
+        // Pages checked the same day with the same interval share their review.
+        var reviews = ReviewsByDay(settings: settings, today: today, texts: false)
         for (index, page) in pages.enumerated() {
             if index > 0 { json.append(markup: ",\n") }
-            let review = Review(page, settings: settings, today: today)
+            let review = reviews.review(of: page)
             json.append(markup: "    {\"title\": ")
             json.appendJSON(page.frontMatter.title.value)
             json.append(markup: ", \"slug\": ")
@@ -172,7 +176,7 @@ enum SiteFiles {
             json.append(markup: ", \"owner\": ")
             if let owner = page.frontMatter.owner { json.appendJSON(owner) } else { json.append(markup: "null") }
             json.append(markup: ", \"last_checked\": \"")
-            json.append(review.lastChecked.value)
+            json.append(page.frontMatter.lastChecked.value)
             json.append(markup: "\", \"due\": \"")
             json.append(review.due)
             json.append(markup: "\", \"review\": ")
@@ -180,6 +184,6 @@ enum SiteFiles {
             json.append(markup: "}")
         }
         json.append("\n  ]\n}\n")
-        return json.finish()
+        return json
     }
 }

@@ -57,6 +57,43 @@ import Testing
         #expect(feed.contains("<updated>2026-11-02T00:00:00Z</updated>\n  <author>"))
     }
 
+    /// The index marks a page "Needs review", and `api/pages.json` gives
+    /// its due day and review, by its own last check and its own interval
+    /// (`review_every`, else the site's 180 days): pages checked the same
+    /// day can differ, and each page's address is its own.
+    @Test func eachPageIsReviewedByItsOwnCheckAndInterval() throws {
+        let site = try TestSite()
+        defer { site.remove() }
+        let pages: [(slug: String, day: String, interval: String?, stale: Bool, due: String)] = [
+            ("fresh-by-default", "2026-09-01", nil, false, "2027-02-28"), ("stale-by-its-own", "2026-09-01", "30d", true, "2026-10-01"),
+            ("stale-by-default", "2025-12-31", nil, true, "2026-06-29"), ("fresh-by-its-own", "2025-12-31", "2y", false, "2027-12-31"),
+            ("also-fresh-by-default", "2026-09-01", nil, false, "2027-02-28"), ("also-stale-by-its-own", "2026-09-01", "30d", true, "2026-10-01"),
+        ]
+        for page in pages {
+            var text = Self.page(page.slug, checked: page.day)
+            if let interval = page.interval {
+                text = text.replacingOccurrences(of: "last_checked:", with: "review_every: \(interval)\nlast_checked:")
+            }
+            try site.write(text, to: "Content/patterns/\(page.slug).md")
+        }
+        site.build()
+        let index = try site.read("Public/index.html")
+        let cards = index.components(separatedBy: "<li class=\"pattern-card\">").dropFirst()
+        for page in pages {
+            let card = try #require(cards.first { $0.contains("<a href=\"/patterns/\(page.slug)/\">Page \(page.slug)</a>") }, "\(page.slug)")
+            #expect(card.contains("Needs review") == page.stale, "\(page.slug)")
+            #expect(card.contains("<time datetime=\"\(page.day)\">"), "\(page.slug)")
+        }
+        let json = try #require(try JSONSerialization.jsonObject(with: Data(site.read("Public/api/pages.json").utf8)) as? [String: Any])
+        let listed = try #require(json["pages"] as? [[String: Any]])
+        for page in pages {
+            let entry = try #require(listed.first { $0["slug"] as? String == page.slug }, "\(page.slug)")
+            #expect(entry["last_checked"] as? String == page.day, "\(page.slug)")
+            #expect(entry["due"] as? String == page.due, "\(page.slug)")
+            #expect(entry["review"] as? String == (page.stale ? "stale" : "fresh"), "\(page.slug)")
+        }
+    }
+
     /// A large site's feed holds its newest checks, not every page: the
     /// sitemap and `api/pages.json` still list them all.
     @Test func theFeedHoldsTheHundredPagesCheckedMostRecently() throws {

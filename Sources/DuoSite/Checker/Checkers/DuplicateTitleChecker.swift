@@ -18,14 +18,35 @@ public struct DuplicateTitleChecker: Checker {
         first.reserveCapacity(patterns.count)
         var diagnostics: [Diagnostic] = []
         for (index, pattern) in patterns.enumerated() {
-            let key = pattern.frontMatter.title.value.lowercased().trimmed
-            if let earlierIndex = first[key] {
+            let key = Self.key(pattern.frontMatter.title.value)
+            // One look in the table for a new title (nearly every one); a title
+            // seen before gets its first page back.
+            if let earlierIndex = first.updateValue(index, forKey: key) {
+                first[key] = earlierIndex
                 let earlier = patterns[earlierIndex]
                 diagnostics.append(Diagnostic(.duplicateTitle, "the title '\(pattern.frontMatter.title.value)' is also the title of \(earlier.file); give each page its own", at: pattern.frontMatter.title.location))
-            } else {
-                first[key] = index
             }
         }
         return diagnostics
+    }
+
+    /// What two titles are compared by: lowercased, without whitespace at
+    /// either end. An ASCII title (most are) is lowercased byte by byte,
+    /// as Unicode lowercases ASCII, without the general machinery.
+    static func key(_ title: String) -> String {
+        let ascii = ByteScan.withUTF8(of: title) { bytes in
+            bytes.allSatisfy { $0 < 0x80 }
+        }
+        guard ascii else { return title.lowercased().trimmed }
+        let lowered = ByteScan.withUTF8(of: title) { bytes in
+            String(unsafeUninitializedCapacity: bytes.count) { buffer in
+                for index in bytes.indices {
+                    let byte = bytes[index]
+                    buffer[index] = byte &- UInt8(ascii: "A") < 26 ? byte | 0x20 : byte
+                }
+                return bytes.count
+            }
+        }
+        return lowered.trimmed
     }
 }

@@ -164,7 +164,9 @@ struct BuildCache: Sendable {
                 bytes.append(contentsOf: record)
                 return
             }
-            var writer = RecordWriter(capacity: 128)
+            // Twelve hashes of up to sixteen digits and the file's path: room
+            // for them all, so that the writer never grows.
+            var writer = RecordWriter(capacity: 512)
             writer.add(hash)
             writer.add(written ? 1 : 0)
             writer.add(stamp)

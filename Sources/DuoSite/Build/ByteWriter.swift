@@ -95,17 +95,26 @@ struct ByteWriter {
     /// made from the right where they go.
     mutating func append(hex number: UInt64) {
         let digits = max(1, (64 - number.leadingZeroBitCount + 3) / 4)
-        reserve(digits)
+        reserve(16)
+        // All sixteen digits at once, each nibble spread to a byte of its
+        // own and made a digit or a letter by arithmetic on the eight
+        // bytes together; then the last `digits` of them kept.
+        @inline(__always) func spread(_ half: UInt32) -> UInt64 {
+            var x = UInt64(half)
+            x = (x | x << 16) & 0x0000_FFFF_0000_FFFF
+            x = (x | x << 8) & 0x00FF_00FF_00FF_00FF
+            x = (x | x << 4) & 0x0F0F_0F0F_0F0F_0F0F
+            // `a`–`f` are 0x27 past where `0` + 10 would put them.
+            let letters = ((x &+ 0x0606_0606_0606_0606) >> 4) & 0x0101_0101_0101_0101
+            // Most significant digit first in memory.
+            return (x &+ 0x3030_3030_3030_3030 &+ letters &* 0x27).byteSwapped
+        }
+        let high = spread(UInt32(truncatingIfNeeded: number >> 32)), low = spread(UInt32(truncatingIfNeeded: number))
         let start = count
-        storage.withUnsafeMutableBufferPointer { buffer in
-            var rest = number
-            var index = start + digits
-            repeat {
-                index -= 1
-                let nibble = UInt8(truncatingIfNeeded: rest & 0xF)
-                buffer[index] = nibble < 10 ? UInt8(ascii: "0") &+ nibble : UInt8(ascii: "a") &+ nibble &- 10
-                rest >>= 4
-            } while index > start
+        storage.withUnsafeMutableBytes { buffer in
+            withUnsafeBytes(of: (high, low)) { all in
+                buffer.baseAddress!.advanced(by: start).copyMemory(from: all.baseAddress!.advanced(by: 16 - digits), byteCount: digits)
+            }
         }
         count += digits
     }

@@ -45,7 +45,8 @@ struct RecordCodingTests {
         #expect(try reader.number() == number)
     }
 
-    @Test(arguments: [0, 1, 15, 16, 255, 1 << 32, UInt64.max, 1_795_969_222_094_524_900] as [UInt64])
+    @Test(arguments: [0, 1, 9, 10, 15, 16, 255, 0xABCD_1234, 0x9_0000_0000, 1 << 32, 0xFEDC_BA98_7654_3210, 0x0123_4567_89AB_CDEF, UInt64.max, 1_795_969_222_094_524_900]
+          + (0..<64).map { 1 << UInt64($0) } + (1...16).map { UInt64.max >> UInt64(64 - 4 * $0) } as [UInt64])
     func hashesAndTimesRoundTripInHexadecimal(number: UInt64) throws {
         var writer = RecordWriter()
         writer.add(number)

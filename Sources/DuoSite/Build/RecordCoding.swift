@@ -186,18 +186,39 @@ struct RecordReader {
     mutating func unsigned() throws -> UInt64 {
         try withField { field in
             guard !field.isEmpty, field.count <= 16 else { throw Malformed() }
-            var value: UInt64 = 0
-            for byte in field {
-                let digit: UInt8
-                switch byte {
-                case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = byte &- UInt8(ascii: "0")
-                case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = byte &- UInt8(ascii: "a") &+ 10
-                default: throw Malformed()
-                }
-                value = value << 4 | UInt64(digit)
+            // The digits at the end of sixteen bytes of `0`s, read as two
+            // words of eight digits each: a rebuild reads a hundred
+            // thousand of these, a digit at a time eight times slower.
+            var digits = (UInt64(0x3030_3030_3030_3030), UInt64(0x3030_3030_3030_3030))
+            withUnsafeMutableBytes(of: &digits) { room in
+                room.baseAddress!.advanced(by: 16 - field.count).copyMemory(from: field.baseAddress!, byteCount: field.count)
             }
-            return value
+            guard let high = Self.hexWord(digits.0), let low = Self.hexWord(digits.1) else { throw Malformed() }
+            return high << 32 | low
         }
+    }
+
+    /// The value of eight hexadecimal digits (`0`–`9`, `a`–`f`), the first
+    /// the most significant, as loaded from memory into a word; nil when a
+    /// byte is not such a digit.
+    @inline(__always)
+    static func hexWord(_ word: UInt64) -> UInt64? {
+        let ones: UInt64 = 0x0101_0101_0101_0101, highs: UInt64 = 0x8080_8080_8080_8080
+        // Each byte below 0x80, then between `/` and `:` or between `` ` `` and `g`.
+        guard word & highs == 0 else { return nil }
+        @inline(__always) func between(_ low: UInt64, _ high: UInt64) -> UInt64 {
+            // The high bit of each byte `b` with `low` < `b` < `high` (all below 0x80).
+            ((ones &* (127 &+ high)) &- word) & ~word & (word &+ ones &* (127 &- low)) & highs
+        }
+        guard between(0x2F, 0x3A) | between(0x60, 0x67) == highs else { return nil }
+        // A digit's value: its low four bits, and nine more for a letter.
+        var value = (word & 0x0F0F_0F0F_0F0F_0F0F) &+ ((word >> 6) & ones) &* 9
+        // Side by side in memory, the first digit in the lowest byte:
+        // pairs, then fours, then all eight, each time the first part high.
+        value = ((value << 4) | (value >> 8)) & 0x00FF_00FF_00FF_00FF
+        value = ((value << 8) | (value >> 16)) & 0x0000_FFFF_0000_FFFF
+        value = ((value << 16) | (value >> 32)) & 0xFFFF_FFFF
+        return value
     }
 
     /// The next optional text field.

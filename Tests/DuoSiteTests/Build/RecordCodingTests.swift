@@ -61,6 +61,38 @@ struct RecordCodingTests {
         #expect(throws: RecordReader.Malformed.self) { _ = try reader.unsigned() }
     }
 
+    /// Hexadecimal fields are read eight digits at a time: every byte
+    /// that is not a lowercase hexadecimal digit is refused wherever it
+    /// stands, of fields of every length, and every digit reads as its value.
+    @Test func everyByteAtEveryPlaceOfAHexadecimalFieldIsReadOrRefused() throws {
+        let digits = Array("0123456789abcdef".utf8)
+        for length in 1...16 {
+            for place in 0..<length {
+                // (U+001F ends a field: the digits before it are a field of their own.)
+                for byte in UInt8.min...UInt8.max where byte != 0x1F {
+                    var field = (0..<length).map { digits[($0 * 7 + length) % 16] }
+                    field[place] = byte
+                    var reader = RecordReader(StoredBytes(field))
+                    if digits.contains(byte) {
+                        #expect(try reader.unsigned() == UInt64(String(decoding: field, as: UTF8.self), radix: 16))
+                    } else {
+                        #expect(throws: RecordReader.Malformed.self, "byte \(byte) at \(place) of \(length)") { _ = try reader.unsigned() }
+                    }
+                }
+            }
+        }
+        // Many numbers, of every length, read back as written.
+        var state: UInt64 = 0x9E37_79B9_7F4A_7C15
+        for round in 0..<4_096 {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            let number = state >> UInt64(round % 64)
+            var writer = RecordWriter()
+            writer.add(number)
+            var reader = RecordReader(StoredBytes(writer.bytes))
+            #expect(try reader.unsigned() == number)
+        }
+    }
+
     @Test func optionalTextAndLocationsRoundTrip() throws {
         var writer = RecordWriter()
         writer.add(optional: nil)

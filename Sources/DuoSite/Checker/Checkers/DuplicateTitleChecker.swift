@@ -34,12 +34,9 @@ public struct DuplicateTitleChecker: Checker {
     /// either end. An ASCII title (most are) is lowercased byte by byte,
     /// as Unicode lowercases ASCII, without the general machinery.
     static func key(_ title: String) -> String {
-        let ascii = ByteScan.withUTF8(of: title) { bytes in
-            bytes.allSatisfy { $0 < 0x80 }
-        }
-        guard ascii else { return title.lowercased().trimmed }
-        let lowered = ByteScan.withUTF8(of: title) { bytes in
-            String(unsafeUninitializedCapacity: bytes.count) { buffer in
+        let lowered: String? = ByteScan.withUTF8(of: title) { bytes in
+            guard bytes.allSatisfy({ $0 < 0x80 }) else { return nil }
+            return String(unsafeUninitializedCapacity: bytes.count) { buffer in
                 for index in bytes.indices {
                     let byte = bytes[index]
                     buffer[index] = byte &- UInt8(ascii: "A") < 26 ? byte | 0x20 : byte
@@ -47,6 +44,6 @@ public struct DuplicateTitleChecker: Checker {
                 return bytes.count
             }
         }
-        return lowered.trimmed
+        return (lowered ?? title.lowercased()).trimmed
     }
 }

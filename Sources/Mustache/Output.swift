@@ -143,6 +143,17 @@ struct Output: ~Copyable {
         1 << UInt64(UInt8(ascii: "&")) | 1 << UInt64(UInt8(ascii: "<")) | 1 << UInt64(UInt8(ascii: ">"))
         | 1 << UInt64(UInt8(ascii: "\"")) | 1 << UInt64(UInt8(ascii: "'"))
 
+    /// The bytes of `block` that escaping replaces, as a mask: each of the
+    /// two words has `0xFF` in the byte of each such byte of its half.
+    /// (`"` and `&` differ only in bit 2, `<` and `>` only in bit 1.)
+    @inline(__always)
+    private static func escapable(_ block: SIMD16<UInt8>) -> SIMD2<UInt64> {
+        let quoteOrAmpersand = (block | SIMD16<UInt8>(repeating: 0x04)) .== SIMD16<UInt8>(repeating: UInt8(ascii: "&"))
+        let angleBracket = (block | SIMD16<UInt8>(repeating: 0x02)) .== SIMD16<UInt8>(repeating: UInt8(ascii: ">"))
+        let apostrophe = block .== SIMD16<UInt8>(repeating: UInt8(ascii: "'"))
+        return unsafeBitCast(quoteOrAmpersand .| angleBracket .| apostrophe, to: SIMD2<UInt64>.self)
+    }
+
     /// Appends `bytes` escaped.
     mutating func appendEscaped(_ bytes: UnsafeBufferPointer<UInt8>) {
         guard let source = bytes.baseAddress else { return }
@@ -150,6 +161,27 @@ struct Output: ~Copyable {
         // Unchanged bytes always fit; an entity makes more room for itself.
         reserve(end)
         var index = 0
+        // Sixteen bytes at a time: the block is copied whole (there is room
+        // for the bytes still to come) and kept up to its first byte to escape.
+        while end - index >= 16 {
+            let block = UnsafeRawPointer(source + index).loadUnaligned(as: SIMD16<UInt8>.self)
+            UnsafeMutableRawPointer(base + count).storeBytes(of: block, as: SIMD16<UInt8>.self)
+            let found = Output.escapable(block)
+            let kept: Int
+            if found[0] != 0 {
+                kept = found[0].trailingZeroBitCount >> 3
+            } else if found[1] != 0 {
+                kept = 8 + found[1].trailingZeroBitCount >> 3
+            } else {
+                count += 16
+                index += 16
+                continue
+            }
+            count += kept
+            index += kept
+            appendEntity(source[index], remaining: end - index - 1)
+            index += 1
+        }
         while index < end {
             if end - index >= 8 {
                 let word = UnsafeRawPointer(source + index).loadUnaligned(as: UInt64.self)

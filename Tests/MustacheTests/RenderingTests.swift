@@ -1,7 +1,7 @@
 import Mustache
 import Testing
 
-/// The renderer writes bytes eight at a time, keeps ASCII apart from other text
+/// The renderer escapes bytes sixteen and eight at a time, keeps ASCII apart from other text
 /// and compiles templates to flat instructions; these tests pin its output to
 /// plain reference computations wherever those shortcuts could go wrong.
 @Suite("Rendering")
@@ -38,18 +38,37 @@ struct RenderingTests {
     }
 
     /// Every ASCII character, those escaped and their neighbours in the
-    /// code (`$`, `=`, `?`, which differ from `&`, `<`, `>` in one bit),
-    /// at every place in a run of eight-byte words.
-    @Test("escaping matches the reference for every ASCII character at every place in a word")
+    /// code (`$`, `=`, `?`, `"`… which differ from `&`, `<`, `>` in one bit),
+    /// at every place in two sixteen-byte blocks, an eight-byte word and
+    /// the bytes after it.
+    @Test("escaping matches the reference for every ASCII character at every place in a block")
     func escapingEveryASCIICharacter() throws {
         let template = try Template("{{x}}", name: "t")
         for code in 1..<128 {
             let character = Character(Unicode.Scalar(UInt8(code)))
-            for position in 0..<17 {
-                var characters = Array(repeating: Character("a"), count: 17)
+            for position in 0..<43 {
+                var characters = Array(repeating: Character("a"), count: 43)
                 characters[position] = character
                 let text = String(characters)
                 #expect(try template.render(["x": .string(text)]) == Self.escaped(text))
+            }
+        }
+    }
+
+    /// Two characters to escape at every pair of places in a block and
+    /// the bytes after it: each found after the one before it.
+    @Test("escaping two characters at every pair of places", arguments: ["&", "<", ">", "\"", "'"])
+    func escapingPairs(first: String) throws {
+        let template = try Template("{{x}}", name: "t")
+        for second in ["&", "<", ">", "\"", "'"] {
+            for one in 0..<21 {
+                for other in one + 1..<21 {
+                    var characters = Array(repeating: Character("b"), count: 21)
+                    characters[one] = Character(first)
+                    characters[other] = Character(second)
+                    let text = String(characters)
+                    #expect(try template.render(["x": .string(text)]) == Self.escaped(text))
+                }
             }
         }
     }

@@ -1,4 +1,5 @@
-/// Tests on eight bytes at once (a `UInt64` loaded from text), so that
+/// Tests on eight bytes at once (a `UInt64` loaded from text) or sixteen
+/// (a `SIMD16<UInt8>`), so that
 /// escaping skips the long runs of text that need nothing in a few
 /// instructions a word instead of a branch a byte.
 enum ByteScan {
@@ -24,6 +25,23 @@ enum ByteScan {
         if let result = text.utf8.withContiguousStorageIfAvailable(body) { return result }
         var copy = text
         return copy.withUTF8(body)
+    }
+
+    /// The offset of the first byte of `bytes`, from `start`, that `marks`
+    /// marks in its sixteen-byte block, or of the last bytes that do not
+    /// fill a block: every byte before it needs nothing.
+    @inline(__always)
+    static func skipUnmarked(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int,
+                             _ marks: (SIMD16<UInt8>) -> SIMDMask<SIMD16<Int8>>) -> Int {
+        guard let base = bytes.baseAddress else { return start }
+        var index = start
+        while bytes.count - index >= 16 {
+            let found = unsafeBitCast(marks(UnsafeRawPointer(base + index).loadUnaligned(as: SIMD16<UInt8>.self)), to: SIMD2<UInt64>.self)
+            if found[0] != 0 { return index + found[0].trailingZeroBitCount >> 3 }
+            if found[1] != 0 { return index + 8 + found[1].trailingZeroBitCount >> 3 }
+            index += 16
+        }
+        return index
     }
 
     /// The offset of the first eight-byte word of `bytes`, from `start`,

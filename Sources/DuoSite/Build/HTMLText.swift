@@ -104,6 +104,7 @@ public enum HTMLText {
             var runStart = 0
             var index = 0
             while index < utf8.count {
+                index = ByteScan.skipUnmarked(utf8, from: index, jsonMarks)
                 index = ByteScan.skipPlain(utf8, from: index, while: isPlainJSON)
                 guard index < utf8.count else { break }
                 let byte = utf8[index]
@@ -140,6 +141,19 @@ public enum HTMLText {
             }
             bytes.append(utf8: UnsafeBufferPointer(rebasing: utf8[runStart...]))
         }
+    }
+
+    /// The bytes of `block` a JSON string in a script escapes (`"`, `\`,
+    /// `<`, `>`, `&`, a control character) or that may start U+2028 or
+    /// U+2029. (`"` and `&` differ only in bit 2, `<` and `>` only in bit 1.)
+    @inline(__always)
+    private static func jsonMarks(_ block: SIMD16<UInt8>) -> SIMDMask<SIMD16<Int8>> {
+        let quoteOrAmpersand = (block | SIMD16<UInt8>(repeating: 0x04)) .== SIMD16<UInt8>(repeating: UInt8(ascii: "&"))
+        let angleBracket = (block | SIMD16<UInt8>(repeating: 0x02)) .== SIMD16<UInt8>(repeating: UInt8(ascii: ">"))
+        let backslash = block .== SIMD16<UInt8>(repeating: UInt8(ascii: "\\"))
+        let separatorStart = block .== SIMD16<UInt8>(repeating: 0xE2)
+        let control = (block & SIMD16<UInt8>(repeating: 0xE0)) .== SIMD16<UInt8>(repeating: 0)
+        return quoteOrAmpersand .| angleBracket .| backslash .| separatorStart .| control
     }
 
     /// Whether no byte of `word` is one a JSON string in a script escapes

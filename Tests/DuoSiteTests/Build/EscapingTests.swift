@@ -135,9 +135,9 @@ import Testing
         #expect(HTMLText.jsonString(input) == expected)
     }
 
-    /// Plain text is skipped eight bytes at a time: a character to escape is
-    /// found wherever it falls in a long text, at the start of a word, in it,
-    /// or in the last bytes that do not fill one.
+    /// Plain text is skipped sixteen and eight bytes at a time: a character
+    /// to escape is found wherever it falls in a long text, at the start of
+    /// a block or a word, in it, or in the last bytes that do not fill one.
     @Test(arguments: [
         ("<", "\\u003C"), (">", "\\u003E"), ("&", "\\u0026"), ("\"", "\\\""), ("\\", "\\\\"),
         ("\n", "\\n"), ("\u{01}", "\\u0001"), ("\u{2028}", "\\u2028"), ("’", "’"),
@@ -150,9 +150,10 @@ import Testing
         }
     }
 
-    /// Every ASCII character, at every place of an eight-byte word in a
-    /// long text, escapes as JSON in a script wants, whatever the other
-    /// characters it shares a word with.
+    /// Every ASCII character, at every place of a sixteen-byte block, of
+    /// the eight-byte word after it and of the last bytes of a text,
+    /// escapes as JSON in a script wants, whatever the other characters it
+    /// shares a block with.
     @Test func everyASCIICharacterAtEveryPlaceOfAWord() {
         func reference(_ byte: UInt8) -> String {
             switch byte {
@@ -173,7 +174,7 @@ import Testing
         let plain = "abcdefghijklmnopqrstuvwx"
         for byte in UInt8(0)..<0x80 {
             let character = String(UnicodeScalar(byte))
-            for offset in 0..<16 {
+            for offset in 0...plain.count {
                 let before = String(plain.prefix(offset)), after = String(plain.dropFirst(offset))
                 #expect(HTMLText.jsonString(before + character + after) == "\"" + before + reference(byte) + after + "\"", "\(byte) at \(offset)")
             }

@@ -1,7 +1,10 @@
 /// Tests on eight bytes at once (a `UInt64` loaded from text) or sixteen
-/// (a `SIMD16<UInt8>`), so that
-/// escaping skips the long runs of text that need nothing in a few
-/// instructions a word instead of a branch a byte.
+/// (a `SIMD16<UInt8>`), so that escaping skips the long runs of text that
+/// need nothing in a few instructions a block instead of a branch a byte.
+///
+/// The tests on blocks name their vectors' type in full
+/// (`SIMD16<UInt8>(repeating:)`): left to inference, Swift picks the
+/// generic comparisons, which compile to a loop over the sixteen lanes.
 enum ByteScan {
     private static let ones: UInt64 = 0x0101_0101_0101_0101
     private static let highs: UInt64 = 0x8080_8080_8080_8080

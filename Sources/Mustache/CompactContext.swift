@@ -239,9 +239,25 @@ extension CompactContext {
             withUTF8(of: part) { bytes.append($0) }
         }
 
+        /// Appends UTF-8 bytes to the text begun.
+        public mutating func appendText(bytes part: UnsafeBufferPointer<UInt8>) {
+            bytes.append(part)
+        }
+
         /// Appends a number, in decimal, to the text begun.
         public mutating func appendText(_ number: Int) {
-            appendText(String(number))
+            // The digits written where the text is, with no string made of them.
+            var magnitude = number.magnitude
+            withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 20) { digits in
+                var start = digits.count
+                repeat {
+                    start -= 1
+                    digits[start] = UInt8(truncatingIfNeeded: magnitude % 10) &+ UInt8(ascii: "0")
+                    magnitude /= 10
+                } while magnitude != 0
+                if number < 0 { bytes.append(UInt8(ascii: "-")) }
+                bytes.append(UnsafeBufferPointer(rebasing: digits[start...]))
+            }
         }
 
         /// Ends the text begun.

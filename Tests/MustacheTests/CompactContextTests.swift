@@ -124,16 +124,19 @@ struct CompactContextTests {
         #expect(context.finish().value == ["title": "Another page"])
     }
 
-    /// A part of a text: words or a number.
+    /// A part of a text: words, a number, or words given as UTF-8 bytes.
     enum Part: Sendable {
         case words(String)
         case number(Int)
+        case bytes(String)
     }
 
     @Test("a text written in parts reads as the parts joined", arguments: [
         ([.words("https://example.com/v?t="), .number(125), .words("s")], "https://example.com/v?t=125s"),
         ([.words("a"), .number(0), .words("b"), .number(-42), .words("c"), .number(Int.max)], "a0b-42c\(Int.max)"),
         ([.number(Int.min)], "\(Int.min)"),
+        ([.number(9), .words(" "), .number(10), .words(" "), .number(99), .words(" "), .number(100), .words(" "), .number(-1)], "9 10 99 100 -1"),
+        ([.bytes("Raise the bar"), .words(", "), .bytes("“Prepare”, 5:52"), .bytes("")], "Raise the bar, “Prepare”, 5:52"),
         ([], ""),
     ] as [([Part], String)])
     func textInParts(parts: [Part], text: String) {
@@ -144,6 +147,7 @@ struct CompactContextTests {
             switch part {
             case .words(let words): context.appendText(words)
             case .number(let number): context.appendText(number)
+            case .bytes(let words): Array(words.utf8).withUnsafeBufferPointer { context.appendText(bytes: $0) }
             }
         }
         context.endText()

@@ -15,8 +15,8 @@ final class PageContext: Sendable {
     let baseURL: String
     let today: Day
     let demos: DemoContext
-    /// Each source's address, made safe once a build.
-    let links: SourceLinks?
+    /// Each source's short name and address, made safe once a build.
+    let links: SourceLinks
     /// The context's keys, numbered once.
     let keys = ContextKeys()
     /// The site's address, made safe once.
@@ -32,7 +32,7 @@ final class PageContext: Sendable {
         self.baseURL = baseURL
         self.today = today
         self.demos = demos
-        self.links = links
+        self.links = links ?? SourceLinks(site.sources)
         siteURL = HTMLText.safeURL(baseURL)
     }
 
@@ -86,7 +86,7 @@ final class PageContext: Sendable {
             }
         }
         context.list(keys.rules) { list in
-            for rule in pattern.rules { addRule(rule, pattern, sources: sources, to: &list) }
+            for (index, rule) in pattern.rules.enumerated() { addRule(rule, at: index, pattern, sources: sources, to: &list) }
         }
         context.list(keys.faq) { list in
             for entry in pattern.faq {
@@ -107,7 +107,11 @@ final class PageContext: Sendable {
                     item.add(keys.anchor, entry.anchor)
                     item.add(keys.title, entry.source.title)
                     item.add(keys.publisher, entry.source.publisher)
-                    item.add(keys.url, links?.href(entry.siteIndex, entry.source, atSecond: nil) ?? HTMLText.safeURL(entry.source.url))
+                    item.beginText(keys.url)
+                    if !links.appendHref(entry.siteIndex, atSecond: nil, to: &item) {
+                        item.appendText(HTMLText.safeURL(entry.source.url))
+                    }
+                    item.endText()
                     if entry.source.isVideo { item.add(keys.kind, entry.source.kind) }
                     if let date = entry.source.date?.value { addDay(keys.date, date, to: &item) }
                 }
@@ -196,8 +200,9 @@ final class PageContext: Sendable {
         context.end()
     }
 
-    /// Writes one rule, as an element of the list being written.
-    private func addRule(_ rule: Rule, _ pattern: Pattern, sources: SourceList, to context: inout CompactContext.Builder) {
+    /// Writes one rule, as an element of the list being written: the
+    /// `rule`-th of the page (`sources` knows each of its citations' entry).
+    private func addRule(_ rule: Rule, at ruleIndex: Int, _ pattern: Pattern, sources: SourceList, to context: inout CompactContext.Builder) {
         let keys = self.keys
         let citations = rule.citations?.citations ?? []
         context.beginObject(nil)
@@ -214,16 +219,20 @@ final class PageContext: Sendable {
             object.add(keys.recommendation, basis == .recommendation)
             object.add(keys.label, basis == .recommendation ? "Recommendation" : "Apple")
         }
-        // By index, each citation's fields read where they lie.
+        // By index, each citation's entry found as the list was made, its
+        // source's parts written from bytes prepared once a build.
+        let first = sources.firstCitation(ofRule: ruleIndex)
         context.list(keys.citations) { list in
             for index in citations.indices {
-                guard let entry = sources.entry(for: citations[index]) else { continue }
-                let source = sources.entries[entry].source
+                let entry = sources.entry(ofCitation: first + index)
+                guard entry >= 0 else { continue }
+                let siteIndex = sources.entries[entry].siteIndex
+                let number = sources.entries[entry].number
                 var seconds: Int?
                 list.beginObject(nil)
                 // The label and the address written in parts, with no string made of them.
                 list.beginText(keys.label)
-                list.appendText(source.short)
+                links.appendShort(siteIndex, to: &list)
                 switch citations[index].locator {
                 case .section(let name)?:
                     list.appendText(", ")
@@ -236,12 +245,15 @@ final class PageContext: Sendable {
                 }
                 list.endText()
                 list.beginText(keys.href)
-                if links?.appendHref(sources.entries[entry].siteIndex, source, atSecond: seconds, to: &list) != true {
-                    list.appendText(HTMLText.safeURL(source.url(atSecond: seconds)))
+                if !links.appendHref(siteIndex, atSecond: seconds, to: &list) {
+                    list.appendText(HTMLText.safeURL(sources.entries[entry].source.url(atSecond: seconds)))
                 }
                 list.endText()
-                list.add(keys.sourceNumber, sources.entries[entry].number)
-                list.add(keys.sourceAnchor, sources.entries[entry].anchor)
+                list.add(keys.sourceNumber, number)
+                list.beginText(keys.sourceAnchor)
+                list.appendText("source-")
+                list.appendText(number)
+                list.endText()
                 list.add(keys.last, index == citations.count - 1)
                 list.end()
             }
@@ -265,79 +277,121 @@ struct SourceList {
 
     /// The entries, numbered from 1.
     private(set) var entries: [Entry] = []
-    /// Each of the site's sources' place in `entries`, by its place in
-    /// the site's list; -1 for a source the page does not cite.
-    private var entryOfSource: [Int]
-    /// The site's sources, which citations are found in.
-    private let sources: [Source]
+    /// Each citation's place in `entries`, the page's rules' citations one
+    /// after another; -1 for a source the site does not list.
+    private var entryOfCitation: [Int32] = []
+    /// Where each rule's citations start in `entryOfCitation`.
+    private var ruleStarts: [Int32] = []
 
     init(_ pattern: Pattern, site: Site) {
-        sources = site.sources
-        entryOfSource = .filled(with: -1, count: site.sources.count)
-        for rule in pattern.rules {
+        let sources = site.sources
+        // Each of the site's sources' place in `entries`, by its place in
+        // the site's list; -1 for a source the page does not cite.
+        var entryOfSource = [Int32].filled(with: -1, count: sources.count)
+        let rules = pattern.rules
+        ruleStarts.reserveCapacity(rules.count)
+        entryOfCitation.reserveCapacity(rules.reduce(0) { $0 + ($1.citations?.citations.count ?? 0) })
+        for rule in rules {
+            ruleStarts.append(Int32(entryOfCitation.count))
             for citation in rule.citations?.citations ?? [] {
-                guard let siteIndex = sources.index(of: citation), entryOfSource[siteIndex] < 0 else { continue }
-                let number = entries.count + 1
-                entries.append(Entry(number: number, source: site.sources[siteIndex], siteIndex: siteIndex, anchor: .numbered("source-", number)))
-                entryOfSource[siteIndex] = entries.count - 1
+                guard let siteIndex = sources.index(of: citation) else {
+                    entryOfCitation.append(-1)
+                    continue
+                }
+                if entryOfSource[siteIndex] < 0 {
+                    let number = entries.count + 1
+                    entries.append(Entry(number: number, source: sources[siteIndex], siteIndex: siteIndex, anchor: .numbered("source-", number)))
+                    entryOfSource[siteIndex] = Int32(entries.count - 1)
+                }
+                entryOfCitation.append(entryOfSource[siteIndex])
             }
         }
     }
 
-    /// The index in `entries` of the source `citation` cites.
-    func entry(for citation: Citation) -> Int? {
-        guard let siteIndex = sources.index(of: citation) else { return nil }
-        let entry = entryOfSource[siteIndex]
-        return entry < 0 ? nil : entry
+    /// Where the citations of the page's `rule`-th rule start, for
+    /// ``entry(ofCitation:)``.
+    func firstCitation(ofRule rule: Int) -> Int {
+        rule < ruleStarts.count ? Int(ruleStarts[rule]) : entryOfCitation.count
+    }
+
+    /// The index in `entries` of the source the page's `citation`-th
+    /// citation cites (counted over its rules in order); -1 when the site
+    /// lists no such source.
+    func entry(ofCitation citation: Int) -> Int {
+        citation < entryOfCitation.count ? Int(entryOfCitation[citation]) : -1
     }
 }
 
-/// Each source's address and the two halves of its moment address around
-/// the seconds, escaped for an attribute once a build instead of once a
-/// citation; by the source's place in the site's list.
+/// Each source's short name, address and the two halves of its moment
+/// address around the seconds, escaped for an attribute once a build
+/// instead of once a citation, as bytes; by the source's place in the
+/// site's list.
 struct SourceLinks: Sendable {
-    private struct Link: Sendable {
-        var base: String
-        var moment: (before: String, after: String)?
+    /// Where a source's parts lie in `bytes`.
+    private struct Parts: Sendable {
+        var short: Range<Int>
+        var base: Range<Int>
+        /// The moment address's halves, when the source has a moment
+        /// address that is safe; empty otherwise.
+        var before: Range<Int>
+        var after: Range<Int>
+        var hasMoment: Bool
+        /// Whether the source names a moment address at all.
+        var hasTimeURL: Bool
     }
 
-    private var links: [Link] = []
+    private var parts: [Parts] = []
+    private var bytes: [UInt8] = []
 
     init(_ sources: [Source]) {
-        links = sources.map { source in
-            var link = Link(base: HTMLText.safeURL(source.url), moment: nil)
+        var bytes: [UInt8] = []
+        func add(_ text: String) -> Range<Int> {
+            let start = bytes.count
+            bytes.append(contentsOf: text.utf8)
+            return start..<bytes.count
+        }
+        parts = sources.map { source in
+            var entry = Parts(short: add(source.short), base: add(HTMLText.safeURL(source.url)), before: 0..<0, after: 0..<0,
+                              hasMoment: false, hasTimeURL: source.timeURL != nil)
             if let timeURL = source.timeURL {
                 let expanded = Source.expand(timeURL, ["{url}": source.url])
-                let parts = expanded.components(separatedBy: "{seconds}")
-                if parts.count == 2, HTMLText.safeURL(parts[0]) != "#" {
-                    link.moment = (HTMLText.percentEncode(parts[0]), HTMLText.percentEncode(parts[1]))
+                let halves = expanded.components(separatedBy: "{seconds}")
+                if halves.count == 2, HTMLText.safeURL(halves[0]) != "#" {
+                    entry.before = add(HTMLText.percentEncode(halves[0]))
+                    entry.after = add(HTMLText.percentEncode(halves[1]))
+                    entry.hasMoment = true
                 }
             }
-            return link
+            return entry
         }
+        self.bytes = bytes
     }
 
-    /// The escaped address of `source`, the site's source at `index`, at a
-    /// moment when one is given.
-    func href(_ index: Int, _ source: Source, atSecond seconds: Int?) -> String? {
-        guard links.indices.contains(index) else { return nil }
-        guard let seconds, source.timeURL != nil else { return links[index].base }
-        guard let moment = links[index].moment else { return nil }
-        return .joining(moment.before, String(seconds), moment.after)
+    /// Appends the short name of the site's source at `index` (as written:
+    /// templates escape it) to the text being written.
+    func appendShort(_ index: Int, to context: inout CompactContext.Builder) {
+        guard parts.indices.contains(index) else { return }
+        let range = parts[index].short
+        bytes.withUnsafeBufferPointer { context.appendText(bytes: UnsafeBufferPointer(rebasing: $0[range])) }
     }
 
-    /// Appends ``href(_:_:atSecond:)`` to the text being written, in its
-    /// parts; false, having appended nothing, when it is nil.
-    func appendHref(_ index: Int, _ source: Source, atSecond seconds: Int?, to context: inout CompactContext.Builder) -> Bool {
-        guard links.indices.contains(index) else { return false }
-        guard let seconds, source.timeURL != nil else {
-            context.appendText(links[index].base)
+    /// Appends the escaped address of the site's source at `index`, at a
+    /// moment when one is given, to the text being written, in its parts;
+    /// false, having appended nothing, when there is none (a moment of a
+    /// source whose moment address is not safe).
+    func appendHref(_ index: Int, atSecond seconds: Int?, to context: inout CompactContext.Builder) -> Bool {
+        guard parts.indices.contains(index) else { return false }
+        let source = parts[index]
+        return bytes.withUnsafeBufferPointer { bytes in
+            guard let seconds, source.hasTimeURL else {
+                context.appendText(bytes: UnsafeBufferPointer(rebasing: bytes[source.base]))
+                return true
+            }
+            guard source.hasMoment else { return false }
+            context.appendText(bytes: UnsafeBufferPointer(rebasing: bytes[source.before]))
+            context.appendText(seconds)
+            context.appendText(bytes: UnsafeBufferPointer(rebasing: bytes[source.after]))
             return true
         }
-        guard let moment = links[index].moment else { return false }
-        context.appendText(moment.before)
-        context.appendText(seconds)
-        context.appendText(moment.after)
-        return true
     }
 }

@@ -319,7 +319,10 @@ public struct DemoContext: Sendable {
         context.beginObject(nil)
         context.add(keys.id, item.id)
         context.add(keys.place, placement.place.rawValue)
-        context.add(keys.form, form.name)
+        // The form's name, written in its pieces.
+        context.beginText(keys.form)
+        form.forEachNamePiece { context.appendText($0) }
+        context.endText()
         // The rule as written (`symbols-not-labels#rule-2`), in its parts.
         context.beginText(keys.rule)
         if let rule = placement.decision.rule {

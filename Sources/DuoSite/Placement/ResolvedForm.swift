@@ -19,11 +19,21 @@ public struct ResolvedForm: Sendable, Hashable, CustomStringConvertible {
     /// `title`, `control`).
     public var name: String {
         var name = ""
+        forEachNamePiece { name += $0 }
+        return name
+    }
+
+    /// Calls `body` with each piece of ``name`` in turn, so that a figure
+    /// writes the name where it goes with no string made of it.
+    @inline(__always)
+    public func forEachNamePiece(_ body: (String) -> Void) {
+        var named = false
         for part in parts where part != .badge {
-            if !name.isEmpty { name += "-and-" }
-            name += part.rawValue
+            if named { body("-and-") }
+            body(part.rawValue)
+            named = true
         }
-        return name.isEmpty ? "symbol" : name
+        if !named { body("symbol") }
     }
 
     public var description: String { name }

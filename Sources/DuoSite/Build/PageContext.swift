@@ -21,6 +21,9 @@ final class PageContext: Sendable {
     let keys = ContextKeys()
     /// The site's address, made safe once.
     private let siteURL: String
+    /// The site's review settings, read once rather than copied with all
+    /// the others for every page.
+    private let reviewEvery: ReviewInterval, dueSoon: ReviewInterval
     /// The last page's context, once rendered: where the next one is
     /// written (`recycle`). Under a lock, as two workers share a maker for
     /// their first pages (`WorkerCopies`); then one takes it and the other
@@ -34,12 +37,14 @@ final class PageContext: Sendable {
         self.demos = demos
         self.links = links ?? SourceLinks(site.sources)
         siteURL = HTMLText.safeURL(baseURL)
+        reviewEvery = site.settings.reviewEvery
+        dueSoon = site.settings.dueSoon
     }
 
     /// The whole context of a pattern page, written as the template reads it.
     func make(_ pattern: Pattern) -> CompactContext {
-        let review = Review(pattern, settings: site.settings, today: today)
-        let sources = SourceList(pattern, site: site)
+        let review = Review(pattern, reviewEvery: reviewEvery, dueSoon: dueSoon, today: today)
+        let sources = SourceList(pattern, sources: site.sources)
         let canonical = baseURL + pattern.path
         let front = pattern.frontMatter
         let keys = self.keys
@@ -283,8 +288,7 @@ struct SourceList {
     /// Where each rule's citations start in `entryOfCitation`.
     private var ruleStarts: [Int32] = []
 
-    init(_ pattern: Pattern, site: Site) {
-        let sources = site.sources
+    init(_ pattern: Pattern, sources: [Source]) {
         // Each of the site's sources' place in `entries`, by its place in
         // the site's list; -1 for a source the page does not cite.
         var entryOfSource = [Int32].filled(with: -1, count: sources.count)

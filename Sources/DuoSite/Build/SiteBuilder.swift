@@ -163,7 +163,7 @@ public struct SiteBuilder: Sendable {
             } else {
                 own = copies.make(forWorker: worker) { SiteCopy(site: site, templates: templates, options: options) }
             }
-            let diagnostics = found + Checkers.page(pattern, own.shared.checks)
+            let diagnostics = found + own.checkPage(pattern)
             var slim = pattern.withoutHTML
             slim.demos = []
             var written = false

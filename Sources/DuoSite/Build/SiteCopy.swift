@@ -24,6 +24,12 @@ final class SiteCopy: Sendable {
     /// nil when they no longer give the build's `fingerprint` (a file
     /// changed since the build began) or the theme cannot be read: the
     /// worker then uses the build's own.
+    /// The findings of the checks of one page, against the context this
+    /// copy holds (read where it lies, not copied for the page).
+    func checkPage(_ pattern: Pattern) -> [Diagnostic] {
+        Checkers.page(pattern, shared.checks)
+    }
+
     convenience init?(readingAgain options: BuildOptions, fingerprint: UInt64) {
         var loader = SiteLoader(root: options.root)
         loader.files = []

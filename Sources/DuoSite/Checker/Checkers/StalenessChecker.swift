@@ -7,7 +7,7 @@ public struct StalenessChecker: PageChecker {
     public func check(_ pattern: Pattern, _ context: CheckContext) -> [Diagnostic] {
         // A page with no readable last_checked has a finding of its own.
         guard pattern.frontMatter.hasLastChecked,
-              let diagnostic = Self.diagnostic(for: Review(pattern, settings: context.site.settings, today: context.today), today: context.today) else {
+              let diagnostic = Self.diagnostic(for: Review(pattern, reviewEvery: context.site.settings.reviewEvery, dueSoon: context.site.settings.dueSoon, today: context.today), today: context.today) else {
             return []
         }
         return [diagnostic]
@@ -61,13 +61,20 @@ public struct Review: Sendable {
 
     /// The review of `pattern` on `today`.
     public init(_ pattern: Pattern, settings: SiteSettings, today: Day) {
-        lastChecked = pattern.frontMatter.lastChecked
-        interval = pattern.frontMatter.reviewEvery?.value ?? settings.reviewEvery
-        isPageInterval = pattern.frontMatter.reviewEvery != nil
+        self.init(pattern, reviewEvery: settings.reviewEvery, dueSoon: settings.dueSoon, today: today)
+    }
+
+    /// The review of `pattern` on `today`, given the site's two settings
+    /// it reads (rather than all of them, copied for every page).
+    public init(_ pattern: Pattern, reviewEvery: ReviewInterval, dueSoon: ReviewInterval, today: Day) {
+        let front = pattern.frontMatter
+        lastChecked = front.lastChecked
+        interval = front.reviewEvery?.value ?? reviewEvery
+        isPageInterval = front.reviewEvery != nil
         due = interval.after(lastChecked.value)
         if today >= due {
             status = .stale
-        } else if today >= settings.dueSoon.before(due) {
+        } else if today >= dueSoon.before(due) {
             status = .dueSoon
         } else {
             status = .fresh

@@ -75,33 +75,37 @@ final class PageContext: Sendable {
                 }
             }
         }
+        // Sections, rules and questions by index, each field read where it
+        // lies rather than each whole entry copied (and its texts retained).
         context.list(keys.introduction) { list in
-            for part in pattern.introduction { addPart(part, pattern, to: &list) }
+            addParts(pattern.introduction, pattern, to: &list)
         }
         context.list(keys.sections) { list in
-            for section in pattern.sections {
-                list.object(nil) { object in
-                    object.add(keys.title, section.title)
-                    object.add(keys.titleHTML, section.titleHTML)
-                    object.add(keys.anchor, section.anchor)
-                    object.list(keys.parts) { parts in
-                        for part in section.parts { addPart(part, pattern, to: &parts) }
-                    }
+            pattern.sections.withUnsafeBufferPointer { sections in
+                for index in sections.indices {
+                    list.beginObject(nil)
+                    list.add(keys.title, sections[index].title)
+                    list.add(keys.titleHTML, sections[index].titleHTML)
+                    list.add(keys.anchor, sections[index].anchor)
+                    list.list(keys.parts) { parts in addParts(sections[index].parts, pattern, to: &parts) }
+                    list.end()
                 }
             }
         }
         context.list(keys.rules) { list in
-            for (index, rule) in pattern.rules.enumerated() { addRule(rule, at: index, pattern, sources: sources, to: &list) }
+            pattern.rules.withUnsafeBufferPointer { rules in
+                for index in rules.indices { addRule(rules[index], at: index, pattern, sources: sources, to: &list) }
+            }
         }
         context.list(keys.faq) { list in
-            for entry in pattern.faq {
-                list.object(nil) { object in
-                    object.add(keys.question, entry.question)
-                    object.add(keys.questionHTML, entry.questionHTML)
-                    object.add(keys.anchor, entry.anchor)
-                    object.list(keys.answer) { parts in
-                        for part in entry.answer { addPart(part, pattern, to: &parts) }
-                    }
+            pattern.faq.withUnsafeBufferPointer { faq in
+                for index in faq.indices {
+                    list.beginObject(nil)
+                    list.add(keys.question, faq[index].question)
+                    list.add(keys.questionHTML, faq[index].questionHTML)
+                    list.add(keys.anchor, faq[index].anchor)
+                    list.list(keys.answer) { parts in addParts(faq[index].answer, pattern, to: &parts) }
+                    list.end()
                 }
             }
         }
@@ -167,6 +171,13 @@ final class PageContext: Sendable {
         [("All patterns", "/"), (pattern.frontMatter.title.value, nil)]
     }
 
+    /// Writes each of `parts`, by index, as elements of the list being written.
+    private func addParts(_ parts: [Section.Part], _ pattern: Pattern, to context: inout CompactContext.Builder) {
+        parts.withUnsafeBufferPointer { parts in
+            for index in parts.indices { addPart(parts[index], pattern, to: &context) }
+        }
+    }
+
     /// Writes one part of a section, as an element of the list being written.
     private func addPart(_ part: Section.Part, _ pattern: Pattern, to context: inout CompactContext.Builder) {
         context.beginObject(nil)
@@ -213,9 +224,7 @@ final class PageContext: Sendable {
         context.beginObject(nil)
         context.add(keys.number, rule.number)
         context.add(keys.anchor, rule.anchor)
-        context.list(keys.parts) { parts in
-            for part in rule.parts { addPart(part, pattern, to: &parts) }
-        }
+        context.list(keys.parts) { parts in addParts(rule.parts, pattern, to: &parts) }
         context.add(keys.hasCitations, !citations.isEmpty)
         // A rule with no citation block has neither basis.
         let basis = rule.citations?.basis
@@ -294,10 +303,11 @@ struct SourceList {
         var entryOfSource = [Int32].filled(with: -1, count: sources.count)
         let rules = pattern.rules
         ruleStarts.reserveCapacity(rules.count)
-        entryOfCitation.reserveCapacity(rules.reduce(0) { $0 + ($1.citations?.citations.count ?? 0) })
-        for rule in rules {
+        for ruleIndex in rules.indices {
             ruleStarts.append(Int32(entryOfCitation.count))
-            for citation in rule.citations?.citations ?? [] {
+            guard let citations = rules[ruleIndex].citations?.citations else { continue }
+            if ruleIndex == 0 { entryOfCitation.reserveCapacity(rules.count * citations.count) }
+            for citation in citations {
                 guard let siteIndex = sources.index(of: citation) else {
                     entryOfCitation.append(-1)
                     continue

@@ -264,10 +264,7 @@ final class PageContext: Sendable {
                 }
                 list.endText()
                 list.add(keys.sourceNumber, number)
-                list.beginText(keys.sourceAnchor)
-                list.appendText("source-")
-                list.appendText(number)
-                list.endText()
+                list.add(keys.sourceAnchor, sources.entries[entry].anchor)
                 list.add(keys.last, index == citations.count - 1)
                 list.end()
             }
@@ -303,10 +300,11 @@ struct SourceList {
         var entryOfSource = [Int32].filled(with: -1, count: sources.count)
         let rules = pattern.rules
         ruleStarts.reserveCapacity(rules.count)
+        // Room for a few citations a rule, as most blocks have.
+        entryOfCitation.reserveCapacity(4 * rules.count)
         for ruleIndex in rules.indices {
             ruleStarts.append(Int32(entryOfCitation.count))
             guard let citations = rules[ruleIndex].citations?.citations else { continue }
-            if ruleIndex == 0 { entryOfCitation.reserveCapacity(rules.count * citations.count) }
             for citation in citations {
                 guard let siteIndex = sources.index(of: citation) else {
                     entryOfCitation.append(-1)

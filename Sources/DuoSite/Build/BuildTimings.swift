@@ -1,110 +1,76 @@
 import Foundation
+import Synchronization
 
-/// How long each step of a build took, noted as the build goes when asked
+/// How long each stage of a build took, noted as the build goes when asked
 /// (`duosite build --timings`), so that whoever runs a site can see where
-/// its build's time goes without a profiler, and the figures in the README
-/// can be measured again with the command itself.
-///
-/// The build's steps run one after another, each on every core (its
-/// `cpu` is every thread's CPU time over it); a step run beside others
-/// (the checks across pages, beside the site-wide files; each of those
-/// files, beside one another) is noted with its start and end alone, as
-/// its CPU time cannot be told from theirs. A class: the build's threads
-/// note their steps into one.
-public final class BuildTimings: @unchecked Sendable {
-    /// One step of a build.
+/// its build's time goes without a profiler, and `docs/performance.md`'s
+/// figures can be measured again with the command itself. The stages
+/// follow one another, each on every core it can use: each is noted with
+/// its start and end, and the CPU time of every thread over it.
+public final class BuildTimings: Sendable {
+    /// One stage of a build.
     public struct Step: Sendable, Equatable {
-        /// What the step does, in an editor's words.
+        /// What the stage does, in an editor's words.
         public var name: String
         /// When it started and ended, in seconds from the build's start.
         public var start: Double
         public var end: Double
-        /// The CPU time of every thread over the step, in seconds; nil for
-        /// a step run beside the others.
-        public var cpu: Double?
+        /// The CPU time of every thread over the stage, in seconds.
+        public var cpu: Double
 
         /// How long it took, in seconds.
         public var duration: Double { end - start }
     }
 
-    private var steps: [Step] = []
-    private let lock = NSLock()
+    private struct Noted {
+        var steps: [Step] = []
+        /// Where the stage being run began: its wall time and the process's CPU time.
+        var start: (wall: Double, cpu: Double) = (0, 0)
+    }
+
+    private let noted = Mutex(Noted())
     private let started: UInt64
-    /// Where the step being run began: its wall time and the process's CPU time.
-    private var stepStart: (wall: Double, cpu: Double) = (0, 0)
     private let cpuAtStart: Double
 
-    /// Starts the clock: the build's first step begins now.
+    /// Starts the clock: the build's first stage begins now.
     public init() {
         started = DispatchTime.now().uptimeNanoseconds
         cpuAtStart = Self.processCPU()
     }
 
-    /// Notes that the step `name` ended now; it began where the one before
+    /// Notes that the stage `name` ended now; it began where the one before
     /// it ended (or when the clock started).
     func finish(_ name: String) {
-        let wall = elapsed(), cpu = Self.processCPU() - cpuAtStart
-        lock.lock()
-        steps.append(Step(name: name, start: stepStart.wall, end: wall, cpu: cpu - stepStart.cpu))
-        stepStart = (wall, cpu)
-        lock.unlock()
-    }
-
-    /// Runs `body` as the step `name`, beside the others, noting when it
-    /// started and ended.
-    func beside<Result>(_ name: String, _ body: () throws -> Result) rethrows -> Result {
-        let start = elapsed()
-        defer {
-            let end = elapsed()
-            lock.lock()
-            steps.append(Step(name: name, start: start, end: end, cpu: nil))
-            lock.unlock()
+        let wall = Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9, cpu = Self.processCPU() - cpuAtStart
+        noted.withLock { noted in
+            noted.steps.append(Step(name: name, start: noted.start.wall, end: wall, cpu: cpu - noted.start.cpu))
+            noted.start = (wall, cpu)
         }
-        return try body()
     }
 
-    /// Runs `body`, noted as the step `name` beside the others when the
-    /// build notes its steps (`timings`), else simply.
-    static func beside<Result>(_ name: String, in timings: BuildTimings?, _ body: () throws -> Result) rethrows -> Result {
-        guard let timings else { return try body() }
-        return try timings.beside(name, body)
-    }
-
-    /// The steps noted, in the order they started.
+    /// The stages noted, in order.
     public var all: [Step] {
-        lock.lock()
-        defer { lock.unlock() }
-        // A stable sort: steps that started together stay in the order noted.
-        return steps.enumerated().sorted { ($0.element.start, $0.offset) < ($1.element.start, $1.offset) }.map(\.element)
+        noted.withLock { $0.steps }
     }
 
-    /// The steps as lines of text: each step's start and end in
+    /// The stages as lines of text: each one's start and end in
     /// milliseconds from the build's start, its length, and the CPU time
     /// over it; then the whole build's.
     public var report: String {
-        let steps = all
-        lock.lock()
-        let cpu = stepStart.cpu
-        lock.unlock()
-        let width = max(steps.map(\.name.count).max() ?? 0, 12)
+        let (steps, cpu) = noted.withLock { ($0.steps, $0.start.cpu) }
+        let width = max(steps.map(\.name.count).max() ?? 0, 15)
         func ms(_ seconds: Double) -> String { String(format: "%.1f", seconds * 1000) }
         func padded(_ text: String, _ count: Int) -> String {
             text.count >= count ? text : String(repeating: " ", count: count - text.count) + text
         }
-        var lines = ["Build steps, in milliseconds from the start (wall), and the CPU time of every thread over each:"]
-        for step in steps {
-            let name = step.name + String(repeating: " ", count: width - step.name.count)
-            let cpu = step.cpu.map { "cpu " + padded(ms($0), 8) } ?? "(beside other steps)"
-            lines.append("  \(name)  \(padded(ms(step.start), 8)) → \(padded(ms(step.end), 8))  \(padded(ms(step.duration), 8))  \(cpu)")
+        func line(_ name: String, _ start: Double, _ end: Double, _ cpu: Double) -> String {
+            let name = name + String(repeating: " ", count: width - name.count)
+            return "  \(name)  \(padded(ms(start), 8)) → \(padded(ms(end), 8))  \(padded(ms(end - start), 8))  cpu \(padded(ms(cpu), 8))"
         }
-        let end = steps.map(\.end).max() ?? 0
-        let total = "the whole build" + String(repeating: " ", count: max(0, width - 15))
-        lines.append("  \(total)  \(padded(ms(0), 8)) → \(padded(ms(end), 8))  \(padded(ms(end), 8))  cpu \(padded(ms(cpu), 8))")
+        var lines = ["Build steps, in milliseconds from the start (wall), and the CPU time of every thread over each:"]
+        lines += steps.map { line($0.name, $0.start, $0.end, $0.cpu) }
+        lines.append(line("the whole build", 0, steps.last?.end ?? 0, cpu))
         return lines.joined(separator: "\n") + "\n"
-    }
-
-    private func elapsed() -> Double {
-        Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9
     }
 
     private static func processCPU() -> Double {

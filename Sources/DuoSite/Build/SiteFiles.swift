@@ -2,53 +2,6 @@
 /// `feed.xml`, `robots.txt` and `api/pages.json`. Dates are the pages'
 /// last-checked dates, never the clock, so that builds are reproducible.
 enum SiteFiles {
-    /// A key for everything the site-wide files (index, 404 page, sitemap,
-    /// feed, robots.txt, `api/pages.json`) show: the build's fingerprint
-    /// (settings, templates, base URL, date, …) and the published pages'
-    /// `pageKey`s, in order. The same key, the same files.
-    static func key(_ pageKeys: [UInt64], fingerprint: UInt64) -> UInt64 {
-        var hasher = ContentHash()
-        withUnsafeBytes(of: fingerprint) { hasher.add($0) }
-        pageKeys.withUnsafeBytes { hasher.add($0) }
-        return hasher.value
-    }
-
-    /// A key for every field of a page's front matter that the site-wide
-    /// files read; kept in the build cache, so that an unchanged page's is
-    /// not made again.
-    static func pageKey(_ page: Pattern) -> UInt64 {
-        var bytes = ByteWriter(capacity: 512)
-        // Each text with its length first, so that no two lists of fields
-        // write the same bytes.
-        func field(_ text: String) {
-            bytes.append(text.utf8.count)
-            bytes.append(byte: 0x1F)
-            bytes.append(text)
-        }
-        func field(_ number: Int) {
-            bytes.append(number)
-            bytes.append(byte: 0x1F)
-        }
-        let front = page.frontMatter
-        field(page.slug)
-        field(front.title.value)
-        field(front.summary.value)
-        field(front.status.value.rawValue)
-        bytes.append(front.lastChecked.value)
-        field(front.hasLastChecked ? 1 : 0)
-        if let interval = front.reviewEvery?.value { field(interval.description) } else { field(-1) }
-        if let owner = front.owner { field(owner) } else { field(-1) }
-        field(front.tags.count)
-        front.tags.forEach(field)
-        field(front.order ?? Int.min)
-        field(front.draft ? 1 : 0)
-        return bytes.withBytes { bytes in
-            var hasher = ContentHash()
-            hasher.add(UnsafeRawBufferPointer(bytes))
-            return hasher.value
-        }
-    }
-
     /// `sitemap.xml`, with `lastmod` the last-checked date: in the writer
     /// that wrote it, written out from there (`OutputFolder.write`), as the
     /// feed and `api/pages.json` are.

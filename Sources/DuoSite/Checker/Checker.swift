@@ -90,48 +90,7 @@ public enum Checkers {
 
     /// The checks across pages, run side by side (each reads the site only).
     public static func runSiteLevel(_ context: CheckContext) -> [Diagnostic] {
-        eachSiteLevel(context).flatMap { $0 }
-    }
-
-    /// Each check across pages' findings, in `siteLevel`'s order, the checks run side by side.
-    private static func eachSiteLevel(_ context: CheckContext) -> [[Diagnostic]] {
-        ParallelMap.map(siteLevel.indices.map { $0 }) { siteLevel[$0].check(context) }
-    }
-
-    /// The checks across pages, run side by side, with the findings about
-    /// links (`CrossReferenceChecker`'s), about questions asked twice
-    /// (`DuplicateQuestionChecker`'s) and about titles given twice
-    /// (`DuplicateTitleChecker`'s) apart from the others: a rebuild keeps
-    /// them apart, to check again only the links of the pages it read, the
-    /// questions of the pages that ask one twice, and the titles alone when
-    /// nothing else the checks read changed. `questionPages` are the files
-    /// of the pages that ask a question another page asks, found in the
-    /// same look at every question as the findings about them.
-    static func runSiteLevelApart(_ context: CheckContext)
-        -> (links: [Diagnostic], patternRules: [Diagnostic], questions: [Diagnostic], unusedSources: [Diagnostic], titles: [Diagnostic], others: [Diagnostic],
-            questionPages: [String]) {
-        let found = ParallelMap.map(siteLevel.indices.map { $0 }) { index -> (findings: [Diagnostic], questionPages: [String]) in
-            guard siteLevel[index] is DuplicateQuestionChecker else { return (siteLevel[index].check(context), []) }
-            let survey = DuplicateQuestionChecker.survey(context.site.patterns)
-            return (survey.findings, survey.pagesAskingTwice)
-        }
-        var links: [Diagnostic] = [], patternRules: [Diagnostic] = [], questions: [Diagnostic] = [], unusedSources: [Diagnostic] = []
-        var titles: [Diagnostic] = [], others: [Diagnostic] = [], questionPages: [String] = []
-        for (checker, (findings, pages)) in zip(siteLevel, found) {
-            switch checker {
-            case is CrossReferenceChecker: links += findings
-            case is PlacementChecker:
-                patternRules += findings.filter { $0.code == .unknownPatternRule }
-                others += findings.filter { $0.code != .unknownPatternRule }
-            case is DuplicateQuestionChecker:
-                questions += findings
-                questionPages += pages
-            case is UnusedSourceChecker: unusedSources += findings
-            case is DuplicateTitleChecker: titles += findings
-            default: others += findings
-            }
-        }
-        return (links, patternRules, questions, unusedSources, titles, others, questionPages)
+        ParallelMap.map(count: siteLevel.count) { siteLevel[$0].check(context) }.flatMap { $0 }
     }
 
     /// Runs every check on a site read whole.

@@ -2,18 +2,11 @@ import Foundation
 import YAML
 
 /// Reads a site root into a `Site`, gathering every finding of every file.
-/// Pages are read in parallel, and the result never depends on the order
-/// they finish in.
 public struct SiteLoader: Sendable {
     /// The site root.
     public var root: URL
-    /// Whether pages are rendered to HTML fragments (for `build`).
+    /// Whether pages are rendered to HTML fragments (as `build` reads them).
     public var rendersHTML: Bool
-    /// Whether pages are read on every core (false: one after another).
-    public var parallel = true
-    /// The page files, when the caller has listed them already
-    /// (`patternFiles()`); listed when the site is read otherwise.
-    var files: [String]?
 
     /// Creates a loader for a site root.
     public init(root: URL, rendersHTML: Bool = false) {
@@ -21,48 +14,36 @@ public struct SiteLoader: Sendable {
         self.rendersHTML = rendersHTML
     }
 
-    /// Reads the site.
+    /// Reads the whole site: its own files and every page, read on every
+    /// core (not checked: see `Checkers`). The result never depends on the
+    /// order pages finish in.
     public func load() -> (Site, [Diagnostic]) {
-        let (site, _, diagnostics) = load(processing: nil)
+        var (site, diagnostics) = loadSiteFiles()
+        let source = PageSource(root: root, previous: nil)
+        let parser = PatternParser(rendersHTML: rendersHTML, allowRawHTML: site.settings.allowRawHTML, sourceIDs: site.sources.map(\.id))
+        let pages = ParallelMap.map(count: source.files.count) { index -> (Pattern?, [Diagnostic]) in
+            switch source.input(at: index) {
+            case .text(let text): return parser.read(file: text.file, bytes: text.bytes)
+            case .unchanged(let entry): return (entry.facts.page, entry.facts.findings)
+            case .unreadable(let findings): return (nil, findings)
+            }
+        }
+        site.patterns = pages.compactMap(\.0)
+        site.unreadablePages = Set(zip(source.files, pages).filter { $0.1.0 == nil }.map { Self.slug(ofFile: $0.0) })
+        diagnostics += pages.flatMap(\.1)
         return (site, diagnostics)
     }
 
-    /// What became of one page file as the site was read.
-    enum PageOutcome: Sendable {
-        /// Read anew (and handed to `process`): the page kept.
-        case read(Pattern)
-        /// Left as a previous build had it: the caller keeps what stands in for it.
-        case kept
-        /// Not read: a name that cannot be an address, or a file that cannot be read or parsed.
-        case unreadable
-    }
-
-    /// Reads the site, handing each page, as soon as it is read, to `process`
-    /// (on the thread that read it) together with the site's settings and
-    /// the page's own findings; the page kept is what `process` returns. The
-    /// build renders and writes each page there, then keeps it without its
-    /// HTML, so that memory does not grow with the pages' text.
-    ///
-    /// Each is given the page file's place in the list of page files too,
-    /// and the worker reading it (see `ParallelMap.map(count:byWorker:)`),
-    /// which reads one page at a time.
-    /// `reuse`, given a page file's path, bytes and status, may keep the
-    /// page as a previous build left it, returning its findings: the page is
-    /// then not parsed (nor handed to `process`), and its outcome is `kept`.
-    /// `reuseUnread`, given the path alone and asked first, may do the same
-    /// without the file being read. The site's `patterns` are the pages
-    /// read anew; the outcomes say, in page file order, what became of each.
-    func load(
-        processing process: (@Sendable (_ worker: Int, _ index: Int, Pattern, Site, [Diagnostic]) -> (Pattern, [Diagnostic]))?,
-        reuseUnread: (@Sendable (Int, String) -> [Diagnostic]?)? = nil,
-        reuse: (@Sendable (Int, String, [UInt8], stat) -> [Diagnostic]?)? = nil
-    ) -> (Site, [PageOutcome], [Diagnostic]) {
+    /// Reads the site's own files — site.yml, sources.yml, devices.yml,
+    /// placement.yml, the names of the theme's symbols and assets, and of
+    /// the files of `Static/` — into a site with no pages yet.
+    func loadSiteFiles() -> (Site, [Diagnostic]) {
         var diagnostics: [Diagnostic] = []
         var site = Site(root: root, settings: .fallback, sources: [], devices: [], patterns: [], symbols: nil, placement: nil)
 
         var isFolder: ObjCBool = false
         guard FileManager.default.fileExists(atPath: root.appendingPathComponent(Site.Paths.content).path, isDirectory: &isFolder), isFolder.boolValue else {
-            return (site, [], [Diagnostic(.missingFile, "no Content/ folder here: a site root holds Content/ and Theme/ (use --root to name another folder)", at: SourceLocation(file: Site.Paths.content))])
+            return (site, [Diagnostic(.missingFile, "no Content/ folder here: a site root holds Content/ and Theme/ (use --root to name another folder)", at: SourceLocation(file: Site.Paths.content))])
         }
 
         if let node = readYAML(Site.Paths.settings, required: true, diagnostics: &diagnostics, unreadable: &site.unreadableFiles) {
@@ -90,19 +71,7 @@ public struct SiteLoader: Sendable {
         let staticFiles = Self.staticPaths(root: root)
         site.staticFiles = Set(staticFiles)
         diagnostics += Self.staticFindings(staticFiles, root: root)
-
-        let files = self.files ?? patternFiles()
-        let (outcomes, found) = readPatterns(files, site: site, process: process, reuseUnread: reuseUnread, reuse: reuse)
-        site.patterns = outcomes.compactMap { outcome in
-            if case .read(let pattern) = outcome { return pattern }
-            return nil
-        }
-        site.unreadablePages = Set(zip(files, outcomes).compactMap { file, outcome in
-            if case .unreadable = outcome { return Self.slug(ofFile: file) }
-            return nil
-        })
-        diagnostics += found
-        return (site, outcomes, diagnostics)
+        return (site, diagnostics)
     }
 
     /// The YAML of one of the site's files; nil when it is missing, or, noted
@@ -182,73 +151,16 @@ public struct SiteLoader: Sendable {
         }
     }
 
-    /// The page files, sorted by name.
-    func patternFiles() -> [String] {
-        let folder = root.appendingPathComponent(Site.Paths.patterns)
-        let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
-        return names.filter { $0.hasSuffix(".md") && !$0.hasPrefix(".") }.sorted().map { "\(Site.Paths.patterns)/\($0)" }
-    }
-
     /// The slug a page file's path names: its file name without `.md`.
     static func slug(ofFile path: String) -> String {
-        // Read as bytes: a rebuild asks this of every page file, more than once.
-        ByteScan.withUTF8(of: path) { bytes in
-            var start = bytes.count
-            while start > 0, bytes[start - 1] != UInt8(ascii: "/") { start -= 1 }
-            var end = bytes.count
-            if end - start >= 3, bytes[end - 3] == UInt8(ascii: "."), bytes[end - 2] == UInt8(ascii: "m"), bytes[end - 1] == UInt8(ascii: "d") {
-                end -= 3
-            }
-            return String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self)
-        }
-    }
-
-    private func readPatterns(
-        _ files: [String],
-        site: Site,
-        process: (@Sendable (_ worker: Int, _ index: Int, Pattern, Site, [Diagnostic]) -> (Pattern, [Diagnostic]))?,
-        reuseUnread: (@Sendable (Int, String) -> [Diagnostic]?)?,
-        reuse: (@Sendable (Int, String, [UInt8], stat) -> [Diagnostic]?)?
-    ) -> ([PageOutcome], [Diagnostic]) {
-        let parser = PatternParser(rendersHTML: rendersHTML, allowRawHTML: site.settings.allowRawHTML, sourceIDs: site.sources.map(\.id))
-        let rootPath = root.path
-        let read: @Sendable (Int, Int) -> (PageOutcome, [Diagnostic]) = { worker, index in
-            let path = files[index]
-            var diagnostics: [Diagnostic] = []
-            let name = Self.slug(ofFile: path)
-            if !Self.isValidSlug(name) {
-                diagnostics.append(Diagnostic(.invalidField, "the file name '\(name).md' cannot be a page's address; use lowercase letters, digits and '-' (like where-the-bars-go.md)", at: SourceLocation(file: path)))
-                return (.unreadable, diagnostics)
-            }
-            if let kept = reuseUnread?(index, path) {
-                return (.kept, kept)
-            }
-            guard let (bytes, status) = SourceFile.contents(atPath: rootPath + "/" + path) else {
-                return (.unreadable, [Diagnostic(.missingFile, "cannot read \(path): the file is missing or unreadable", at: SourceLocation(file: path))])
-            }
-            if let kept = reuse?(index, path, bytes, status) {
-                return (.kept, kept)
-            }
-            switch SourceFile.decode(bytes, path: path) {
-            case .failure(let diagnostic):
-                return (.unreadable, [diagnostic])
-            case .success(let file):
-                let (pattern, found) = parser.parse(file)
-                guard let pattern else { return (.unreadable, found) }
-                if let process {
-                    let (processed, diagnostics) = process(worker, index, pattern, site, found)
-                    return (.read(processed), diagnostics)
-                }
-                return (.read(pattern), found)
-            }
-        }
-        let results = parallel ? ParallelMap.map(count: files.count, byWorker: read) : files.indices.map { read(0, $0) }
-        return (results.map(\.0), results.flatMap(\.1))
+        let utf8 = path.utf8
+        let name = utf8[(utf8.lastIndex(of: UInt8(ascii: "/")).map(utf8.index(after:)) ?? utf8.startIndex)...]
+        return String(decoding: name.count >= 3 && name.suffix(3).elementsEqual(".md".utf8) ? name.dropLast(3) : name, as: UTF8.self)
     }
 
     /// Whether a file name makes a safe slug: lowercase letters, digits, `-`.
     static func isValidSlug(_ name: String) -> Bool {
-        guard let first = name.unicodeScalars.first, first != "-", name.count <= 100 else { return false }
-        return name.unicodeScalars.allSatisfy { ("a"..."z").contains($0) || ("0"..."9").contains($0) || $0 == "-" }
+        guard let first = name.utf8.first, first != UInt8(ascii: "-"), name.utf8.count <= 100 else { return false }
+        return name.utf8.allSatisfy { (UInt8(ascii: "a")...UInt8(ascii: "z")).contains($0) || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) || $0 == UInt8(ascii: "-") }
     }
 }

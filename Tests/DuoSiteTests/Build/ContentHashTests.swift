@@ -2,9 +2,9 @@ import Foundation
 import Testing
 @testable import DuoSite
 
-/// The hash the cache tells a page's text, summary and output by: every
-/// byte of every length counts, wherever it lies (in the four lanes that
-/// longer texts are hashed in, or in the words and bytes after them).
+/// The hash the cache tells a page's text and output by: every byte of
+/// every length counts, wherever it lies (in the words hashed eight bytes
+/// at a time, or in the bytes after them).
 @Suite struct ContentHashTests {
     /// Bytes of `count`, each different from its neighbours.
     private func text(_ count: Int) -> [UInt8] {
@@ -25,11 +25,10 @@ import Testing
         #expect(seen.count == 1 + count * 8)
     }
 
-    @Test func wordsSwappedBetweenLanesOrBlocksChangeTheHash() {
+    @Test func swappedWordsChangeTheHash() {
         let original = text(200)
         var seen: Set<UInt64> = [ContentHash.of(original)]
-        // Each pair of the first 24 words swapped: within a block of four
-        // lanes, between blocks, and between the lanes and the words after.
+        // Each pair of the first 24 words swapped.
         var swaps = 0
         for first in 0..<24 {
             for second in (first + 1)..<24 {

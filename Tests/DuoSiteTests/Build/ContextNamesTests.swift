@@ -36,9 +36,8 @@ import Mustache
             let today = try #require(Day(day))
             let context = PageContext(site: loaded, baseURL: "https://duoapps.example", today: today, demos: DemoContext(site: loaded))
             for pattern in loaded.patterns { Self.keys(of: context.make(pattern).value, into: &keys) }
-            let builder = SiteBuilder(options: BuildOptions(root: site.root, today: today))
-            Self.keys(of: builder.indexContext(loaded.patterns, site: loaded, baseURL: "https://duoapps.example", pageContext: context).value, into: &keys)
-            Self.keys(of: builder.notFoundContext(site: loaded, baseURL: "https://duoapps.example", pageContext: context).value, into: &keys)
+            Self.keys(of: context.index(loaded.patterns).value, into: &keys)
+            Self.keys(of: context.notFound().value, into: &keys)
         }
         return keys
     }

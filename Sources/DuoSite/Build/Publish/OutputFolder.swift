@@ -202,41 +202,9 @@ final class OutputFolder: Sendable {
         staging.appendingPathComponent(relative)
     }
 
-    /// Writes a file into the staging folder, creating its folders. (POSIX
-    /// calls: Foundation's file writing costs several times as much, and a
-    /// build writes ten thousand files.)
-    func write(_ text: String, to relative: String) throws {
-        var text = text
-        try text.withUTF8 { try write(bytes: $0, to: relative) }
-    }
-
-    /// Writes UTF-8 bytes to `relative` (a path with `/`) in the staging folder.
+    /// Writes a file into the staging folder, creating its folders.
     func write(_ bytes: [UInt8], to relative: String) throws {
-        try bytes.withUnsafeBufferPointer { try write(bytes: $0, to: relative) }
-    }
-
-    /// Writes the bytes a writer wrote (a site-wide file) to `relative`,
-    /// from where they lie: the writer's room is never cut to size.
-    func write(_ writer: borrowing ByteWriter, to relative: String) throws {
-        try writer.withBytes { try write(bytes: $0, to: relative) }
-    }
-
-    /// Writes UTF-8 bytes where they lie (a file just rendered) to `relative`.
-    func write(rendered bytes: UnsafeBufferPointer<UInt8>, to relative: String) throws {
-        try write(bytes: bytes, to: relative)
-    }
-
-    private func write(bytes buffer: UnsafeBufferPointer<UInt8>, to relative: String) throws {
-        let file = try prepare(relative)
-        let descriptor = open(file, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
-        guard descriptor >= 0 else { throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: file]) }
-        defer { close(descriptor) }
-        var offset = 0
-        while offset < buffer.count {
-            let written = Foundation.write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
-            guard written > 0 else { throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: file]) }
-            offset += written
-        }
+        try FileOutput.write(bytes, toFile: try prepare(relative))
     }
 
     /// The relative path of a page's file.
@@ -246,7 +214,7 @@ final class OutputFolder: Sendable {
 
     /// Writes a page whose bytes `key` identifies. A page the spare already
     /// holds with the same key is left as it is.
-    func writePage(_ bytes: UnsafeBufferPointer<UInt8>, slug: String, key: UInt64) throws {
+    func writePage(_ bytes: [UInt8], slug: String, key: UInt64) throws {
         if let page = held.pages[slug], page.key == key {
             ledger.record(page, for: slug)
             return
@@ -257,34 +225,20 @@ final class OutputFolder: Sendable {
         }
         let staging = openStaging.descriptor
         let folder = String.joining("patterns/", slug)
-        // The error is made only when one is thrown: ten thousand pages write without one.
-        func failure() -> CocoaError {
-            CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: String.joining(stagingPath, "/", relative)])
-        }
-        // Paths handed to the system where they lie, with no C string copied out of them.
-        let page = try folder.withCString { folderPath in
-            try relative.withCString { filePath -> OutputTree.Page in
-                // The spare's file may be the published site's too (a hard link): never write through it.
-                if held.pages[slug] != nil { unlinkat(staging, filePath, 0) }
-                if mkdirat(staging, folderPath, 0o755) != 0, errno != EEXIST { _ = try prepare(relative) }
-                let descriptor = openat(staging, filePath, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
-                guard descriptor >= 0 else { throw failure() }
-                defer { close(descriptor) }
-                var offset = 0
-                while offset < bytes.count {
-                    let written = Foundation.write(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
-                    guard written > 0 else { throw failure() }
-                    offset += written
-                }
-                // The file's time once written, and its folder's once the file is in it.
-                var file = stat(), made = stat()
-                guard fstat(descriptor, &file) == 0, fstatat(staging, folderPath, &made, AT_SYMLINK_NOFOLLOW) == 0,
-                      made.st_mode & S_IFMT == S_IFDIR else { throw failure() }
-                let page = OutputTree.Page(key: key, folderStamp: OutputTree.Page.stamp(made.st_mtim), fileStamp: OutputTree.Page.stamp(file.st_mtim))
-                mirror(page, filePath: filePath, folderPath: folderPath, slug: slug)
-                return page
-            }
-        }
+        let failure = CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: String.joining(stagingPath, "/", relative)])
+        // The spare's file may be the published site's too (a hard link): never write through it.
+        if held.pages[slug] != nil { unlinkat(staging, relative, 0) }
+        if mkdirat(staging, folder, 0o755) != 0, errno != EEXIST { _ = try prepare(relative) }
+        let descriptor = openat(staging, relative, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        guard descriptor >= 0 else { throw failure }
+        defer { close(descriptor) }
+        guard FileOutput.write(bytes, to: descriptor) else { throw failure }
+        // The file's time once written, and its folder's once the file is in it.
+        var file = stat(), made = stat()
+        guard fstat(descriptor, &file) == 0, fstatat(staging, folder, &made, AT_SYMLINK_NOFOLLOW) == 0,
+              made.st_mode & S_IFMT == S_IFDIR else { throw failure }
+        let page = OutputTree.Page(key: key, folderStamp: OutputTree.Page.stamp(made.st_mtim), fileStamp: OutputTree.Page.stamp(file.st_mtim))
+        mirror(page, file: relative, folder: folder, slug: slug)
         ledger.record(page, for: slug)
     }
 
@@ -318,25 +272,21 @@ final class OutputFolder: Sendable {
             throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: String.joining(stagedFolder, "/index.html")])
         }
         ledger.record(page, for: slug)
-        Self.pagePath(slug).withCString { filePath in
-            String.joining("patterns/", slug).withCString { folderPath in
-                mirror(page, filePath: filePath, folderPath: folderPath, slug: slug)
-            }
-        }
+        mirror(page, file: Self.pagePath(slug), folder: String.joining("patterns/", slug), slug: slug)
     }
 
     /// Hard-links a page just put into staging into the mirror, when this
-    /// build makes one: `filePath` is the page file's path and `folderPath`
-    /// its folder's, in the staging folder as in the mirror. A page the mirror
+    /// build makes one: `file` is the page file's path and `folder` its
+    /// folder's, in the staging folder as in the mirror. A page the mirror
     /// could not take is left out of its description, and the next build,
     /// finding it unknown, builds it again there.
-    private func mirror(_ page: OutputTree.Page, filePath: UnsafePointer<CChar>, folderPath: UnsafePointer<CChar>, slug: String) {
+    private func mirror(_ page: OutputTree.Page, file: String, folder: String, slug: String) {
         guard let openMirror else { return }
         let mirror = openMirror.descriptor
         // The file is the staging folder's (a hard link): only the folder's time is new.
         var made = stat()
-        if mkdirat(mirror, folderPath, 0o755) == 0, linkat(openStaging.descriptor, filePath, mirror, filePath, 0) == 0,
-           fstatat(mirror, folderPath, &made, AT_SYMLINK_NOFOLLOW) == 0 {
+        if mkdirat(mirror, folder, 0o755) == 0, linkat(openStaging.descriptor, file, mirror, file, 0) == 0,
+           fstatat(mirror, folder, &made, AT_SYMLINK_NOFOLLOW) == 0 {
             let folderStamp = OutputTree.Page.stamp(made.st_mtim)
             if folderStamp != 0 {
                 mirrorLedger.record(OutputTree.Page(key: page.key, folderStamp: folderStamp, fileStamp: page.fileStamp), for: slug)

@@ -37,7 +37,8 @@ struct OutputTree: Sendable, Equatable {
     /// fingerprint (everything every page depends on).
     static func key(hash: UInt64, fingerprint: UInt64) -> UInt64 {
         var hasher = ContentHash()
-        withUnsafeBytes(of: (fingerprint, hash)) { hasher.add($0) }
+        hasher.add(fingerprint)
+        hasher.add(hash)
         return hasher.value
     }
 
@@ -62,9 +63,9 @@ struct OutputTree: Sendable, Equatable {
     static func decode(from reader: inout RecordReader) throws -> OutputTree {
         var tree = OutputTree()
         tree.siteFilesKey = try reader.unsigned()
-        tree.siteFileStamps = try (0..<reader.number()).map { _ in try reader.unsigned() }
+        tree.siteFileStamps = try (0..<reader.count()).map { _ in try reader.unsigned() }
         tree.folderStamp = try reader.unsigned()
-        let count = try reader.number()
+        let count = try reader.count()
         tree.pages.reserveCapacity(count)
         for _ in 0..<count {
             let slug = try reader.text()

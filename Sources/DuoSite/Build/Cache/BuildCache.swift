@@ -1,0 +1,183 @@
+import Foundation
+
+/// What a build leaves beside its output for the next one
+/// (`.Public.duosite-cache`): the fingerprints of what every page depends
+/// on (`BuildFingerprint`), what the output folder and its spare hold
+/// (`OutputTree`), and for each page file the hash of its text, its size
+/// and times (`SourceStamp`), whether its page was written, and its facts
+/// (`PageFacts`). Each line is a record sealed with the hash of its bytes:
+/// a cache changed since it was written is not trusted.
+///
+/// A page file whose text and fingerprint are unchanged is not read
+/// again: its page is kept from the previous output, and its facts stand
+/// in for it in the checks across pages and the site-wide files, which
+/// run on every page's facts in every build. The result is byte-identical
+/// to a full build.
+struct BuildCache: Sendable {
+    /// One page file's entry, with its record as the cache holds it.
+    struct Entry: Sendable {
+        /// The page file's path, relative to the site root.
+        let file: String
+        /// The hash of the page file's bytes (`ContentHash`).
+        let hash: UInt64
+        /// The page file's size, times and inode before it was read
+        /// (`SourceStamp`), or 0 when they were too recent to trust.
+        let stamp: UInt64
+        /// Whether the page was written (drafts are not, without --drafts).
+        let written: Bool
+        /// The page's facts: what the checks across pages and the
+        /// site-wide files read of it, and its own findings.
+        let facts: PageFacts
+        /// The entry as a line of the cache (without its line end):
+        /// encoded once, on the core that read the page, or as the
+        /// previous cache held it.
+        let record: ArraySlice<UInt8>
+    }
+
+    /// The fingerprint of everything every page depends on (`BuildFingerprint.build`).
+    var fingerprint: UInt64
+    /// The fingerprint of what a page's facts depend on (`BuildFingerprint.reading`).
+    var readingFingerprint: UInt64
+    /// What the pages of the output folder hold.
+    var live = OutputTree()
+    /// What the pages of the spare (the output before it) hold.
+    var spare = OutputTree()
+    /// The page files' entries, in page file order; none when read with
+    /// another fingerprint.
+    var entries: [Entry] = []
+
+    /// The first words of the cache's first line: its format's name and number.
+    static let header = "duosite-cache 20"
+
+    /// Where the cache of an output folder lives: beside it, `.Public.duosite-cache`.
+    static func location(for output: URL) -> URL {
+        let output = output.standardizedFileURL
+        return output.deletingLastPathComponent().appendingPathComponent(".\(output.lastPathComponent).duosite-cache")
+    }
+
+    /// Where a cache is written before it replaces the previous one.
+    private static func draftPath(for output: URL) -> String {
+        location(for: output).path + ".new"
+    }
+
+    /// The cache of the previous build into `output`, when the output it
+    /// describes is still there and the cache can be read. Its entries are
+    /// kept only when it was made with the same fingerprint (with `reading`,
+    /// the same reading fingerprint); what the folders hold is kept anyway.
+    static func read(beside output: URL, fingerprint: UInt64, reading: Bool = false) -> BuildCache? {
+        guard FileManager.default.fileExists(atPath: output.path),
+              let (bytes, _) = SourceFile.contents(atPath: location(for: output).path),
+              let end = bytes.firstIndex(of: 0x0A) else { return nil }
+        // The first line: the header, and the two fingerprints.
+        let fields = String(decoding: bytes[..<end], as: UTF8.self).split(separator: " ")
+        guard fields.count == 4, "\(fields[0]) \(fields[1])" == header,
+              let built = UInt64(fields[2], radix: 16), let read = UInt64(fields[3], radix: 16) else { return nil }
+        // Then what the output and the spare hold, a line each.
+        var trees = RecordReader(bytes, at: end + 1)
+        guard let live = try? OutputTree.decode(from: &trees), (try? trees.checkSeal()) != nil else { return nil }
+        trees = RecordReader(bytes, at: trees.next)
+        guard let spare = try? OutputTree.decode(from: &trees), (try? trees.checkSeal()) != nil else { return nil }
+        var cache = BuildCache(fingerprint: built, readingFingerprint: read, live: live, spare: spare)
+        guard (reading ? read : built) == fingerprint else { return cache }
+        // Then a line for each page file; one that cannot be read voids them all.
+        cache.entries = entries(in: bytes, from: trees.next) ?? []
+        return cache
+    }
+
+    /// The entries whose records are the lines of `bytes` from `start`,
+    /// decoded on every core: the lines in parts, each read in order.
+    private static func entries(in bytes: [UInt8], from start: Int) -> [Entry]? {
+        let count = 4 * ParallelMap.workerCount
+        var bounds = [start]
+        for part in 1..<count {
+            // Each part starts where a line starts.
+            var at = max(bounds[part - 1], start + (bytes.count - start) * part / count)
+            while at < bytes.count, bytes[at - 1] != 0x0A { at += 1 }
+            bounds.append(at)
+        }
+        bounds.append(bytes.count)
+        let ends = bounds
+        let parts = ParallelMap.map(count: count) { part -> [Entry]? in
+            var entries: [Entry] = []
+            var at = ends[part]
+            while at < ends[part + 1] {
+                guard let (entry, next) = try? Entry.read(bytes, at: at) else { return nil }
+                entries.append(entry)
+                at = next
+            }
+            return entries
+        }
+        guard !parts.contains(where: { $0 == nil }) else { return nil }
+        return parts.flatMap { $0! }
+    }
+
+    /// Writes the cache beside `output` under a temporary name:
+    /// `publishDraft` puts it in place once the output is swapped in, and
+    /// `discardDraft` removes it if it is not.
+    func writeDraft(beside output: URL) throws {
+        var file = try BufferedFile(creating: Self.draftPath(for: output))
+        file.append(Array("\(Self.header) \(String(fingerprint, radix: 16)) \(String(readingFingerprint, radix: 16))\n".utf8)[...])
+        for tree in [live, spare] {
+            var writer = RecordWriter(capacity: 64 * tree.pages.count + 16)
+            tree.encode(into: &writer)
+            file.appendLine(writer.sealed()[...])
+        }
+        for entry in entries {
+            file.appendLine(entry.record)
+        }
+        try file.finish()
+    }
+
+    /// Puts the cache written by `writeDraft` in place (rename(2) replaces
+    /// the previous one in one step).
+    static func publishDraft(beside output: URL) throws {
+        let draft = draftPath(for: output)
+        guard rename(draft, location(for: output).path) == 0 else {
+            unlink(draft)
+            throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: draft])
+        }
+    }
+
+    /// Removes a cache written by `writeDraft` and never put in place.
+    static func discardDraft(beside output: URL) {
+        unlink(draftPath(for: output))
+    }
+
+    /// Removes the cache of `output`: it no longer describes the output.
+    static func remove(beside output: URL) {
+        unlink(location(for: output).path)
+    }
+}
+
+extension BuildCache.Entry {
+    /// An entry made now, its record encoded: its hash, stamp, whether it
+    /// was written, its file, its facts, and the seal.
+    init(file: String, hash: UInt64, stamp: UInt64, written: Bool, facts: PageFacts) {
+        var writer = RecordWriter()
+        writer.add(hash)
+        writer.add(stamp)
+        writer.add(written ? 1 : 0)
+        writer.add(file)
+        facts.encode(into: &writer)
+        self.init(file: file, hash: hash, stamp: stamp, written: written, facts: facts, record: writer.sealed()[...])
+    }
+
+    /// The entry whose record is the line at `start` in `bytes`, and where
+    /// the next line starts.
+    static func read(_ bytes: [UInt8], at start: Int) throws -> (entry: Self, next: Int) {
+        var reader = RecordReader(bytes, at: start)
+        let hash = try reader.unsigned()
+        let stamp = try reader.unsigned()
+        let written = try reader.number() == 1
+        let file = try reader.text()
+        let facts = try PageFacts.decode(from: &reader, file: file)
+        try reader.checkSeal()
+        let entry = Self(file: file, hash: hash, stamp: stamp, written: written, facts: facts, record: bytes[start..<(reader.next - 1)])
+        return (entry, reader.next)
+    }
+
+    /// The same entry with another stamp (the file's text unchanged, its times not).
+    func restamped(_ stamp: UInt64) -> Self {
+        stamp == self.stamp ? self : Self(file: file, hash: hash, stamp: stamp, written: written, facts: facts)
+    }
+}

@@ -1,0 +1,46 @@
+/// What a build knows of one page once it is checked and written: the
+/// page without its HTML, sections, demos or citations — its front matter,
+/// slug, rule numbers, anchors, questions, links and the sources it cites,
+/// each with where it stands — and the findings of its own checks.
+///
+/// The checks across pages, the index, the sitemap, the feed and
+/// `api/pages.json` read nothing else of a page, so a rebuild keeps the
+/// facts of each page it does not read again (in the build cache) and
+/// runs those on every page's facts.
+struct PageFacts: Sendable {
+    /// The page, without HTML, sections, demos or citations.
+    var page: Pattern
+    /// The findings about this page alone (reading it and its own checks).
+    var findings: [Diagnostic]
+
+    /// The facts of a page just read and checked.
+    init(_ pattern: Pattern, findings: [Diagnostic]) {
+        page = pattern.withoutHTML
+        self.findings = findings
+    }
+
+    /// Facts as they were written (read back from the cache).
+    init(page: Pattern, findings: [Diagnostic]) {
+        self.page = page
+        self.findings = findings
+    }
+}
+
+extension Pattern {
+    /// The page without its rendered HTML, its sections, demos or its
+    /// citations: what the checks across pages and the site-wide files
+    /// need, once the page itself is written and checked alone. Of the
+    /// citations, it keeps which sources they cite.
+    var withoutHTML: Pattern {
+        var slim = Pattern(
+            file: file, slug: slug, frontMatter: frontMatter, sections: [],
+            rules: rules.map { Rule(number: $0.number, parts: [], citations: nil, location: $0.location) },
+            faq: faq.map { FAQEntry(question: $0.question, questionHTML: "", anchor: $0.anchor, key: $0.key, answer: [], answerText: "", location: $0.location) },
+            demos: [], crossReferences: crossReferences, anchors: anchors, introduction: []
+        )
+        slim.citedSources = citedSources
+        slim.rulesIncomplete = rulesIncomplete
+        slim.citationsIncomplete = citationsIncomplete
+        return slim
+    }
+}

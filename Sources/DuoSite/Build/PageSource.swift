@@ -1,0 +1,93 @@
+import Foundation
+
+/// The page files of a site, and for each what the pipeline starts from:
+/// its text, read now, or — when it is unchanged since the previous build
+/// (its size, times and inode as that build recorded them, or else its
+/// text the same) — that build's entry, whose facts stand in for reading
+/// it again. `build` and `check` both take their pages from here.
+struct PageSource: Sendable {
+    /// What a page file offers the pipeline.
+    enum Input: Sendable {
+        /// Its text, read now.
+        case text(PageText)
+        /// Unchanged since the previous build: the entry that build kept.
+        case unchanged(BuildCache.Entry)
+        /// It cannot be read, and why (a finding at the file).
+        case unreadable([Diagnostic])
+    }
+
+    /// The site root.
+    let root: URL
+    /// The page files, relative to the root, sorted by name.
+    let files: [String]
+    /// The previous build's entries, by page file.
+    private let previous: [String: BuildCache.Entry]
+    /// When this run began, in nanoseconds: a file changed within the
+    /// second before it is read whatever its stamp says.
+    private let started: UInt64
+    /// The site root, open: each page file's status is looked up relative
+    /// to it (ten thousand short paths).
+    private let rootFolder: OpenFolder?
+
+    /// The page files of the site at `root`, the entries of `previous`
+    /// standing in for those unchanged since.
+    init(root: URL, previous: BuildCache?) {
+        self.root = root
+        files = Self.pageFiles(root: root)
+        self.previous = Dictionary((previous?.entries ?? []).map { ($0.file, $0) }, uniquingKeysWith: { first, _ in first })
+        started = SourceStamp.now()
+        rootFolder = OpenFolder(root.standardizedFileURL.path)
+    }
+
+    /// The page files under `Content/patterns`, sorted by name (hidden
+    /// files left out).
+    static func pageFiles(root: URL) -> [String] {
+        let folder = root.appendingPathComponent(Site.Paths.patterns)
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
+        return names.filter { $0.hasSuffix(".md") && !$0.hasPrefix(".") }.sorted().map { "\(Site.Paths.patterns)/\($0)" }
+    }
+
+    /// What the `index`th page file offers: the previous build's entry
+    /// when its stamp is the one recorded (the file is not read), or when
+    /// its text is the same, and `keep` takes the entry (a build puts the
+    /// entry's page into its output, and may find it gone); else its text.
+    func input(at index: Int, keeping keep: (BuildCache.Entry) -> Bool = { _ in true }) -> Input {
+        let file = files[index]
+        if let problem = Self.nameProblem(file) { return .unreadable([problem]) }
+        var entry = previous[file]
+        if let unchanged = entry, unchanged.stamp != 0, let rootFolder,
+           SourceStamp.of(file, relativeTo: rootFolder, notAfter: started) == unchanged.stamp {
+            if keep(unchanged) { return .unchanged(unchanged) }
+            entry = nil
+        }
+        guard let (bytes, status) = SourceFile.contents(atPath: root.path + "/" + file) else {
+            return .unreadable([Diagnostic(.missingFile, "cannot read \(file): the file is missing or unreadable", at: SourceLocation(file: file))])
+        }
+        let text = PageText(file: file, bytes: bytes, hash: ContentHash.of(bytes), stamp: SourceStamp.of(status, notAfter: started))
+        if let entry, entry.hash == text.hash {
+            // The same text: the stamp the next build compares is the file's now.
+            let unchanged = entry.restamped(text.stamp)
+            if keep(unchanged) { return .unchanged(unchanged) }
+        }
+        return .text(text)
+    }
+
+    /// Why the page file `file` cannot be a page: its name cannot be an address.
+    private static func nameProblem(_ file: String) -> Diagnostic? {
+        let name = SiteLoader.slug(ofFile: file)
+        guard !SiteLoader.isValidSlug(name) else { return nil }
+        return Diagnostic(.invalidField, "the file name '\(name).md' cannot be a page's address; use lowercase letters, digits and '-' (like where-the-bars-go.md)", at: SourceLocation(file: file))
+    }
+}
+
+/// A page file's text as read, with its hash and stamp (`SourceStamp`).
+struct PageText: Sendable {
+    /// The page file, relative to the site root.
+    var file: String
+    /// Its bytes.
+    var bytes: [UInt8]
+    /// The hash of its bytes (`ContentHash`).
+    var hash: UInt64
+    /// Its size, times and inode when read, or 0 when too recent to trust.
+    var stamp: UInt64
+}

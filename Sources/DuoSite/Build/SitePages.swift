@@ -1,0 +1,79 @@
+import Foundation
+import Synchronization
+
+/// Every page file of the site through the page pipeline, on every core:
+/// each one's input from the page source, read, checked and (for a build)
+/// rendered and written into the staging folder; or, unchanged since the
+/// previous build, its page kept and its facts taken from that build.
+struct SitePages: Sendable {
+    /// What became of one page file.
+    struct Outcome: Sendable {
+        /// What the next build keeps of it: its hash, stamp and facts; nil
+        /// when it could not be read.
+        var entry: BuildCache.Entry?
+        /// The findings about it alone: its facts' own, or why it could not be read.
+        var findings: [Diagnostic]
+        /// Whether it was taken from the previous build rather than read.
+        var kept = false
+        /// Why its page could not be rendered or written.
+        var failure: Diagnostic?
+    }
+
+    let source: PageSource
+    let pipeline: PagePipeline
+    /// Where pages are written; none for `check`.
+    let publisher: Publisher?
+    /// Whether pages are read on every core (false: one after another).
+    var parallel = true
+    /// Called with (pages done, pages in all) as pages are done.
+    var progress: (@Sendable (Int, Int) -> Void)?
+
+    /// Every page file's outcome, in page file order.
+    func run() -> [Outcome] {
+        let count = source.files.count
+        let done = Counter()
+        let page: @Sendable (Int) -> Outcome = { index in
+            defer { progress?(done.increment(), count) }
+            return outcome(at: index)
+        }
+        return parallel ? ParallelMap.map(count: count, page) : (0..<count).map(page)
+    }
+
+    private func outcome(at index: Int) -> Outcome {
+        // A page kept from the previous build must be in the output as that build left it.
+        switch source.input(at: index, keeping: { publisher?.keep($0) ?? true }) {
+        case .unchanged(let entry):
+            return Outcome(entry: entry, findings: entry.facts.findings, kept: true)
+        case .unreadable(let findings):
+            return Outcome(entry: nil, findings: findings)
+        case .text(let text):
+            let result = pipeline.run(file: text.file, bytes: text.bytes)
+            guard let facts = result.facts else { return Outcome(entry: nil, findings: result.findings) }
+            var outcome = Outcome(entry: nil, findings: result.findings, failure: result.failure)
+            var written = false
+            if let html = result.html, let publisher {
+                do {
+                    try publisher.writePage(html, slug: facts.page.slug, hash: text.hash)
+                    written = true
+                } catch {
+                    outcome.failure = Diagnostic(.missingFile, "cannot write the page of \(facts.page.slug): \(error.localizedDescription)", at: SourceLocation(file: text.file))
+                }
+            }
+            outcome.entry = BuildCache.Entry(file: text.file, hash: text.hash, stamp: text.stamp, written: written, facts: facts)
+            return outcome
+        }
+    }
+}
+
+/// A count shared by threads: pages done, for progress.
+final class Counter: Sendable {
+    private let value = Mutex(0)
+
+    /// Adds one and returns the new count.
+    func increment() -> Int {
+        value.withLock { value in
+            value += 1
+            return value
+        }
+    }
+}

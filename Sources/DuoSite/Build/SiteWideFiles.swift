@@ -1,0 +1,82 @@
+import Foundation
+import Mustache
+
+/// The files a build writes beside the pages: the index and the 404 page
+/// (rendered with the theme's templates), `sitemap.xml`, `feed.xml`,
+/// `robots.txt` and `api/pages.json`. They show the build's settings and
+/// the published pages' front matter alone, so they are made from the
+/// pages' facts, whichever build read each page.
+struct SiteWideFiles: Sendable {
+    /// One file: where it goes in the output, and its bytes.
+    struct File: Sendable {
+        var path: String
+        var bytes: [UInt8]
+    }
+
+    /// The site, read without its pages: its settings.
+    let site: Site
+    let templates: TemplateLibrary
+    let options: BuildOptions
+
+    /// The files, the published `pages` listed by address (the index by
+    /// `order`, then title): made side by side, on every core.
+    func make(_ pages: [Pattern]) throws -> [File] {
+        let baseURL = SiteBuilder.baseURL(site, options)
+        let bySlug = pages.sorted { $0.slug < $1.slug }
+        let site = self.site, options = self.options, templates = self.templates
+        let makers: [@Sendable () throws -> [File]] = [
+            {
+                let contexts = PageContext(site: site, baseURL: baseURL, today: options.today, demos: DemoContext(site: site, symbols: SymbolLibrary(drawings: [:])))
+                let indexed = pages.sorted { lhs, rhs in
+                    let left = lhs.frontMatter.order ?? Int.max, right = rhs.frontMatter.order ?? Int.max
+                    return (left, lhs.frontMatter.title.value, lhs.slug) < (right, rhs.frontMatter.title.value, rhs.slug)
+                }
+                do {
+                    // Room for every page's entry from the start (about 500 bytes each).
+                    let index = try templates.renderUTF8("index", contexts.index(indexed), capacity: 16_384 + 640 * indexed.count) { Array($0) }
+                    let notFound = try templates.renderUTF8("404", contexts.notFound()) { Array($0) }
+                    return [File(path: "index.html", bytes: index), File(path: "404.html", bytes: notFound)]
+                } catch let error as TemplateError {
+                    throw ThemeTemplates.diagnostic(error)
+                }
+            },
+            {
+                [File(path: "sitemap.xml", bytes: SiteFiles.sitemap(bySlug, baseURL: baseURL).finish()),
+                 File(path: "feed.xml", bytes: SiteFiles.feed(bySlug, settings: site.settings, baseURL: baseURL).finish())]
+            },
+            {
+                [File(path: "robots.txt", bytes: Array(SiteFiles.robots(baseURL: baseURL).utf8)),
+                 File(path: "api/pages.json", bytes: SiteFiles.pagesJSON(bySlug, settings: site.settings, baseURL: baseURL, today: options.today).finish())]
+            },
+        ]
+        let made = ParallelMap.map(count: makers.count) { index in Result { try makers[index]() } }
+        return try made.flatMap { try $0.get() }
+    }
+
+    /// A key for everything the files show: the build's fingerprint (the
+    /// settings, templates, base URL, date, …) and each published page's
+    /// front matter and slug, in order. The same key, the same files.
+    static func key(_ pages: [Pattern], fingerprint: UInt64) -> UInt64 {
+        var hasher = ContentHash()
+        hasher.add(fingerprint)
+        for page in pages {
+            let front = page.frontMatter
+            // Each text with its length before it, and the tags with their
+            // count, so that no two lists of fields hash alike.
+            func add(_ text: String) {
+                hasher.add(UInt64(text.utf8.count))
+                hasher.add(text)
+            }
+            for text in [page.slug, front.title.value, front.summary.value, front.status.value.rawValue, front.lastChecked.value.description,
+                         front.reviewEvery?.value.description ?? "\u{0}", front.owner ?? "\u{0}"] {
+                add(text)
+            }
+            hasher.add(UInt64(front.tags.count))
+            front.tags.forEach(add)
+            hasher.add(UInt64(bitPattern: Int64(front.order ?? Int.min)))
+            hasher.add(front.hasLastChecked ? 1 : 0)
+            hasher.add(front.draft ? 1 : 0)
+        }
+        return hasher.value
+    }
+}

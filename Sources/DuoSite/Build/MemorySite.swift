@@ -1,0 +1,91 @@
+import Foundation
+import Mustache
+
+/// The site built in memory rather than published: every page's HTML and
+/// facts and the site-wide files, made by the same stages as `build`
+/// (`PagePipeline`, `CrossPageChecks`, `SiteWideFiles`). When one page
+/// file changes, only that page is run through the pipeline again; the
+/// checks across pages and the site-wide files are made again from every
+/// page's facts. What a long-running process — a preview server — keeps.
+struct MemorySite: Sendable {
+    /// What the site's files hold, and what renders its pages: made once.
+    private let site: Site
+    private let templates: TemplateLibrary?
+    private let pipeline: PagePipeline
+    private let options: BuildOptions
+    /// The findings about the site's own files and its theme.
+    private let siteFindings: [Diagnostic]
+    /// Each page file's outcome, by its path.
+    private var pages: [String: PagePipeline.Result] = [:]
+    /// The page files, in order, and those that could not be read.
+    private var order: [String] = []
+
+    /// The published files by their path in the output (`index.html`,
+    /// `patterns/<slug>/index.html`, …): what `build` writes but the
+    /// theme's assets and `Static/`'s files, which are served as they are.
+    private(set) var files: [String: [UInt8]] = [:]
+    /// Every finding, as `build` reports them.
+    private(set) var findings: [Diagnostic] = []
+
+    /// The site at `options.root`, built in memory.
+    init(options: BuildOptions) {
+        self.options = options
+        let (templates, themeFindings) = ThemeTemplates.load(root: options.root)
+        let (site, siteFindings) = SiteLoader(root: options.root).loadSiteFiles()
+        self.site = site
+        self.templates = templates
+        self.siteFindings = themeFindings + siteFindings
+        let pipeline = PagePipeline(site: site, today: options.today, renderer: templates.map { PageRenderer(site: site, templates: $0, options: options) })
+        self.pipeline = pipeline
+        let source = PageSource(root: options.root, previous: nil)
+        order = source.files
+        let results = ParallelMap.map(count: source.files.count) { index in Self.read(source.input(at: index), with: pipeline) }
+        pages = Dictionary(uniqueKeysWithValues: zip(source.files, results))
+        assemble()
+    }
+
+    /// Runs the page file `file` (a path relative to the site root: added,
+    /// changed or removed) through the pipeline again, and makes the checks
+    /// across pages and the site-wide files again.
+    mutating func refresh(_ file: String) {
+        let source = PageSource(root: options.root, previous: nil)
+        order = source.files
+        if let index = source.files.firstIndex(of: file) {
+            pages[file] = Self.read(source.input(at: index), with: pipeline)
+        } else {
+            pages[file] = nil
+        }
+        assemble()
+    }
+
+    private static func read(_ input: PageSource.Input, with pipeline: PagePipeline) -> PagePipeline.Result {
+        switch input {
+        case .text(let text): return pipeline.run(file: text.file, bytes: text.bytes)
+        case .unchanged(let entry): return PagePipeline.Result(facts: entry.facts, findings: entry.facts.findings)
+        case .unreadable(let findings): return PagePipeline.Result(facts: nil, findings: findings)
+        }
+    }
+
+    /// The checks across pages, the findings, and the files, from every page's outcome.
+    private mutating func assemble() {
+        let outcomes = order.compactMap { pages[$0] }
+        var site = self.site
+        site.unreadablePages = Set(order.filter { pages[$0]?.facts == nil }.map(SiteLoader.slug(ofFile:)))
+        let facts = outcomes.compactMap(\.facts)
+        let published = facts.map(\.page).filter { options.drafts || !$0.frontMatter.draft }
+        let acrossPages = CrossPageChecks(site: site, today: options.today).run(facts, published: Set(published.map(\.slug)))
+        findings = (siteFindings + outcomes.flatMap(\.findings) + outcomes.compactMap(\.failure) + acrossPages).sortedForOutput()
+        files = [:]
+        for outcome in outcomes {
+            if let html = outcome.html, let page = outcome.facts?.page { files[OutputFolder.pagePath(page.slug)] = html }
+        }
+        guard let templates else { return }
+        do {
+            for file in try SiteWideFiles(site: site, templates: templates, options: options).make(published) {
+                files[file.path] = file.bytes
+            }
+        } catch {
+            findings.append(Publisher.failure(options.output, error))
+        }
+    }
+}

@@ -1,0 +1,63 @@
+import Foundation
+import Testing
+@testable import DuoSite
+
+/// The site built in memory, as a long-running process keeps it: what it
+/// holds is what `build` publishes, and after one page file changes and is
+/// run through the pipeline again, what a fresh build of the changed site
+/// publishes.
+@Suite struct MemorySiteTests {
+    static let today = Day("2026-11-29")!
+
+    /// What a fresh build publishes, but the files copied as they are.
+    private func published(_ site: TestSite) -> [String: [UInt8]] {
+        site.freshBuild().filter { !$0.key.hasPrefix("assets/") }.mapValues { [UInt8]($0) }
+    }
+
+    private func memory(_ site: TestSite) -> MemorySite {
+        MemorySite(options: BuildOptions(root: site.root, today: Self.today))
+    }
+
+    @Test func theSiteInMemoryIsTheSitePublished() throws {
+        let site = try TestSite()
+        defer { site.remove() }
+        let built = memory(site)
+        #expect(built.files.keys.sorted() == published(site).keys.sorted())
+        #expect(built.files == published(site))
+        let result = site.run(["build", "--today", "2026-11-29", "--output", "Checked"])
+        #expect(built.findings.map(\.formatted).joined(separator: "\n") + (built.findings.isEmpty ? "" : "\n") == result.err)
+    }
+
+    @Test func aPageChangedIsBuiltAgainAlone() throws {
+        let site = try TestSite()
+        defer { site.remove() }
+        var built = memory(site)
+        let file = "Content/patterns/where-the-bars-go.md"
+        let text = try site.read(file)
+        // Its text and its title: the page and what lists it change.
+        try site.write(text.replacingOccurrences(of: "title: Where the bars go", with: "title: Where the bars go now") + "\nOne more paragraph.\n", to: file)
+        built.refresh(file)
+        #expect(built.files == published(site))
+        #expect(String(decoding: try #require(built.files["index.html"]), as: UTF8.self).contains("Where the bars go now"))
+    }
+
+    @Test func aPageAddedOrRemovedChangesTheSiteWideFilesAndFindings() throws {
+        let site = try TestSite()
+        defer { site.remove() }
+        var built = memory(site)
+        let file = "Content/patterns/extra.md"
+        try site.write("---\ntitle: Extra\nsummary: An extra page.\nstatus: apple\nlast_checked: 2026-10-08\n---\n\nSee [the rules](where-the-bars-go.md#rule-99).\n", to: file)
+        built.refresh(file)
+        #expect(built.findings.contains { $0.code == .brokenAnchor && $0.location.file == file })
+
+        try site.write("---\ntitle: Extra\nsummary: An extra page.\nstatus: apple\nlast_checked: 2026-10-08\n---\n\nSee [the rules](where-the-bars-go.md#rule-1).\n", to: file)
+        built.refresh(file)
+        #expect(!built.findings.contains { $0.severity == .error })
+        #expect(built.files == published(site))
+
+        try site.delete(file)
+        built.refresh(file)
+        #expect(built.files.keys.contains("patterns/extra/index.html") == false)
+        #expect(built.files == published(site))
+    }
+}

@@ -1,13 +1,6 @@
 // swift-tools-version:6.0
 import PackageDescription
 
-/// Release builds leave out the run-time checks of exclusive access: the
-/// compiler proves most accesses safe, and the rest (a class's stored
-/// properties, globals) cost about 1.5% of a build's instructions. Debug
-/// builds, which the tests run, keep every check, so a conflicting access
-/// still fails there.
-let releaseSettings: [SwiftSetting] = [.unsafeFlags(["-enforce-exclusivity=unchecked"], .when(configuration: .release))]
-
 /// duosite: the static site generator that publishes DuoApps.
 ///
 /// Two system libraries from Debian do the parsing — cmark-gfm for Markdown and
@@ -35,10 +28,10 @@ let package = Package(
         // mimalloc replaces the C library's malloc for the whole process: a build
         // makes and frees millions of small objects, on every core at once.
         .systemLibrary(name: "CMimalloc", providers: [.apt(["libmimalloc-dev"])]),
-        .target(name: "Markdown", dependencies: ["CCmarkGFM"], swiftSettings: releaseSettings),
-        .target(name: "YAML", dependencies: ["CYAML"], swiftSettings: releaseSettings),
-        .target(name: "Mustache", swiftSettings: releaseSettings),
-        .target(name: "DuoSite", dependencies: ["Markdown", "YAML", "Mustache", "CFileSystem"], swiftSettings: releaseSettings),
+        .target(name: "Markdown", dependencies: ["CCmarkGFM"]),
+        .target(name: "YAML", dependencies: ["CYAML"]),
+        .target(name: "Mustache"),
+        .target(name: "DuoSite", dependencies: ["Markdown", "YAML", "Mustache", "CFileSystem"]),
         .executableTarget(name: "duosite", dependencies: ["DuoSite", "CMimalloc"]),
         .testTarget(name: "MarkdownTests", dependencies: ["Markdown"]),
         .testTarget(name: "YAMLTests", dependencies: ["YAML"]),

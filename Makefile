@@ -7,15 +7,19 @@ SWIFT ?= swift
 TODAY ?=
 TODAY_FLAG := $(if $(TODAY),--today $(TODAY),)
 
-.PHONY: site test unit-tests verify-site bench dependencies
+.PHONY: site site-optimized test unit-tests verify-site bench dependencies
 
 dependencies:
 	scripts/install-dependencies
 
-# The release build is optimized with a profile of duosite's own work
-# (scripts/release-build --help); the first one takes about twice as long.
+# A plain release build (scripts/release-build --help), then the site.
 site: dependencies
 	duosite=$$(SWIFT=$(SWIFT) scripts/release-build) && "$$duosite" build $(TODAY_FLAG)
+
+# The same with a release build optimized with a profile of duosite's own
+# work (scripts/release-build --optimized); the first one takes several minutes.
+site-optimized: dependencies
+	duosite=$$(SWIFT=$(SWIFT) scripts/release-build --optimized) && "$$duosite" build $(TODAY_FLAG)
 
 test: dependencies unit-tests verify-site
 

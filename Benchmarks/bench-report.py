@@ -276,7 +276,7 @@ def final(rows, meta, sizes):
 
     if any(all_sizes[n].hugo["hugo"] for n in measured):
         target(f"at least {SPEEDUP}x Hugo's speed (Hugo's wall / duosite's)",
-               lambda s: None if speedup(s) is None else f"{speedup(s):.2f}x",
+               lambda s: None if speedup(s) is None else f"{speedup(s):.3f}x",
                lambda s: speedup(s) >= SPEEDUP,
                lambda s: (s.new["build"].count, s.hugo["hugo"].count))
     else:
@@ -286,11 +286,11 @@ def final(rows, meta, sizes):
            lambda s: median(s.new["build"].peak) <= PEAK_MIB,
            lambda s: (s.new["build"].count,))
     target("check (nothing cached) at most half a full build (check/build wall)",
-           lambda s: f"{s.ratio(s.new, 'check'):.2f}" if s.new["check"] else None,
+           lambda s: f"{s.ratio(s.new, 'check'):.3f}" if s.new["check"] else None,
            lambda s: s.ratio(s.new, "check") <= CHECK_RATIO,
            lambda s: (s.new["build"].count, s.new["check"].count))
     target("a one-page rebuild at most a tenth of a full build (rebuild/build wall)",
-           lambda s: f"{s.ratio(s.new, 'rebuild'):.2f}" if s.new["rebuild"] else None,
+           lambda s: f"{s.ratio(s.new, 'rebuild'):.3f}" if s.new["rebuild"] else None,
            lambda s: s.ratio(s.new, "rebuild") <= REBUILD_RATIO,
            lambda s: (s.new["build"].count, s.new["rebuild"].count))
 

@@ -127,7 +127,7 @@ def details(rows, meta, size):
     def line(step, tool, stats):
         text = (f"  {step:<19} {tool:<9} {spread(stats.wall):<22} {spread(stats.cpu):<22} "
                 f"{mib_spread(stats.peak):<19}")
-        return text + (f" {seconds(stats.warmup)}" if stats.warmup is not None else "")
+        return (text + (f" {seconds(stats.warmup)}" if stats.warmup is not None else "")).rstrip()
 
     for tool, name in HUGO:
         if s.hugo[tool]:

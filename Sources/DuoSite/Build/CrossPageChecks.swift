@@ -14,6 +14,6 @@ struct CrossPageChecks: Sendable {
     func run(_ pages: [PageFacts], published: Set<String>? = nil) -> [Diagnostic] {
         var site = self.site
         site.patterns = pages.map(\.page)
-        return Checkers.runSiteLevel(CheckContext(site: site, today: today, publishedSlugs: published))
+        return Checkers.runSiteLevel(CheckContext(site: site, today: today, publishedSlugs: published, engine: nil))
     }
 }

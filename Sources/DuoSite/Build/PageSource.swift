@@ -20,8 +20,11 @@ struct PageSource: Sendable {
     let root: URL
     /// The page files, relative to the root, sorted by name.
     let files: [String]
-    /// The previous build's entries, by page file.
-    private let previous: [String: BuildCache.Entry]
+    /// The previous build's entries, in its page file order.
+    private let previous: [BuildCache.Entry]
+    /// The previous build's entries by page file, made only when a page
+    /// file is not where it was (files added or removed since).
+    private let byFile = Once<[String: Int]>()
     /// When this run began, in nanoseconds: a file changed within the
     /// second before it is read whatever its stamp says.
     private let started: UInt64
@@ -34,7 +37,7 @@ struct PageSource: Sendable {
     init(root: URL, previous: BuildCache?) {
         self.root = root
         files = Self.pageFiles(root: root)
-        self.previous = Dictionary((previous?.entries ?? []).map { ($0.file, $0) }, uniquingKeysWith: { first, _ in first })
+        self.previous = previous?.entries ?? []
         started = SourceStamp.now()
         rootFolder = OpenFolder(root.standardizedFileURL.path)
     }
@@ -54,7 +57,7 @@ struct PageSource: Sendable {
     func input(at index: Int, keeping keep: (BuildCache.Entry) -> Bool = { _ in true }) -> Input {
         let file = files[index]
         if let problem = Self.nameProblem(file) { return .unreadable([problem]) }
-        var entry = previous[file]
+        var entry = previousEntry(for: file, at: index)
         if let unchanged = entry, unchanged.stamp != 0, let rootFolder,
            SourceStamp.of(file, relativeTo: rootFolder, notAfter: started) == unchanged.stamp {
             if keep(unchanged) { return .unchanged(unchanged) }
@@ -70,6 +73,15 @@ struct PageSource: Sendable {
             if keep(unchanged) { return .unchanged(unchanged) }
         }
         return .text(text)
+    }
+
+    /// The previous build's entry of the page file `file`, the `index`th
+    /// now: looked for at the same place first (a rebuild asks ten
+    /// thousand times), by its path only when files were added or removed.
+    private func previousEntry(for file: String, at index: Int) -> BuildCache.Entry? {
+        if index < previous.count, previous[index].file == file { return previous[index] }
+        let places = byFile.get { Dictionary(previous.indices.map { (previous[$0].file, $0) }, uniquingKeysWith: { first, _ in first }) }
+        return places[file].map { previous[$0] }
     }
 
     /// Why the page file `file` cannot be a page: its name cannot be an address.

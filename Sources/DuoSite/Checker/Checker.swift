@@ -11,12 +11,18 @@ public struct CheckContext: Sendable {
     /// page's check rather than once a page.
     public var placementEngine: PlacementEngine?
 
-    /// Creates a context.
+    /// Creates a context, the site's placement table compiled for its engine.
     public init(site: Site, today: Day, publishedSlugs: Set<String>? = nil) {
+        self.init(site: site, today: today, publishedSlugs: publishedSlugs, engine: site.placement.map(PlacementEngine.init(table:)))
+    }
+
+    /// Creates a context with `engine` (nil for the checks across pages,
+    /// which read the table but lay out no demo).
+    init(site: Site, today: Day, publishedSlugs: Set<String>?, engine: PlacementEngine?) {
         self.site = site
         self.today = today
         self.publishedSlugs = publishedSlugs ?? Set(site.patterns.map(\.slug))
-        self.placementEngine = site.placement.map(PlacementEngine.init(table:))
+        placementEngine = engine
     }
 }
 
@@ -77,15 +83,9 @@ public enum Checkers {
 
     /// A context for checking pages one at a time, sharing `engine`.
     static func pageContext(site: Site, today: Day, engine: PlacementEngine?) -> CheckContext {
-        // The site without its pages, and without its table until the
-        // context is made (which would compile it again).
         var bare = site
         bare.patterns = []
-        bare.placement = nil
-        var context = CheckContext(site: bare, today: today)
-        context.site.placement = site.placement
-        context.placementEngine = engine
-        return context
+        return CheckContext(site: bare, today: today, publishedSlugs: nil, engine: engine)
     }
 
     /// The checks across pages, run side by side (each reads the site only).

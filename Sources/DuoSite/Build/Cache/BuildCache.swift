@@ -5,8 +5,9 @@ import Foundation
 /// on (`BuildFingerprint`), what the output folder and its spare hold
 /// (`OutputTree`), and for each page file the hash of its text, its size
 /// and times (`SourceStamp`), whether its page was written, and its facts
-/// (`PageFacts`). Each line is a record sealed with the hash of its bytes:
-/// a cache changed since it was written is not trusted.
+/// (`PageFacts`). After a first line of text, each is a record sealed with
+/// the hash of its bytes (`RecordWriter`): a cache changed since it was
+/// written is not trusted.
 ///
 /// A page file whose text and fingerprint are unchanged is not read
 /// again: its page is kept from the previous output, and its facts stand
@@ -28,9 +29,9 @@ struct BuildCache: Sendable {
         /// The page's facts: what the checks across pages and the
         /// site-wide files read of it, and its own findings.
         let facts: PageFacts
-        /// The entry as a line of the cache (without its line end):
-        /// encoded once, on the core that read the page, or as the
-        /// previous cache held it.
+        /// The entry as the cache file holds it (its length, its fields
+        /// and its seal): encoded once, on the core that read the page, or
+        /// as the previous cache held it.
         let record: ArraySlice<UInt8>
     }
 
@@ -68,47 +69,23 @@ struct BuildCache: Sendable {
         guard FileManager.default.fileExists(atPath: output.path),
               let (bytes, _) = SourceFile.contents(atPath: location(for: output).path),
               let end = bytes.firstIndex(of: 0x0A) else { return nil }
-        // The first line: the header, and the two fingerprints.
+        // The first line: the header, and the two fingerprints; then the
+        // records: what the output and the spare hold, and each page file's entry.
         let fields = String(decoding: bytes[..<end], as: UTF8.self).split(separator: " ")
         guard fields.count == 4, "\(fields[0]) \(fields[1])" == header,
-              let built = UInt64(fields[2], radix: 16), let read = UInt64(fields[3], radix: 16) else { return nil }
-        // Then what the output and the spare hold, a line each.
-        var trees = RecordReader(bytes, at: end + 1)
-        guard let live = try? OutputTree.decode(from: &trees), (try? trees.checkSeal()) != nil else { return nil }
-        trees = RecordReader(bytes, at: trees.next)
-        guard let spare = try? OutputTree.decode(from: &trees), (try? trees.checkSeal()) != nil else { return nil }
-        var cache = BuildCache(fingerprint: built, readingFingerprint: read, live: live, spare: spare)
+              let built = UInt64(fields[2], radix: 16), let read = UInt64(fields[3], radix: 16),
+              let frames = RecordReader.frames(of: bytes, from: end + 1), frames.count >= 2 else { return nil }
+        var live = RecordReader(bytes, frames[0].fields), spare = RecordReader(bytes, frames[1].fields)
+        guard let liveTree = try? OutputTree.decode(from: &live), (try? live.checkSeal()) != nil,
+              let spareTree = try? OutputTree.decode(from: &spare), (try? spare.checkSeal()) != nil else { return nil }
+        var cache = BuildCache(fingerprint: built, readingFingerprint: read, live: liveTree, spare: spareTree)
         guard (reading ? read : built) == fingerprint else { return cache }
-        // Then a line for each page file; one that cannot be read voids them all.
-        cache.entries = entries(in: bytes, from: trees.next) ?? []
+        // Every entry decoded on every core; one that cannot be read voids them all.
+        let entries = ParallelMap.map(Array(frames.dropFirst(2))) { try? Entry(frame: $0.frame, fields: $0.fields, in: bytes) }
+        if !entries.contains(where: { $0 == nil }) {
+            cache.entries = entries.map { $0! }
+        }
         return cache
-    }
-
-    /// The entries whose records are the lines of `bytes` from `start`,
-    /// decoded on every core: the lines in parts, each read in order.
-    private static func entries(in bytes: [UInt8], from start: Int) -> [Entry]? {
-        let count = 4 * ParallelMap.workerCount
-        var bounds = [start]
-        for part in 1..<count {
-            // Each part starts where a line starts.
-            var at = max(bounds[part - 1], start + (bytes.count - start) * part / count)
-            while at < bytes.count, bytes[at - 1] != 0x0A { at += 1 }
-            bounds.append(at)
-        }
-        bounds.append(bytes.count)
-        let ends = bounds
-        let parts = ParallelMap.map(count: count) { part -> [Entry]? in
-            var entries: [Entry] = []
-            var at = ends[part]
-            while at < ends[part + 1] {
-                guard let (entry, next) = try? Entry.read(bytes, at: at) else { return nil }
-                entries.append(entry)
-                at = next
-            }
-            return entries
-        }
-        guard !parts.contains(where: { $0 == nil }) else { return nil }
-        return parts.flatMap { $0! }
     }
 
     /// Writes the cache beside `output` under a temporary name:
@@ -120,10 +97,10 @@ struct BuildCache: Sendable {
         for tree in [live, spare] {
             var writer = RecordWriter(capacity: 64 * tree.pages.count + 16)
             tree.encode(into: &writer)
-            file.appendLine(writer.sealed()[...])
+            file.append(writer.sealed()[...])
         }
         for entry in entries {
-            file.appendLine(entry.record)
+            file.append(entry.record)
         }
         try file.finish()
     }
@@ -162,18 +139,17 @@ extension BuildCache.Entry {
         self.init(file: file, hash: hash, stamp: stamp, written: written, facts: facts, record: writer.sealed()[...])
     }
 
-    /// The entry whose record is the line at `start` in `bytes`, and where
-    /// the next line starts.
-    static func read(_ bytes: [UInt8], at start: Int) throws -> (entry: Self, next: Int) {
-        var reader = RecordReader(bytes, at: start)
+    /// The entry whose record lies at `frame` in `bytes`, a cache file's
+    /// (its fields and seal at `fields`, past its length).
+    init(frame: Range<Int>, fields: Range<Int>, in bytes: [UInt8]) throws {
+        var reader = RecordReader(bytes, fields)
         let hash = try reader.unsigned()
         let stamp = try reader.unsigned()
         let written = try reader.number() == 1
         let file = try reader.text()
         let facts = try PageFacts.decode(from: &reader, file: file)
         try reader.checkSeal()
-        let entry = Self(file: file, hash: hash, stamp: stamp, written: written, facts: facts, record: bytes[start..<(reader.next - 1)])
-        return (entry, reader.next)
+        self.init(file: file, hash: hash, stamp: stamp, written: written, facts: facts, record: bytes[frame])
     }
 
     /// The same entry with another stamp (the file's text unchanged, its times not).

@@ -1,80 +1,48 @@
-/// The build cache's encoding: one record a line, fields separated by
-/// U+001F, with `\`, line ends and separators escaped, numbers in decimal
-/// and hashes in hexadecimal. Plain text that a person can read, and
-/// quick to write and read back (JSON decoding of ten thousand records
-/// takes seconds).
+/// The build cache's encoding: each record a run of fields, a text as its
+/// length and its UTF-8 bytes, a number as a variable-length integer
+/// (LEB128, seven bits a byte), and last a seal — the hash of every byte
+/// before it — so that a record changed since it was written is refused.
+/// A rebuild reads every page's record: fields found by their lengths,
+/// never by scanning for separators or undoing escapes.
 struct RecordWriter {
     /// The record's bytes so far.
     private(set) var bytes: [UInt8] = []
-    /// Whether a field was written (the next one is separated from it).
-    private var wroteAny = false
 
     /// A writer with room for `capacity` bytes before it grows.
     init(capacity: Int = 2_048) {
         bytes.reserveCapacity(capacity)
     }
 
-    /// The record as text.
-    var line: String { String(decoding: bytes, as: UTF8.self) }
-
     /// Appends a text field.
     mutating func add(_ text: String) {
-        separate()
-        let utf8 = text.utf8.span
-        var plain = true
-        for index in utf8.indices where Self.isEscaped(utf8[index]) {
-            plain = false
-            break
-        }
-        guard !plain else {
-            bytes.append(contentsOf: text.utf8)
+        add(UInt64(text.utf8.count))
+        bytes.append(contentsOf: text.utf8)
+    }
+
+    /// Appends an optional text field.
+    mutating func add(optional text: String?) {
+        guard let text else {
+            add(0 as UInt64)
             return
         }
-        for index in utf8.indices {
-            let byte = utf8[index]
-            switch byte {
-            case UInt8(ascii: "\\"): bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "\\")])
-            case 0x0A: bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "n")])
-            case 0x0D: bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "r")])
-            case 0x1F: bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "u")])
-            default: bytes.append(byte)
-            }
-        }
+        add(UInt64(text.utf8.count) + 1)
+        bytes.append(contentsOf: text.utf8)
     }
 
-    /// Appends an optional text field (absent is written as U+0000).
-    mutating func add(optional text: String?) { add(text ?? "\u{0}") }
-
-    /// Appends a number field, in decimal.
+    /// Appends a number field (small numbers, negative ones too, in few bytes).
     mutating func add(_ number: Int) {
-        separate()
-        if number < 0 { bytes.append(UInt8(ascii: "-")) }
-        let start = bytes.count
-        var rest = number.magnitude
-        repeat {
-            bytes.append(UInt8(ascii: "0") + UInt8(truncatingIfNeeded: rest % 10))
-            rest /= 10
-        } while rest > 0
-        bytes[start...].reverse()
+        // Zigzag: 0, -1, 1, -2, … as 0, 1, 2, 3, …
+        add(UInt64(bitPattern: Int64(number) << 1 ^ Int64(number) >> 63))
     }
 
-    /// Appends a 64-bit number field (a hash, a file's times), in hexadecimal.
+    /// Appends a 64-bit number field (a hash, a file's times, a count).
     mutating func add(_ number: UInt64) {
-        separate()
-        var shift = max(4, 64 - number.leadingZeroBitCount + 3) / 4 * 4
-        while shift > 0 {
-            shift -= 4
-            let digit = UInt8(truncatingIfNeeded: (number >> UInt64(shift)) & 0xF)
-            bytes.append(digit < 10 ? UInt8(ascii: "0") + digit : UInt8(ascii: "a") - 10 + digit)
+        var rest = number
+        while rest >= 0x80 {
+            bytes.append(UInt8(truncatingIfNeeded: rest) | 0x80)
+            rest >>= 7
         }
-    }
-
-    /// The record with its seal: a last field holding the hash of every
-    /// byte before it, which `RecordReader.checkSeal()` checks.
-    consuming func sealed() -> [UInt8] {
-        let seal = ContentHash.of(bytes)
-        add(seal)
-        return bytes
+        bytes.append(UInt8(rest))
     }
 
     /// Appends a location (line and column; the file is the record's).
@@ -83,135 +51,107 @@ struct RecordWriter {
         add(location.column)
     }
 
-    private mutating func separate() {
-        if wroteAny { bytes.append(0x1F) }
-        wroteAny = true
-    }
-
-    private static func isEscaped(_ byte: UInt8) -> Bool {
-        byte == UInt8(ascii: "\\") || byte == 0x0A || byte == 0x0D || byte == 0x1F
+    /// The record with its seal — the hash of every byte before it, which
+    /// `RecordReader.checkSeal()` checks — and its length ahead of it: a
+    /// record as a file of records holds it (`RecordReader.frames`).
+    consuming func sealed() -> [UInt8] {
+        let seal = ContentHash.of(bytes)
+        for shift in stride(from: 0, to: 64, by: 8) {
+            bytes.append(UInt8(truncatingIfNeeded: seal >> UInt64(shift)))
+        }
+        var framed = RecordWriter(capacity: bytes.count + 4)
+        framed.add(UInt64(bytes.count))
+        framed.bytes += bytes
+        return framed.bytes
     }
 }
 
 /// Reads the fields of one record written by `RecordWriter`, one after
-/// another, where the record lies in a file's bytes (a line of them); every
-/// read throws `Malformed` when the record is not what the reader expects:
-/// a damaged cache is read as no cache, never as a wrong one.
+/// another, where the record lies in a file's bytes; every read throws
+/// `Malformed` when the record is not what the reader expects: a damaged
+/// cache is read as no cache, never as a wrong one.
 struct RecordReader {
     /// The record does not hold what was written.
     struct Malformed: Error {}
 
     /// The bytes the record is in (a whole file's, shared, not copied).
     private let bytes: [UInt8]
-    /// Where the record starts.
-    private let start: Int
+    /// Where the record starts and ends.
+    private let start: Int, end: Int
     /// Where the next field starts.
     private var position: Int
-    /// Whether the last field has been read (the line or the bytes ended).
-    private(set) var isAtEnd = false
     /// The file the record's locations are in.
     var file = ""
 
-    /// A reader of the record that starts at `start` in `bytes` and ends
-    /// at the next line end.
-    init(_ bytes: [UInt8], at start: Int = 0) {
+    /// A reader of the record at `range` in `bytes`.
+    init(_ bytes: [UInt8], _ range: Range<Int>) {
         self.bytes = bytes
-        self.start = start
+        start = range.lowerBound
+        end = range.upperBound
         position = start
     }
 
-    /// Where the line after the record starts, once every field is read.
-    var next: Int { position + 1 }
+    /// A reader of a record that is all of `bytes`.
+    init(_ bytes: [UInt8]) {
+        self.init(bytes, 0..<bytes.count)
+    }
 
-    /// Where the next field lies; the reader moves past it.
-    private mutating func field() throws -> Range<Int> {
-        guard !isAtEnd else { throw Malformed() }
-        let start = position
-        let end = fieldEnd(from: start)
-        if end < bytes.count, bytes[end] == 0x1F {
-            position = end + 1
-        } else {
-            position = end
-            isAtEnd = true
+    /// Whether every field has been read.
+    var isAtEnd: Bool { position == end }
+
+    /// Where the next field starts in the bytes.
+    var offset: Int { position }
+
+    /// The next 64-bit number field.
+    mutating func unsigned() throws -> UInt64 {
+        var value: UInt64 = 0, shift: UInt64 = 0
+        while true {
+            guard position < end, shift < 64 else { throw Malformed() }
+            let byte = bytes[position]
+            position += 1
+            value |= UInt64(byte & 0x7F) << shift
+            if byte < 0x80 { return value }
+            shift += 7
         }
-        return start..<end
-    }
-
-    /// Where the field starting at `start` ends: at the next separator,
-    /// line end, or the end of the bytes.
-    private func fieldEnd(from start: Int) -> Int {
-        let bytes = self.bytes.span
-        var end = start
-        while end < bytes.count, bytes[end] != 0x1F, bytes[end] != 0x0A { end += 1 }
-        return end
-    }
-
-    /// The next text field.
-    mutating func text() throws -> String {
-        let range = try field()
-        let field = bytes.span.extracting(range)
-        var escaped = false
-        for index in field.indices where field[index] == UInt8(ascii: "\\") {
-            escaped = true
-            break
-        }
-        guard escaped else { return try Self.string(field) }
-        var text: [UInt8] = []
-        text.reserveCapacity(field.count)
-        var escaping = false
-        for index in field.indices {
-            let byte = field[index]
-            if escaping {
-                switch byte {
-                case UInt8(ascii: "n"): text.append(0x0A)
-                case UInt8(ascii: "r"): text.append(0x0D)
-                case UInt8(ascii: "u"): text.append(0x1F)
-                default: text.append(byte)
-                }
-                escaping = false
-            } else if byte == UInt8(ascii: "\\") {
-                escaping = true
-            } else {
-                text.append(byte)
-            }
-        }
-        return try Self.string(text.span)
-    }
-
-    /// The text of valid UTF-8 bytes; a field that is not (a damaged file) is refused.
-    private static func string(_ bytes: Span<UInt8>) throws -> String {
-        guard let text = try? UTF8Span(validating: bytes) else { throw Malformed() }
-        return String(copying: text)
-    }
-
-    /// The next optional text field.
-    mutating func optionalText() throws -> String? {
-        let value = try text()
-        return value == "\u{0}" ? nil : value
     }
 
     /// The next number field.
     mutating func number() throws -> Int {
-        var digits = try field()
-        let negative = !digits.isEmpty && bytes[digits.lowerBound] == UInt8(ascii: "-")
-        if negative { digits = digits.dropFirst() }
-        guard let value = value(of: digits, radix: 10), value <= UInt64(Int.max) else { throw Malformed() }
-        return negative ? -Int(value) : Int(value)
+        let zigzag = try unsigned()
+        return Int(Int64(bitPattern: zigzag >> 1) ^ -Int64(bitPattern: zigzag & 1))
     }
 
     /// The next number field, as how many of something follow: never
-    /// negative, nor more than the fields left could hold (a damaged
-    /// record is refused rather than read wrong).
+    /// negative, nor more than the bytes left could hold (a damaged record
+    /// is refused rather than read wrong).
     mutating func count() throws -> Int {
         let count = try number()
-        guard count >= 0, count <= bytes.count - position else { throw Malformed() }
+        guard count >= 0, count <= end - position else { throw Malformed() }
         return count
     }
 
-    /// The next 64-bit number field (hexadecimal).
-    mutating func unsigned() throws -> UInt64 {
-        guard let value = value(of: try field(), radix: 16) else { throw Malformed() }
-        return value
+    /// The next text field.
+    mutating func text() throws -> String {
+        let length = try unsigned()
+        guard length <= UInt64(end - position) else { throw Malformed() }
+        return try text(length: Int(length))
+    }
+
+    /// The next optional text field.
+    mutating func optionalText() throws -> String? {
+        let marker = try unsigned()
+        guard marker > 0 else { return nil }
+        guard marker - 1 <= UInt64(end - position) else { throw Malformed() }
+        return try text(length: Int(marker - 1))
+    }
+
+    private mutating func text(length: Int) throws -> String {
+        guard length <= end - position else { throw Malformed() }
+        // Bytes that are not UTF-8 are read as U+FFFD: the seal, checked
+        // last, refuses a damaged record.
+        let text = String(decoding: bytes[position..<(position + length)], as: UTF8.self)
+        position += length
+        return text
     }
 
     /// The next location.
@@ -219,29 +159,32 @@ struct RecordReader {
         SourceLocation(file: file, line: try number(), column: try number())
     }
 
-    /// Reads the record's last field, its seal (`RecordWriter.sealed()`):
-    /// the hash of every byte before it, which must be theirs.
-    mutating func checkSeal() throws {
-        let sealed = position
-        guard sealed > start, try unsigned() == ContentHash.of(bytes[start..<(sealed - 1)]), isAtEnd else { throw Malformed() }
+    /// Where each record of `bytes` from `start` lies, with its length
+    /// ahead of it (`frame`) and without (`fields`: its fields and seal,
+    /// as `RecordWriter.sealed()` writes them); nil when the lengths do
+    /// not add up.
+    static func frames(of bytes: [UInt8], from start: Int) -> [(frame: Range<Int>, fields: Range<Int>)]? {
+        var frames: [(frame: Range<Int>, fields: Range<Int>)] = []
+        var at = start
+        while at < bytes.count {
+            var reader = RecordReader(bytes, at..<bytes.count)
+            guard let size = try? reader.unsigned(), size <= UInt64(bytes.count - reader.offset) else { return nil }
+            let length = Int(size)
+            frames.append((at..<(reader.offset + length), reader.offset..<(reader.offset + length)))
+            at = reader.offset + length
+        }
+        return frames
     }
 
-    /// The value of the digits at `range` in `radix` (lowercase letters
-    /// beyond 9); nil for none, another byte, or more than fits in 64 bits.
-    private func value(of range: Range<Int>, radix: UInt64) -> UInt64? {
-        guard !range.isEmpty, range.count <= (radix == 16 ? 16 : 19) else { return nil }
-        let bytes = self.bytes.span
-        var value: UInt64 = 0
-        for index in range {
-            let byte = bytes[index]
-            let digit: UInt64
-            switch byte {
-            case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = UInt64(byte - UInt8(ascii: "0"))
-            case UInt8(ascii: "a")...UInt8(ascii: "f") where radix == 16: digit = UInt64(byte - UInt8(ascii: "a")) + 10
-            default: return nil
-            }
-            value = value * radix + digit
+    /// Reads the record's seal (`RecordWriter.sealed()`), its last eight
+    /// bytes: the hash of every byte before it, which must be theirs.
+    mutating func checkSeal() throws {
+        guard end - position == 8 else { throw Malformed() }
+        var seal: UInt64 = 0
+        for index in 0..<8 {
+            seal |= UInt64(bytes[position + index]) << UInt64(8 * index)
         }
-        return value
+        guard seal == ContentHash.of(bytes[start..<position]) else { throw Malformed() }
+        position = end
     }
 }

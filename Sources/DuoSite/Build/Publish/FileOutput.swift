@@ -55,12 +55,6 @@ struct BufferedFile {
         if buffer.count >= Self.size { flush() }
     }
 
-    /// Appends a line: its bytes, then a line end.
-    mutating func appendLine(_ bytes: ArraySlice<UInt8>) {
-        append(bytes)
-        buffer.append(0x0A)
-    }
-
     private mutating func flush() {
         if !failed, !FileOutput.write(buffer, to: descriptor) { failed = true }
         buffer.removeAll(keepingCapacity: true)

@@ -87,8 +87,8 @@ enum CitationParser {
 
         // The citations between the `·` (C2 B7: no other character's bytes hold that pair).
         var citations: [Citation] = []
-        // Room for every citation at once, one more than the separators.
-        citations.reserveCapacity(1 + BlockText.separators(after: colon, in: bytes))
+        // A block cites a few sources: room for them at once, not grown one by one.
+        citations.reserveCapacity(4)
         var pieceStart = colon + 1
         var index = pieceStart
         let count = bytes.count
@@ -137,12 +137,20 @@ enum CitationParser {
             diagnostics.append(Diagnostic(.invalidCitation, "an empty citation between two '·'; remove the extra separator or name a source", at: position(min(first, max(last, 0)))))
             return nil
         }
-        // Only white space stands between the piece's start and `lower`.
+        // Only white space stands between the piece's start and `lower`;
+        // `upper` ends the piece's last word, so what is read up to it
+        // needs no trimming at its end.
         let location = position(lower - continuationsBefore - BlockText.continuations(in: range.lowerBound..<lower, of: bytes))
         // The citation as written, for findings only.
         var piece: String { BlockText.string(lower..<upper, in: bytes) }
         var idEnd = lower
         while idEnd < upper {
+            // Printable ASCII other than `@` goes on the id.
+            let byte = bytes[idEnd]
+            if byte > 0x20, byte < 0x7F, byte != UInt8(ascii: "@") {
+                idEnd += 1
+                continue
+            }
             let (scalar, length) = BlockText.scalar(at: idEnd, in: bytes)
             if scalar.isSpace || scalar == "§" || scalar == "@" { break }
             idEnd += length
@@ -155,14 +163,14 @@ enum CitationParser {
         // list's own string (a reference, not a new one).
         let sourceIndex = sourceIDs.firstIndex { BlockText.equals(lower..<idEnd, $0, in: bytes) }
         let id = sourceIndex.map { sourceIDs[$0] } ?? BlockText.string(lower..<idEnd, in: bytes)
-        let restStart = BlockText.trimmed(idEnd..<upper, in: bytes).lowerBound
+        let restStart = BlockText.skippingSpaces(idEnd..<upper, in: bytes)
         var locator: Citation.Locator?
         if restStart == upper {
             locator = nil
         } else {
             let (marker, length) = BlockText.scalar(at: restStart, in: bytes)
             if marker == "§" {
-                let name = BlockText.string(BlockText.trimmed((restStart + length)..<upper, in: bytes), in: bytes)
+                let name = BlockText.string(BlockText.skippingSpaces((restStart + length)..<upper, in: bytes)..<upper, in: bytes)
                 guard !name.isEmpty else {
                     diagnostics.append(Diagnostic(.invalidCitation, "'§' in '\(piece)' names no section; write '\(id) § Section name'", at: location))
                     return nil
@@ -175,7 +183,7 @@ enum CitationParser {
                 }
                 locator = .section(name)
             } else if marker == "@" {
-                let momentRange = BlockText.trimmed((restStart + length)..<upper, in: bytes)
+                let momentRange = BlockText.skippingSpaces((restStart + length)..<upper, in: bytes)..<upper
                 let moment = BlockText.string(momentRange, in: bytes)
                 guard let seconds = Timestamp.seconds(bytes.extracting(momentRange)) else {
                     diagnostics.append(Diagnostic(.invalidCitation, "'\(moment)' in '\(piece)' is not a moment; write it M:SS or H:MM:SS, like '\(id) @ 6:13'", at: location))
@@ -227,14 +235,23 @@ private enum BlockText {
         return (Unicode.Scalar(value) ?? "\u{FFFD}", length)
     }
 
-    /// `range` without the white space at either end.
-    static func trimmed(_ range: Range<Int>, in bytes: Span<UInt8>) -> Range<Int> {
-        var lower = range.lowerBound, upper = range.upperBound
-        while lower < upper {
+    /// Where the first scalar of `range` that is not white space starts
+    /// (its end when there is none).
+    @inline(__always)
+    static func skippingSpaces(_ range: Range<Int>, in bytes: Span<UInt8>) -> Int {
+        var lower = range.lowerBound
+        while lower < range.upperBound {
             let (scalar, length) = scalar(at: lower, in: bytes)
             guard scalar.isSpace else { break }
             lower += length
         }
+        return lower
+    }
+
+    /// `range` without the white space at either end.
+    static func trimmed(_ range: Range<Int>, in bytes: Span<UInt8>) -> Range<Int> {
+        let lower = skippingSpaces(range, in: bytes)
+        var upper = range.upperBound
         while upper > lower {
             // The last scalar starts at the last byte that is not a continuation byte.
             var start = upper - 1

@@ -1,7 +1,6 @@
 /// A `PlacementTable` made ready to apply to many items: each condition's
-/// field name turned into an enum case and, where the subject can take only
-/// a few values (`kind`, `bar`), its test worked out in advance for
-/// each of them; each row's place worked out for each bar and its form for
+/// field name turned into an enum case; each row's place worked out for
+/// each bar and its form for
 /// each combination of the parts an item has; each advice message split
 /// into text and fields. Applying it gives exactly what applying the table
 /// row by row gives, without comparing names or looking them up per item.
@@ -63,6 +62,16 @@ struct CompiledTable: Sendable {
 struct CompiledRule: Sendable {
     var places: [Place]
     var forms: [ResolvedForm]
+
+    /// The row's place for an item in `bar`.
+    func place(for bar: Bar) -> Place {
+        switch bar {
+        case .back: return places[0]
+        case .navigation: return places[1]
+        case .toolbar: return places[2]
+        case .tabs: return places[3]
+        }
+    }
 }
 
 /// A compiled advice: its message (its conditions are in the table's
@@ -266,10 +275,6 @@ enum CompiledCheck: Sendable {
     case constant(Bool)
     /// `present` (true) or `absent` (false) on an item field.
     case presence(ItemField, Bool)
-    /// A test on `kind`: bit `n` set when it holds of the `n`th kind.
-    case kind(UInt32)
-    /// A test on `bar`: bit `n` set when it holds of the `n`th bar.
-    case bar(UInt32)
     /// Any other test on an item field: the test is `tests[n]` of the program.
     case item(ItemField, test: Int)
     /// A test on a measure of an item field.
@@ -286,18 +291,6 @@ enum CompiledCheck: Sendable {
             switch field {
             case .unknown:
                 self = .constant(test.matches(nil))
-            case .kind:
-                var mask: UInt32 = 0
-                for (index, kind) in BarItem.Kind.allCases.enumerated() where test.matches(.text(kind.rawValue)) {
-                    mask |= 1 << UInt32(index)
-                }
-                self = .kind(mask)
-            case .bar:
-                var mask: UInt32 = 0
-                for (index, bar) in Bar.allCases.enumerated() where test.matches(.text(bar.rawValue)) {
-                    mask |= 1 << UInt32(index)
-                }
-                self = .bar(mask)
             default:
                 switch test {
                 case .present: self = .presence(field, true)
@@ -324,10 +317,6 @@ enum CompiledCheck: Sendable {
             return result
         case .presence(let field, let present):
             return field.isPresent(in: item) == present
-        case .kind(let mask):
-            return mask & (1 << UInt32(Self.index(of: item.kind))) != 0
-        case .bar(let mask):
-            return mask & (1 << UInt32(Self.index(of: item.bar))) != 0
         case .item(let field, let test):
             return tests[test].matches(field.value(of: item))
         case .measure(let field, let measure, let test):
@@ -339,27 +328,6 @@ enum CompiledCheck: Sendable {
             }
         case .device(let field, let test):
             return tests[test].matches(field.value(on: device))
-        }
-    }
-
-    @inline(__always)
-    static func index(of kind: BarItem.Kind) -> Int {
-        switch kind {
-        case .button: return 0
-        case .edit: return 1
-        case .segmented: return 2
-        case .custom: return 3
-        case .menu: return 4
-        }
-    }
-
-    @inline(__always)
-    static func index(of bar: Bar) -> Int {
-        switch bar {
-        case .back: return 0
-        case .navigation: return 1
-        case .toolbar: return 2
-        case .tabs: return 3
         }
     }
 }

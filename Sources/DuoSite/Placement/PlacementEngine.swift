@@ -38,7 +38,7 @@ public struct PlacementEngine: Sendable {
         guard let index = compiled.firstMatch(item, on: device) else { return nil }
         // The compiled row read where it lies: only the form is copied out.
         let rules = compiled.rules.span
-        var place = rules[index].places[CompiledCheck.index(of: item.bar)]
+        var place = rules[index].place(for: item.bar)
         let form = rules[index].forms[FormAvailability.mask(of: item)]
         if place == .column, device.column == nil { place = .bottom }
         return ItemPlacement(item: item, place: place, decidedPlace: place, form: form, decision: table.rules[index])

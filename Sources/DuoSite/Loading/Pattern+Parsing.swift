@@ -231,10 +231,9 @@ enum BracketGuard {
 
     /// How many `[` `bytes` hold.
     ///
-    /// Counted 255 bytes at a time in a one-byte count, which no block can
-    /// overflow: a count that small the compiler keeps for sixteen bytes at
-    /// once, so that a page's bytes are counted in a few instructions each
-    /// sixteen rather than a few each.
+    /// Counted 255 bytes at a time into a one-byte count, which no block
+    /// can overflow: a count that small the compiler keeps in a vector's
+    /// lanes, counting sixteen bytes in the instructions one would take.
     static func brackets(in bytes: Span<UInt8>) -> Int {
         var total = 0, start = 0
         while start < bytes.count {

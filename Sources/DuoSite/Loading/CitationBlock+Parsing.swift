@@ -262,15 +262,6 @@ private enum BlockText {
         return lower..<upper
     }
 
-    /// How many `·` separators stand after byte `offset`.
-    static func separators(after offset: Int, in bytes: Span<UInt8>) -> Int {
-        var count = 0
-        for index in (offset + 1)..<max(offset + 1, bytes.count - 1) where bytes[index] == 0xC2 && bytes[index + 1] == 0xB7 {
-            count += 1
-        }
-        return count
-    }
-
     /// How many scalars stand before byte `offset`: every byte but a
     /// continuation byte starts one.
     static func scalarOffset(of offset: Int, in bytes: Span<UInt8>) -> Int {

@@ -1,5 +1,3 @@
-import Foundation
-
 /// Reads a rule's citation block, `Sources (apple): hig § Vertical controls ·
 /// raise-the-bar @ 6:13`, reporting anything it cannot read at its column.
 ///
@@ -10,76 +8,64 @@ import Foundation
 enum CitationParser {
     /// Whether a paragraph's text is meant as a citation block.
     static func isCitationBlock(_ text: String) -> Bool {
-        ByteScan.withUTF8(of: text) { isCitationBlock(utf8: $0) }
+        isCitationBlock(utf8: text.utf8.span)
     }
 
     /// Whether UTF-8 text is meant as a citation block (see ``isCitationBlock(_:)``).
-    static func isCitationBlock(utf8 bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        func starts(with prefix: StaticString) -> Bool {
-            bytes.count >= prefix.utf8CodeUnitCount
-                && UnsafeBufferPointer(start: prefix.utf8Start, count: prefix.utf8CodeUnitCount).elementsEqual(bytes[..<prefix.utf8CodeUnitCount])
-        }
-        return starts(with: "Sources (") || starts(with: "Sources:")
+    static func isCitationBlock(utf8 bytes: Span<UInt8>) -> Bool {
+        BlockText.starts(bytes, with: "Sources (") || BlockText.starts(bytes, with: "Sources:")
     }
 
     /// Whether text starts as a citation block does, or as one misspelt:
     /// `Source`, then an `s` or not, in any case, then `(` or `:`
     /// (`Source (apple):`, `sources (apple):`, `SOURCES:`).
     static func mayBeCitationBlock(_ text: String) -> Bool {
-        mayBeCitationBlock(utf8: text.utf8)
+        mayBeCitationBlock(text.utf8.span)
     }
 
     /// Whether UTF-8 text starts as a citation block does, or as one
     /// misspelt (see ``mayBeCitationBlock(_:)``).
-    static func mayBeCitationBlock(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        mayBeCitationBlock(utf8: bytes)
-    }
-
-    private static func mayBeCitationBlock(utf8: some Sequence<UInt8>) -> Bool {
-        var bytes = utf8.makeIterator()
+    static func mayBeCitationBlock(_ bytes: Span<UInt8>) -> Bool {
+        var index = 0
         for expected in "source".utf8 {
-            guard let byte = bytes.next(), byte | 0x20 == expected else { return false }
+            guard index < bytes.count, bytes[index] | 0x20 == expected else { return false }
+            index += 1
         }
-        var next = bytes.next()
-        if let byte = next, byte | 0x20 == UInt8(ascii: "s") { next = bytes.next() }
-        while next == UInt8(ascii: " ") { next = bytes.next() }
-        return next == UInt8(ascii: "(") || next == UInt8(ascii: ":")
+        if index < bytes.count, bytes[index] | 0x20 == UInt8(ascii: "s") { index += 1 }
+        while index < bytes.count, bytes[index] == UInt8(ascii: " ") { index += 1 }
+        return index < bytes.count && (bytes[index] == UInt8(ascii: "(") || bytes[index] == UInt8(ascii: ":"))
     }
 
     /// Parses `text`, whose Unicode scalar at offset i stands at `position(i)`.
     /// Each citation of a source in `sourceIDs` (the ids of the site's
     /// sources, in sources.yml's order) notes the source's place there.
     static func parse(_ text: String, file: String, sourceIDs: [String] = [], position: (Int) -> SourceLocation) -> (CitationBlock?, [Diagnostic]) {
-        ByteScan.withUTF8(of: text) { bytes in
-            parse(BlockText(bytes), sourceIDs: sourceIDs, position: position)
-        }
+        parse(utf8: text.utf8.span, sourceIDs: sourceIDs, position: position)
     }
 
     /// Parses the UTF-8 text `bytes` (valid UTF-8: a text node's, read where
     /// it lies), as ``parse(_:file:sourceIDs:position:)`` parses a string.
-    static func parse(utf8 bytes: UnsafeBufferPointer<UInt8>, sourceIDs: [String] = [], position: (Int) -> SourceLocation) -> (CitationBlock?, [Diagnostic]) {
-        parse(BlockText(bytes), sourceIDs: sourceIDs, position: position)
-    }
-
-    private static func parse(_ text: BlockText, sourceIDs: [String], position: (Int) -> SourceLocation) -> (CitationBlock?, [Diagnostic]) {
+    static func parse(utf8 bytes: Span<UInt8>, sourceIDs: [String] = [], position: (Int) -> SourceLocation) -> (CitationBlock?, [Diagnostic]) {
         var diagnostics: [Diagnostic] = []
         let start = position(0)
 
         // "Sources (basis):"
-        guard let colon = text.bytes.firstIndex(of: UInt8(ascii: ":")) else {
+        guard let colon = BlockText.firstIndex(of: UInt8(ascii: ":"), in: bytes) else {
             return (nil, [Diagnostic(.invalidCitation, "a citation block is written 'Sources (apple): source · source' or 'Sources (recommendation): …'", at: start)])
         }
-        let head = text.trimmed(0..<colon)
-        let opening: StaticString = "Sources ("
+        let head = BlockText.trimmed(0..<colon, in: bytes)
+        let opening = "Sources ("
+        let openingCount = opening.utf8.count
         var basisRange = 0..<0
-        if head.count > opening.utf8CodeUnitCount, text.bytes[head.upperBound - 1] == UInt8(ascii: ")"),
-           text.bytes[head.lowerBound..<(head.lowerBound + opening.utf8CodeUnitCount)].elementsEqual(UnsafeBufferPointer(start: opening.utf8Start, count: opening.utf8CodeUnitCount)) {
-            basisRange = text.trimmed((head.lowerBound + opening.utf8CodeUnitCount)..<(head.upperBound - 1))
+        if head.count > openingCount, bytes[head.upperBound - 1] == UInt8(ascii: ")"),
+           BlockText.equals(head.lowerBound..<(head.lowerBound + openingCount), opening, in: bytes) {
+            basisRange = BlockText.trimmed((head.lowerBound + openingCount)..<(head.upperBound - 1), in: bytes)
         }
         // The two bases compared as bytes; a string is made only for a finding.
-        let basis: CitationBlock.Basis? = text.equals(basisRange, "apple") ? .apple : text.equals(basisRange, "recommendation") ? .recommendation : nil
+        let basis: CitationBlock.Basis? = BlockText.equals(basisRange, "apple", in: bytes) ? .apple
+            : BlockText.equals(basisRange, "recommendation", in: bytes) ? .recommendation : nil
         guard let basis else {
-            let basisText = text.string(basisRange)
+            let basisText = BlockText.string(basisRange, in: bytes)
             let what = basisText.isEmpty ? "no basis" : "the basis '\(basisText)'"
             return (nil, [Diagnostic(.invalidCitation, "a citation block has \(what); write 'Sources (apple):' for a rule Apple gives or 'Sources (recommendation):' for the site's own", at: start)])
         }
@@ -87,8 +73,8 @@ enum CitationParser {
         // Nothing but separators and spaces after the colon: one finding.
         var offset = colon + 1
         var onlySeparators = true
-        while offset < text.bytes.count {
-            let (scalar, length) = text.scalar(at: offset)
+        while offset < bytes.count {
+            let (scalar, length) = BlockText.scalar(at: offset, in: bytes)
             guard scalar.isSpace || scalar == "·" else {
                 onlySeparators = false
                 break
@@ -101,26 +87,26 @@ enum CitationParser {
 
         // The citations between the `·` (C2 B7: no other character's bytes hold that pair).
         var citations: [Citation] = []
-        // Room for every citation at once, one more than the separators.
-        citations.reserveCapacity(1 + text.separators(from: colon + 1))
+        // A block cites a few sources: room for them at once, not grown one by one.
+        citations.reserveCapacity(4)
         var pieceStart = colon + 1
         var index = pieceStart
-        let count = text.bytes.count
+        let count = bytes.count
         // The continuation bytes before `index`, counted on the way, so
         // that a piece's character offset is known without counting again
-        // from the start (see `BlockText.scalarOffset(of:)`).
-        var continuations = text.continuations(before: index)
+        // from the start.
+        var continuations = BlockText.continuations(in: 0..<index, of: bytes)
         var pieceContinuations = continuations
         while index <= count {
-            // Eight ASCII bytes at a time: neither a separator nor a continuation byte among them.
-            index = text.skippingASCII(from: index)
-            let isSeparator = index + 1 < count && text.bytes[index] == 0xC2 && text.bytes[index + 1] == 0xB7
+            // ASCII: neither a separator nor a continuation byte.
+            while index < count, bytes[index] < 0x80 { index += 1 }
+            let isSeparator = index + 1 < count && bytes[index] == 0xC2 && bytes[index + 1] == 0xB7
             guard index == count || isSeparator else {
-                if text.bytes[index] & 0xC0 == 0x80 { continuations += 1 }
+                if bytes[index] & 0xC0 == 0x80 { continuations += 1 }
                 index += 1
                 continue
             }
-            if let citation = parseCitation(text, pieceStart..<index, continuationsBefore: pieceContinuations, sourceIDs: sourceIDs, position: position, diagnostics: &diagnostics) {
+            if let citation = parseCitation(bytes, pieceStart..<index, continuationsBefore: pieceContinuations, sourceIDs: sourceIDs, position: position, diagnostics: &diagnostics) {
                 citations.append(citation)
             }
             if isSeparator {
@@ -141,22 +127,31 @@ enum CitationParser {
 
     /// One citation, the bytes `range` of the text (between two `·`), with
     /// `continuationsBefore` continuation bytes before it.
-    private static func parseCitation(_ text: BlockText, _ range: Range<Int>, continuationsBefore: Int, sourceIDs: [String], position: (Int) -> SourceLocation, diagnostics: inout [Diagnostic]) -> Citation? {
-        let trimmed = text.trimmed(range)
+    private static func parseCitation(_ bytes: Span<UInt8>, _ range: Range<Int>, continuationsBefore: Int, sourceIDs: [String], position: (Int) -> SourceLocation, diagnostics: inout [Diagnostic]) -> Citation? {
+        let trimmed = BlockText.trimmed(range, in: bytes)
         let lower = trimmed.lowerBound, upper = trimmed.upperBound
         guard lower < upper else {
             // At the piece's first character, or the separator's before it.
-            let first = text.scalarOffset(of: range.lowerBound), last = text.scalarOffset(of: range.upperBound) - 1
+            let first = BlockText.scalarOffset(of: range.lowerBound, in: bytes)
+            let last = BlockText.scalarOffset(of: range.upperBound, in: bytes) - 1
             diagnostics.append(Diagnostic(.invalidCitation, "an empty citation between two '·'; remove the extra separator or name a source", at: position(min(first, max(last, 0)))))
             return nil
         }
-        // Only white space stands between the piece's start and `lower`.
-        let location = position(lower - continuationsBefore - text.continuations(in: range.lowerBound..<lower))
+        // Only white space stands between the piece's start and `lower`;
+        // `upper` ends the piece's last word, so what is read up to it
+        // needs no trimming at its end.
+        let location = position(lower - continuationsBefore - BlockText.continuations(in: range.lowerBound..<lower, of: bytes))
         // The citation as written, for findings only.
-        var piece: String { text.string(lower..<upper) }
+        var piece: String { BlockText.string(lower..<upper, in: bytes) }
         var idEnd = lower
         while idEnd < upper {
-            let (scalar, length) = text.scalar(at: idEnd)
+            // Printable ASCII other than `@` goes on the id.
+            let byte = bytes[idEnd]
+            if byte > 0x20, byte < 0x7F, byte != UInt8(ascii: "@") {
+                idEnd += 1
+                continue
+            }
+            let (scalar, length) = BlockText.scalar(at: idEnd, in: bytes)
             if scalar.isSpace || scalar == "§" || scalar == "@" { break }
             idEnd += length
         }
@@ -166,16 +161,16 @@ enum CitationParser {
         }
         // A source sources.yml lists is found by its bytes, and its id is the
         // list's own string (a reference, not a new one).
-        let sourceIndex = sourceIDs.firstIndex { text.equals(lower..<idEnd, $0) }
-        let id = sourceIndex.map { sourceIDs[$0] } ?? text.string(lower..<idEnd)
-        let restStart = text.trimmed(idEnd..<upper).lowerBound
+        let sourceIndex = sourceIDs.firstIndex { BlockText.equals(lower..<idEnd, $0, in: bytes) }
+        let id = sourceIndex.map { sourceIDs[$0] } ?? BlockText.string(lower..<idEnd, in: bytes)
+        let restStart = BlockText.skippingSpaces(idEnd..<upper, in: bytes)
         var locator: Citation.Locator?
         if restStart == upper {
             locator = nil
         } else {
-            let (marker, length) = text.scalar(at: restStart)
+            let (marker, length) = BlockText.scalar(at: restStart, in: bytes)
             if marker == "§" {
-                let name = text.string(text.trimmed((restStart + length)..<upper))
+                let name = BlockText.string(BlockText.skippingSpaces((restStart + length)..<upper, in: bytes)..<upper, in: bytes)
                 guard !name.isEmpty else {
                     diagnostics.append(Diagnostic(.invalidCitation, "'§' in '\(piece)' names no section; write '\(id) § Section name'", at: location))
                     return nil
@@ -188,9 +183,9 @@ enum CitationParser {
                 }
                 locator = .section(name)
             } else if marker == "@" {
-                let momentRange = text.trimmed((restStart + length)..<upper)
-                let moment = text.string(momentRange)
-                guard let seconds = Timestamp.seconds(UnsafeBufferPointer(rebasing: text.bytes[momentRange])) else {
+                let momentRange = BlockText.skippingSpaces((restStart + length)..<upper, in: bytes)..<upper
+                let moment = BlockText.string(momentRange, in: bytes)
+                guard let seconds = Timestamp.seconds(bytes.extracting(momentRange)) else {
                     diagnostics.append(Diagnostic(.invalidCitation, "'\(moment)' in '\(piece)' is not a moment; write it M:SS or H:MM:SS, like '\(id) @ 6:13'", at: location))
                     return nil
                 }
@@ -204,110 +199,96 @@ enum CitationParser {
     }
 }
 
-/// A citation block's UTF-8 bytes (valid UTF-8: a string's), read in place.
-private struct BlockText {
-    let bytes: UnsafeBufferPointer<UInt8>
+/// Reading a citation block's UTF-8 bytes (valid UTF-8: a string's) where
+/// they lie, by byte offset.
+private enum BlockText {
+    /// Whether `bytes` start with `prefix`'s UTF-8.
+    static func starts(_ bytes: Span<UInt8>, with prefix: String) -> Bool {
+        let prefix = prefix.utf8.span
+        guard bytes.count >= prefix.count else { return false }
+        for index in prefix.indices where bytes[index] != prefix[index] { return false }
+        return true
+    }
 
-    init(_ bytes: UnsafeBufferPointer<UInt8>) {
-        self.bytes = bytes
+    /// The offset of the first `byte` in `bytes`, or nil.
+    static func firstIndex(of byte: UInt8, in bytes: Span<UInt8>) -> Int? {
+        for index in bytes.indices where bytes[index] == byte { return index }
+        return nil
     }
 
     /// The scalar starting at byte `offset`, and how many bytes it takes.
     @inline(__always)
-    func scalar(at offset: Int) -> (Unicode.Scalar, Int) {
-        let byte = bytes[offset]
-        if byte < 0x80 { return (Unicode.Scalar(byte), 1) }
-        return Unicode.Scalar.decode(bytes, at: offset)
+    static func scalar(at offset: Int, in bytes: Span<UInt8>) -> (Unicode.Scalar, Int) {
+        let lead = bytes[offset]
+        if lead < 0x80 { return (Unicode.Scalar(lead), 1) }
+        // A lead byte says how many continuation bytes follow it.
+        var value: UInt32
+        let length: Int
+        switch lead {
+        case 0xC0..<0xE0: value = UInt32(lead & 0x1F); length = 2
+        case 0xE0..<0xF0: value = UInt32(lead & 0x0F); length = 3
+        default: value = UInt32(lead & 0x07); length = 4
+        }
+        for next in 1..<length where offset + next < bytes.count {
+            value = value << 6 | UInt32(bytes[offset + next] & 0x3F)
+        }
+        return (Unicode.Scalar(value) ?? "\u{FFFD}", length)
     }
 
-    /// `range` without the white space at either end.
-    func trimmed(_ range: Range<Int>) -> Range<Int> {
-        var lower = range.lowerBound, upper = range.upperBound
-        while lower < upper {
-            let (scalar, length) = scalar(at: lower)
+    /// Where the first scalar of `range` that is not white space starts
+    /// (its end when there is none).
+    @inline(__always)
+    static func skippingSpaces(_ range: Range<Int>, in bytes: Span<UInt8>) -> Int {
+        var lower = range.lowerBound
+        while lower < range.upperBound {
+            let (scalar, length) = scalar(at: lower, in: bytes)
             guard scalar.isSpace else { break }
             lower += length
         }
+        return lower
+    }
+
+    /// `range` without the white space at either end.
+    static func trimmed(_ range: Range<Int>, in bytes: Span<UInt8>) -> Range<Int> {
+        let lower = skippingSpaces(range, in: bytes)
+        var upper = range.upperBound
         while upper > lower {
             // The last scalar starts at the last byte that is not a continuation byte.
             var start = upper - 1
             while start > lower, bytes[start] & 0xC0 == 0x80 { start -= 1 }
-            guard scalar(at: start).0.isSpace else { break }
+            guard scalar(at: start, in: bytes).0.isSpace else { break }
             upper = start
         }
         return lower..<upper
     }
 
-    /// How many `·` separators stand from byte `offset` on.
-    func separators(from offset: Int) -> Int {
-        var count = 0
-        var index = offset
-        while index + 1 < bytes.count {
-            index = skippingASCII(from: index)
-            guard index + 1 < bytes.count else { break }
-            if bytes[index] == 0xC2 && bytes[index + 1] == 0xB7 { count += 1 }
-            index += 1
-        }
-        return count
-    }
-
-    /// `offset`, moved past every whole eight-byte word of ASCII from it:
-    /// the first byte from `offset` that may not be ASCII, or one of the
-    /// last seven.
-    @inline(__always)
-    func skippingASCII(from offset: Int) -> Int {
-        guard let base = bytes.baseAddress else { return offset }
-        var index = offset
-        while index + 8 <= bytes.count,
-              UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self) & 0x8080_8080_8080_8080 == 0 {
-            index += 8
-        }
-        return index
-    }
-
     /// How many scalars stand before byte `offset`: every byte but a
     /// continuation byte starts one.
-    func scalarOffset(of offset: Int) -> Int {
-        offset - continuations(before: offset)
+    static func scalarOffset(of offset: Int, in bytes: Span<UInt8>) -> Int {
+        let end = min(offset, bytes.count)
+        return end - continuations(in: 0..<end, of: bytes)
     }
 
-    /// How many continuation bytes (of a character begun before) stand
-    /// before byte `offset`.
-    func continuations(before offset: Int) -> Int {
-        continuations(in: 0..<min(offset, bytes.count))
-    }
-
-    /// How many continuation bytes stand in `range`.
-    func continuations(in range: Range<Int>) -> Int {
+    /// How many continuation bytes (of a character begun before) stand in `range`.
+    static func continuations(in range: Range<Int>, of bytes: Span<UInt8>) -> Int {
         var count = 0
-        var index = range.lowerBound
-        while index < range.upperBound {
-            // Whole words of ASCII hold none.
-            if index + 8 <= range.upperBound, let base = bytes.baseAddress,
-               UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self) & 0x8080_8080_8080_8080 == 0 {
-                index += 8
-                continue
-            }
-            if bytes[index] & 0xC0 == 0x80 { count += 1 }
-            index += 1
-        }
+        for index in range where bytes[index] & 0xC0 == 0x80 { count += 1 }
         return count
     }
 
-    /// Whether the bytes `range` are `other`'s UTF-8, compared where both lie.
-    func equals(_ range: Range<Int>, _ other: String) -> Bool {
-        ByteScan.withUTF8(of: other) { utf8 in
-            utf8.count == range.count && (range.isEmpty || memcmp(bytes.baseAddress! + range.lowerBound, utf8.baseAddress!, range.count) == 0)
-        }
-    }
-
-    /// Whether the bytes `range` are `other`'s.
-    func equals(_ range: Range<Int>, _ other: StaticString) -> Bool {
-        other.utf8CodeUnitCount == range.count && (range.isEmpty || memcmp(bytes.baseAddress! + range.lowerBound, other.utf8Start, range.count) == 0)
+    /// Whether the bytes `range` are `other`'s UTF-8.
+    static func equals(_ range: Range<Int>, _ other: String, in bytes: Span<UInt8>) -> Bool {
+        guard other.utf8.count == range.count else { return false }
+        let piece = bytes.extracting(range), other = other.utf8.span
+        for index in piece.indices where piece[index] != other[index] { return false }
+        return true
     }
 
     /// The text of a byte range.
-    func string(_ range: Range<Int>) -> String {
-        String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self)
+    static func string(_ range: Range<Int>, in bytes: Span<UInt8>) -> String {
+        if let text = try? String(copying: UTF8Span(validating: bytes.extracting(range))) { return text }
+        // Not valid UTF-8 (a range that does not start and end between
+        // scalars): repaired, as `String(decoding:)` does.
+        return String(decoding: range.map { bytes[$0] }, as: UTF8.self)
     }
 }

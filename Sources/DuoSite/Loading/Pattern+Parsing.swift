@@ -161,24 +161,29 @@ extension CrossReference {
         if destination.containsBytes("://") || destination.hasBytePrefix("/") || destination.hasBytePrefix("mailto:") {
             return nil
         }
-        var destination = destination
-        return destination.withUTF8 { bytes -> (slug: String, anchor: String?)? in
-            let count = bytes.count
-            let hash = bytes.firstIndex(of: UInt8(ascii: "#"))
-            let pathEnd = hash ?? count
-            guard pathEnd >= 3, bytes[pathEnd - 3] == UInt8(ascii: "."), bytes[pathEnd - 2] == UInt8(ascii: "m"),
-                  bytes[pathEnd - 1] == UInt8(ascii: "d") else { return nil }
-            let nameStart = bytes[..<pathEnd].lastIndex(of: UInt8(ascii: "/")).map { $0 + 1 } ?? 0
-            let name = String(decoding: UnsafeBufferPointer(rebasing: bytes[nameStart..<(pathEnd - 3)]), as: UTF8.self)
-            let anchor = hash.map { String(decoding: UnsafeBufferPointer(rebasing: bytes[($0 + 1)...]), as: UTF8.self) }
-            return (name.removingPercentEncodingIfPossible, anchor.map { $0.removingPercentEncodingIfPossible })
-        }
+        let bytes = destination.utf8.span
+        var pathEnd = 0
+        while pathEnd < bytes.count, bytes[pathEnd] != UInt8(ascii: "#") { pathEnd += 1 }
+        guard pathEnd >= 3, bytes[pathEnd - 3] == UInt8(ascii: "."), bytes[pathEnd - 2] == UInt8(ascii: "m"),
+              bytes[pathEnd - 1] == UInt8(ascii: "d") else { return nil }
+        var nameStart = pathEnd - 3
+        while nameStart > 0, bytes[nameStart - 1] != UInt8(ascii: "/") { nameStart -= 1 }
+        // The marks are ASCII: each part is whole characters, valid UTF-8.
+        let name = (try? String(copying: UTF8Span(validating: bytes.extracting(nameStart..<(pathEnd - 3))))) ?? ""
+        let anchor = pathEnd < bytes.count ? (try? String(copying: UTF8Span(validating: bytes.extracting((pathEnd + 1)...)))) ?? "" : nil
+        return (name.removingPercentEncodingIfPossible, anchor.map { $0.removingPercentEncodingIfPossible })
     }
 }
 
 extension String {
+    /// The text with its `%XX` escapes decoded; the text itself when it has
+    /// none, or they do not decode.
     var removingPercentEncodingIfPossible: String {
-        utf8.contains(UInt8(ascii: "%")) ? (removingPercentEncoding ?? self) : self
+        let bytes = utf8.span
+        for index in bytes.indices where bytes[index] == UInt8(ascii: "%") {
+            return removingPercentEncoding ?? self
+        }
+        return self
     }
 }
 
@@ -199,16 +204,7 @@ enum BracketGuard {
     /// paragraph with more than `limit` brackets, or nil.
     static func firstCrowdedParagraph(_ utf8: [UInt8]) -> Int? {
         // Nearly every page has fewer brackets in all than the limit.
-        let total = utf8.withUnsafeBufferPointer { bytes -> Int in
-            guard let base = bytes.baseAddress else { return 0 }
-            var count = 0, offset = 0
-            while offset < bytes.count, let found = memchr(base + offset, Int32(UInt8(ascii: "[")), bytes.count - offset) {
-                count += 1
-                offset = base.distance(to: found.assumingMemoryBound(to: UInt8.self)) + 1
-            }
-            return count
-        }
-        guard total > limit else { return nil }
+        guard brackets(in: utf8.span) > limit else { return nil }
         var count = 0, line = 1, paragraphStart = 1
         var lineIsBlank = true
         for byte in utf8 {
@@ -231,5 +227,22 @@ enum BracketGuard {
             }
         }
         return nil
+    }
+
+    /// How many `[` `bytes` hold.
+    ///
+    /// Counted 255 bytes at a time into a one-byte count, which no block
+    /// can overflow: a count that small the compiler keeps in a vector's
+    /// lanes, counting sixteen bytes in the instructions one would take.
+    static func brackets(in bytes: Span<UInt8>) -> Int {
+        var total = 0, start = 0
+        while start < bytes.count {
+            let end = min(start + 255, bytes.count)
+            var count: UInt8 = 0
+            for index in start..<end where bytes[index] == UInt8(ascii: "[") { count &+= 1 }
+            total += Int(count)
+            start = end
+        }
+        return total
     }
 }

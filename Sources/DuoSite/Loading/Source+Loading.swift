@@ -50,14 +50,15 @@ extension Source {
 public enum Timestamp {
     /// The number of seconds `6:13` or `1:02:03` stands for, or nil.
     public static func seconds(_ text: String) -> Int? {
-        ByteScan.withUTF8(of: text) { seconds($0) }
+        seconds(text.utf8.span)
     }
 
     /// The number of seconds UTF-8 text like `6:13` or `1:02:03` stands for, or nil.
-    static func seconds(_ utf8: UnsafeBufferPointer<UInt8>) -> Int? {
+    static func seconds(_ utf8: Span<UInt8>) -> Int? {
         // At most three parts (h:mm:ss); those read so far, with no list made.
         var first = 0, second = 0, parts = 0, digits = 0, value = 0
-        for byte in utf8 {
+        for index in utf8.indices {
+            let byte = utf8[index]
             switch byte {
             case UInt8(ascii: "0")...UInt8(ascii: "9"):
                 value = value * 10 + Int(byte - UInt8(ascii: "0"))

@@ -1,5 +1,3 @@
-import Foundation
-
 /// The anchors a page offers other pages (`rule-2`, `faq`, a question's
 /// slug), each once, kept in the order of their UTF-8 bytes.
 ///
@@ -59,41 +57,34 @@ public struct AnchorList: Sendable, Equatable, ExpressibleByArrayLiteral {
     /// Where `anchor` is, or would go, found by halves.
     private func place(of anchor: String) -> (index: Int, found: Bool) {
         // Each anchor compared where it lies in the list, not copied out of it.
-        sorted.withUnsafeBufferPointer { sorted in
-            var low = 0, high = sorted.count
-            while low < high {
-                let middle = (low + high) / 2
-                switch Self.order(sorted[middle], anchor) {
-                case 0: return (middle, true)
-                case ..<0: low = middle + 1
-                default: high = middle
-                }
+        let sorted = self.sorted.span, anchor = anchor.utf8.span
+        var low = 0, high = sorted.count
+        while low < high {
+            let middle = (low + high) / 2
+            switch Self.order(sorted[middle].utf8.span, anchor) {
+            case 0: return (middle, true)
+            case ..<0: low = middle + 1
+            default: high = middle
             }
-            return (low, false)
         }
+        return (low, false)
     }
 
     /// Whether `a`'s UTF-8 bytes sort before `b`'s.
     static func precedes(_ a: String, _ b: String) -> Bool {
-        order(a, b) < 0
+        order(a.utf8.span, b.utf8.span) < 0
     }
 
     private static func same(_ a: String, _ b: String) -> Bool {
-        order(a, b) == 0
+        order(a.utf8.span, b.utf8.span) == 0
     }
 
-    /// Negative, zero or positive as `a`'s bytes sort before, with or after `b`'s.
-    private static func order(_ a: String, _ b: String) -> Int {
+    /// Negative, zero or positive as the bytes `a` sort before, with or after `b`.
+    private static func order(_ a: Span<UInt8>, _ b: Span<UInt8>) -> Int {
         // The bytes where they lie: no copy of either string (and its reference count).
-        ByteScan.withUTF8(of: a) { a in
-            ByteScan.withUTF8(of: b) { b in
-                let common = min(a.count, b.count)
-                if common > 0 {
-                    let order = memcmp(a.baseAddress!, b.baseAddress!, common)
-                    if order != 0 { return Int(order) }
-                }
-                return a.count - b.count
-            }
+        for index in 0..<min(a.count, b.count) where a[index] != b[index] {
+            return Int(a[index]) - Int(b[index])
         }
+        return a.count - b.count
     }
 }

@@ -1,7 +1,6 @@
 /// A `PlacementTable` made ready to apply to many items: each condition's
-/// field name turned into an enum case and, where the subject can take only
-/// a few values (`kind`, `bar`, a flag), its test worked out in advance for
-/// each of them; each row's place worked out for each bar and its form for
+/// field name turned into an enum case; each row's place worked out for
+/// each bar and its form for
 /// each combination of the parts an item has; each advice message split
 /// into text and fields. Applying it gives exactly what applying the table
 /// row by row gives, without comparing names or looking them up per item.
@@ -30,8 +29,9 @@ struct CompiledTable: Sendable {
         self.conditions = conditions
         rules = table.rules.map { rule in
             let places = Bar.allCases.map { bar in table.place(named: rule.place, for: bar) ?? .top }
+            let form = table.forms[rule.form]
             let forms = FormAvailability.all.map { mask in
-                table.forms[rule.form]?.resolve(parts: mask) ?? ResolvedForm(parts: [.title])
+                form?.resolve(parts: mask) ?? ResolvedForm(parts: [.title])
             }
             return CompiledRule(places: places, forms: forms)
         }
@@ -47,21 +47,12 @@ struct CompiledTable: Sendable {
 
     /// The index of the first row that matches `item` on `device`, or nil.
     func firstMatch(_ item: BarItem, on device: Device) -> Int? {
-        conditions.withView { view in
-            ruleConditions.withUnsafeBufferPointer { roots in
-                for index in roots.indices where view.matches(roots[index], item, on: device) { return index }
-                return nil
-            }
-        }
+        conditions.firstMatch(among: ruleConditions.span, item, on: device)
     }
 
     /// The indices of the advice that applies to `item` on `device`, in the table's order.
     func matchingAdvice(_ item: BarItem, on device: Device) -> [Int] {
-        conditions.withView { view in
-            adviceConditions.withUnsafeBufferPointer { roots in
-                roots.indices.filter { view.matches(roots[$0], item, on: device) }
-            }
-        }
+        conditions.matches(among: adviceConditions.span, item, on: device)
     }
 }
 
@@ -71,6 +62,16 @@ struct CompiledTable: Sendable {
 struct CompiledRule: Sendable {
     var places: [Place]
     var forms: [ResolvedForm]
+
+    /// The row's place for an item in `bar`.
+    func place(for bar: Bar) -> Place {
+        switch bar {
+        case .back: return places[0]
+        case .navigation: return places[1]
+        case .toolbar: return places[2]
+        case .tabs: return places[3]
+        }
+    }
 }
 
 /// A compiled advice: its message (its conditions are in the table's
@@ -274,12 +275,6 @@ enum CompiledCheck: Sendable {
     case constant(Bool)
     /// `present` (true) or `absent` (false) on an item field.
     case presence(ItemField, Bool)
-    /// A test on `kind`: bit `n` set when it holds of the `n`th kind.
-    case kind(UInt32)
-    /// A test on `bar`: bit `n` set when it holds of the `n`th bar.
-    case bar(UInt32)
-    /// A test on a flag: its result when the flag is set, and when not.
-    case flag(ItemField, whenSet: Bool, whenUnset: Bool)
     /// Any other test on an item field: the test is `tests[n]` of the program.
     case item(ItemField, test: Int)
     /// A test on a measure of an item field.
@@ -296,20 +291,6 @@ enum CompiledCheck: Sendable {
             switch field {
             case .unknown:
                 self = .constant(test.matches(nil))
-            case .kind:
-                var mask: UInt32 = 0
-                for (index, kind) in BarItem.Kind.allCases.enumerated() where test.matches(.text(kind.rawValue)) {
-                    mask |= 1 << UInt32(index)
-                }
-                self = .kind(mask)
-            case .bar:
-                var mask: UInt32 = 0
-                for (index, bar) in Bar.allCases.enumerated() where test.matches(.text(bar.rawValue)) {
-                    mask |= 1 << UInt32(index)
-                }
-                self = .bar(mask)
-            case .vertical, .keepHorizontal, .switches:
-                self = .flag(field, whenSet: test.matches(.flag(true)), whenUnset: test.matches(nil))
             default:
                 switch test {
                 case .present: self = .presence(field, true)
@@ -330,18 +311,12 @@ enum CompiledCheck: Sendable {
 
     /// What `PlacementCondition.matches(_:on:)` gives; `tests` are the program's.
     @inline(__always)
-    func matches(_ item: BarItem, on device: Device, tests: UnsafeBufferPointer<ConditionTest>) -> Bool {
+    func matches(_ item: BarItem, on device: Device, tests: Span<ConditionTest>) -> Bool {
         switch self {
         case .constant(let result):
             return result
         case .presence(let field, let present):
             return field.isPresent(in: item) == present
-        case .kind(let mask):
-            return mask & (1 << UInt32(Self.index(of: item.kind))) != 0
-        case .bar(let mask):
-            return mask & (1 << UInt32(Self.index(of: item.bar))) != 0
-        case .flag(let field, let whenSet, let whenUnset):
-            return field.isPresent(in: item) ? whenSet : whenUnset
         case .item(let field, let test):
             return tests[test].matches(field.value(of: item))
         case .measure(let field, let measure, let test):
@@ -353,27 +328,6 @@ enum CompiledCheck: Sendable {
             }
         case .device(let field, let test):
             return tests[test].matches(field.value(on: device))
-        }
-    }
-
-    @inline(__always)
-    static func index(of kind: BarItem.Kind) -> Int {
-        switch kind {
-        case .button: return 0
-        case .edit: return 1
-        case .segmented: return 2
-        case .custom: return 3
-        case .menu: return 4
-        }
-    }
-
-    @inline(__always)
-    static func index(of bar: Bar) -> Int {
-        switch bar {
-        case .back: return 0
-        case .navigation: return 1
-        case .toolbar: return 2
-        case .tabs: return 3
         }
     }
 }
@@ -408,35 +362,38 @@ struct ConditionProgram: Sendable {
         return nodes.count - 1
     }
 
-    /// Calls `body` with a view of the program that matches nodes.
-    @inline(__always)
-    func withView<Result>(_ body: (View) -> Result) -> Result {
-        checks.withUnsafeBufferPointer { checks in
-            tests.withUnsafeBufferPointer { tests in
-                nodes.withUnsafeBufferPointer { nodes in
-                    branches.withUnsafeBufferPointer { branches in
-                        body(View(checks: checks, tests: tests, nodes: nodes, branches: branches))
-                    }
-                }
-            }
+    /// The index in `roots` (nodes) of the first whose `when` matches
+    /// `item` on `device`, or nil.
+    func firstMatch(among roots: Span<Int>, _ item: BarItem, on device: Device) -> Int? {
+        let checks = checks.span, tests = tests.span, nodes = nodes.span, branches = branches.span
+        for index in roots.indices
+        where Self.matches(roots[index], item, on: device, checks: checks, tests: tests, nodes: nodes, branches: branches) {
+            return index
+        }
+        return nil
+    }
+
+    /// The indices in `roots` (nodes) of those whose `when` matches `item`
+    /// on `device`, in order.
+    func matches(among roots: Span<Int>, _ item: BarItem, on device: Device) -> [Int] {
+        let checks = checks.span, tests = tests.span, nodes = nodes.span, branches = branches.span
+        return roots.indices.filter {
+            Self.matches(roots[$0], item, on: device, checks: checks, tests: tests, nodes: nodes, branches: branches)
         }
     }
 
-    /// The program's lists, read in place.
-    struct View {
-        let checks: UnsafeBufferPointer<CompiledCheck>
-        let tests: UnsafeBufferPointer<ConditionTest>
-        let nodes: UnsafeBufferPointer<Node>
-        let branches: UnsafeBufferPointer<Int>
-
-        /// What `PlacementConditions.matches(_:on:)` gives for the `when` of `node`.
-        func matches(_ node: Int, _ item: BarItem, on device: Device) -> Bool {
-            let node = nodes[node]
-            for index in node.checks where !checks[index].matches(item, on: device, tests: tests) { return false }
-            if node.branches.isEmpty { return true }
-            for index in node.branches where matches(branches[index], item, on: device) { return true }
-            return false
+    /// What `PlacementConditions.matches(_:on:)` gives for the `when` of
+    /// `node`, read from the program's lists where they lie.
+    private static func matches(_ node: Int, _ item: BarItem, on device: Device, checks: Span<CompiledCheck>,
+                                tests: Span<ConditionTest>, nodes: Span<Node>, branches: Span<Int>) -> Bool {
+        let node = nodes[node]
+        for index in node.checks where !checks[index].matches(item, on: device, tests: tests) { return false }
+        if node.branches.isEmpty { return true }
+        for index in node.branches
+        where matches(branches[index], item, on: device, checks: checks, tests: tests, nodes: nodes, branches: branches) {
+            return true
         }
+        return false
     }
 }
 

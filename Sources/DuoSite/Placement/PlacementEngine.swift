@@ -37,10 +37,9 @@ public struct PlacementEngine: Sendable {
     public func decide(_ item: BarItem, on device: Device) -> ItemPlacement? {
         guard let index = compiled.firstMatch(item, on: device) else { return nil }
         // The compiled row read where it lies: only the form is copied out.
-        let (tablePlace, form) = compiled.rules.withUnsafeBufferPointer { rules in
-            (rules[index].places[CompiledCheck.index(of: item.bar)], rules[index].forms[FormAvailability.mask(of: item)])
-        }
-        var place = tablePlace
+        let rules = compiled.rules.span
+        var place = rules[index].place(for: item.bar)
+        let form = rules[index].forms[FormAvailability.mask(of: item)]
         if place == .column, device.column == nil { place = .bottom }
         return ItemPlacement(item: item, place: place, decidedPlace: place, form: form, decision: table.rules[index])
     }

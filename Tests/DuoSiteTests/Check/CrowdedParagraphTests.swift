@@ -27,4 +27,15 @@ import Testing
     func bracketsAreCountedPerParagraph(text: String, line: Int?) {
         #expect(BracketGuard.firstCrowdedParagraph(text) == line)
     }
+
+    /// Every bracket is counted, however many stand in one stretch of the
+    /// text and wherever they fall among its other bytes.
+    @Test(arguments: [0, 1, 254, 255, 256, 511, 5_001])
+    func everyBracketIsCounted(count: Int) {
+        let dense = Array(repeating: UInt8(ascii: "["), count: count)
+        let sparse = (0..<count).flatMap { _ in [UInt8(ascii: "["), UInt8(ascii: "a"), UInt8(ascii: "]")] }
+        #expect(BracketGuard.brackets(in: dense.span) == count)
+        #expect(BracketGuard.brackets(in: sparse.span) == count)
+        #expect(BracketGuard.brackets(in: (Array("x".utf8) + dense).span) == count)
+    }
 }

@@ -40,8 +40,7 @@ struct CitationParserTests {
     }
 
     /// Runs of ASCII of every length before a wide character or a `·`
-    /// (the parser passes eight ASCII bytes at a time) leave every
-    /// citation at its character column and every section its name.
+    /// leave every citation at its character column and every section its name.
     @Test(arguments: 0..<18)
     func asciiRunsOfEveryLengthLeaveTheColumns(run: Int) throws {
         let pad = String(repeating: "x", count: run)
@@ -123,15 +122,25 @@ struct CitationParserTests {
     /// and read as one exactly as its string is.
     @Test(arguments: CitationCases.inputs + ["Sources", "Sources (", "Source: hig", "The sources (apple) say", ""])
     func bytesReadAsTheirString(text: String) {
-        var copy = text
-        copy.withUTF8 { bytes in
-            #expect(CitationParser.isCitationBlock(utf8: bytes) == CitationParser.isCitationBlock(text))
-            let (block, findings) = CitationParser.parse(utf8: bytes) { offset in
-                DuoSite.SourceLocation(file: "page.md", line: 1, column: 1 + offset)
-            }
-            let (expectedBlock, expectedFindings) = parse(text)
-            #expect(CitationCases.describe(block, findings) == CitationCases.describe(expectedBlock, expectedFindings))
+        let bytes = Array(text.utf8)
+        #expect(CitationParser.isCitationBlock(utf8: bytes.span) == CitationParser.isCitationBlock(text))
+        #expect(CitationParser.mayBeCitationBlock(bytes.span) == CitationParser.mayBeCitationBlock(text))
+        let (block, findings) = CitationParser.parse(utf8: bytes.span) { offset in
+            DuoSite.SourceLocation(file: "page.md", line: 1, column: 1 + offset)
         }
+        let (expectedBlock, expectedFindings) = parse(text)
+        #expect(CitationCases.describe(block, findings) == CitationCases.describe(expectedBlock, expectedFindings))
+    }
+
+    /// Bytes that end inside a character (never a text node's, which is
+    /// valid UTF-8) are read as `String(decoding:)` reads them, not refused.
+    @Test func bytesEndingInsideACharacterAreRepaired() throws {
+        let bytes = Array("Sources (apple): hig § A".utf8) + [0xC3]
+        let (block, findings) = CitationParser.parse(utf8: bytes.span) { offset in
+            DuoSite.SourceLocation(file: "page.md", line: 1, column: 1 + offset)
+        }
+        #expect(findings.isEmpty)
+        #expect(try #require(block).citations.map(\.locator) == [.section("A\u{FFFD}")])
     }
 }
 

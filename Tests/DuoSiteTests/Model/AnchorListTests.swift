@@ -28,6 +28,16 @@ struct AnchorListTests {
         #expect(list == AnchorList(Self.anchors.reversed()))
     }
 
+    /// Anchors are told apart and ordered by their bytes, not as Swift
+    /// compares strings: `é` written as one character or as `e` and an
+    /// accent are two anchors, and a byte above ASCII sorts after `z`.
+    @Test func anchorsAreComparedByTheirBytes() {
+        let composed = "caf\u{E9}", decomposed = "cafe\u{301}"
+        let list = AnchorList([composed, decomposed, "cafz"])
+        #expect(list.sorted.map { Array($0.utf8) } == [decomposed, "cafz", composed].map { Array($0.utf8) })
+        #expect(list.contains(composed) && list.contains(decomposed))
+    }
+
     @Test func aListReadBackMustBeAsWritten() {
         let list = AnchorList(Self.anchors)
         #expect(AnchorList(readBack: list.sorted) == list)

@@ -26,20 +26,20 @@ public struct CrossReferenceChecker: Checker {
         let found = ParallelMap.map(parts) { part -> (findings: [Finding], anchored: [AnchoredLink]) in
             var findings: [Finding] = [], anchored: [AnchoredLink] = []
             for index in part where published[index] {
-                patterns[index].crossReferences.withUnsafeBufferPointer { references in
-                    for reference in references.indices {
-                        guard let target = pages[references[reference].slug] else {
-                            if unreadable.contains(references[reference].slug) { continue }
-                            findings.append(Finding(page: index, link: reference, diagnostic: Self.brokenLink(references[reference], slugs: slugs)))
-                            continue
-                        }
-                        if !published[target] {
-                            findings.append(Finding(page: index, link: reference, diagnostic: Self.draftLink(references[reference])))
-                            continue
-                        }
-                        if let anchor = references[reference].anchor, !anchor.isEmpty {
-                            anchored.append(AnchoredLink(page: Int32(index), link: Int32(reference), target: Int32(target), anchor: anchor))
-                        }
+                let list = patterns[index].crossReferences
+                let references = list.span
+                for reference in references.indices {
+                    guard let target = pages[references[reference].slug] else {
+                        if unreadable.contains(references[reference].slug) { continue }
+                        findings.append(Finding(page: index, link: reference, diagnostic: Self.brokenLink(references[reference], slugs: slugs)))
+                        continue
+                    }
+                    if !published[target] {
+                        findings.append(Finding(page: index, link: reference, diagnostic: Self.draftLink(references[reference])))
+                        continue
+                    }
+                    if let anchor = references[reference].anchor, !anchor.isEmpty {
+                        anchored.append(AnchoredLink(page: Int32(index), link: Int32(reference), target: Int32(target), anchor: anchor))
                     }
                 }
             }
@@ -102,20 +102,20 @@ public struct CrossReferenceChecker: Checker {
                          target: (String) -> (page: Pattern, published: Bool)?) -> [Diagnostic] {
         var diagnostics: [Diagnostic] = []
         // Each link read where it is: fifty thousand of them on a large site.
-        pattern.crossReferences.withUnsafeBufferPointer { references in
-            for reference in references.indices {
-                guard let (page, published) = target(references[reference].slug) else {
-                    if unreadable.contains(references[reference].slug) { continue }
-                    diagnostics.append(brokenLink(references[reference], slugs: slugs))
-                    continue
-                }
-                if !published {
-                    diagnostics.append(draftLink(references[reference]))
-                    continue
-                }
-                if let anchor = references[reference].anchor, !anchor.isEmpty, lacks(page, anchor) {
-                    diagnostics.append(brokenAnchor(references[reference], anchor, in: page, from: pattern))
-                }
+        let list = pattern.crossReferences
+        let references = list.span
+        for reference in references.indices {
+            guard let (page, published) = target(references[reference].slug) else {
+                if unreadable.contains(references[reference].slug) { continue }
+                diagnostics.append(brokenLink(references[reference], slugs: slugs))
+                continue
+            }
+            if !published {
+                diagnostics.append(draftLink(references[reference]))
+                continue
+            }
+            if let anchor = references[reference].anchor, !anchor.isEmpty, lacks(page, anchor) {
+                diagnostics.append(brokenAnchor(references[reference], anchor, in: page, from: pattern))
             }
         }
         return diagnostics

@@ -33,10 +33,10 @@ public struct DuplicateQuestionChecker: Checker {
             var hashes: [UInt64] = [], counts: [Int] = []
             counts.reserveCapacity(part.count)
             for index in part {
-                patterns[index].faq.withUnsafeBufferPointer { faq in
-                    for entry in faq { hashes.append(hash(entry.key)) }
-                    counts.append(faq.count)
-                }
+                let list = patterns[index].faq
+                let faq = list.span
+                for entry in faq.indices { hashes.append(hash(faq[entry].key)) }
+                counts.append(faq.count)
             }
             return (hashes, counts)
         }

@@ -81,8 +81,8 @@ public struct SiteBuilder: Sendable {
             SitePages(source: source, pipeline: PagePipeline(site: site, today: today, renderer: renderer), publisher: publisher,
                       parallel: options.parallel, progress: progress).run()
         }
-        site.unreadablePages = Set(zip(source.files, pages).filter { $0.1.entry == nil }.map { SiteLoader.slug(ofFile: $0.0) })
-        let facts = pages.compactMap(\.entry?.facts)
+        site.unreadablePages = Set(zip(source.files, pages).filter { $0.1.facts == nil }.map { SiteLoader.slug(ofFile: $0.0) })
+        let facts = pages.compactMap(\.facts)
         let published = facts.map(\.page).filter { options.drafts || !$0.frontMatter.draft }
         let acrossPages = stage("the checks across pages") {
             CrossPageChecks(site: site, today: today).run(facts, published: Set(published.map(\.slug)))

@@ -8,8 +8,10 @@ import Synchronization
 struct SitePages: Sendable {
     /// What became of one page file.
     struct Outcome: Sendable {
-        /// What the next build keeps of it: its hash, stamp and facts; nil
-        /// when it could not be read.
+        /// Its facts; nil when it could not be read.
+        var facts: PageFacts?
+        /// What the next build keeps of it (its hash, stamp and facts), for
+        /// a build; nil when it could not be read.
         var entry: BuildCache.Entry?
         /// The findings about it alone: its facts' own, or why it could not be read.
         var findings: [Diagnostic]
@@ -43,15 +45,16 @@ struct SitePages: Sendable {
         // A page kept from the previous build must be in the output as that build left it.
         switch source.input(at: index, keeping: { publisher?.keep($0) ?? true }) {
         case .unchanged(let entry):
-            return Outcome(entry: entry, findings: entry.facts.findings, kept: true)
+            return Outcome(facts: entry.facts, entry: entry, findings: entry.facts.findings, kept: true)
         case .unreadable(let findings):
-            return Outcome(entry: nil, findings: findings)
+            return Outcome(facts: nil, entry: nil, findings: findings)
         case .text(let text):
             let result = pipeline.run(file: text.file, bytes: text.bytes)
-            guard let facts = result.facts else { return Outcome(entry: nil, findings: result.findings) }
-            var outcome = Outcome(entry: nil, findings: result.findings, failure: result.failure)
+            var outcome = Outcome(facts: result.facts, entry: nil, findings: result.findings, failure: result.failure)
+            // A build writes the page and keeps its entry, encoded here, on the core that read it.
+            guard let facts = result.facts, let publisher else { return outcome }
             var written = false
-            if let html = result.html, let publisher {
+            if let html = result.html {
                 do {
                     try publisher.writePage(html, slug: facts.page.slug, hash: text.hash)
                     written = true

@@ -34,8 +34,8 @@ public struct SiteCheck: Sendable {
         let source = PageSource(root: root, previous: previous)
         let pages = SitePages(source: source, pipeline: PagePipeline(site: site, today: today, renderer: nil), publisher: nil).run()
         var checked = site
-        checked.unreadablePages = Set(zip(source.files, pages).filter { $0.1.entry == nil }.map { SiteLoader.slug(ofFile: $0.0) })
-        let facts = pages.compactMap(\.entry?.facts)
+        checked.unreadablePages = Set(zip(source.files, pages).filter { $0.1.facts == nil }.map { SiteLoader.slug(ofFile: $0.0) })
+        let facts = pages.compactMap(\.facts)
         // The theme's templates, when the site has them: what a build
         // would refuse in them is reported here too.
         let hasTemplates = FileManager.default.fileExists(atPath: root.appendingPathComponent(Site.Paths.templates).path)

@@ -38,7 +38,14 @@ extension PageFacts {
         writer.add(page.faq.count)
         for entry in page.faq {
             writer.add(entry.question)
-            writer.add(entry.anchor)
+            // The anchor is one of the page's: written as its place among them
+            // (read back as that very text), or as text when it is not.
+            if let place = anchors.firstIndex(of: entry.anchor) {
+                writer.add(place)
+            } else {
+                writer.add(-1)
+                writer.add(entry.anchor)
+            }
             // The key, only when it is not the anchor (it usually is).
             writer.add(optional: entry.key == entry.anchor ? nil : entry.key)
             writer.add(entry.location)
@@ -92,7 +99,9 @@ extension PageFacts {
         }
         guard let anchors = AnchorList(readBack: try (0..<reader.count()).map { _ in try reader.text() }) else { throw Malformed() }
         let faq = try (0..<reader.count()).map { _ in
-            let question = try reader.text(), anchor = try reader.text()
+            let question = try reader.text(), place = try reader.number()
+            guard place < anchors.count else { throw Malformed() }
+            let anchor = place >= 0 ? anchors.sorted[place] : try reader.text()
             let key = try reader.optionalText() ?? anchor
             return FAQEntry(question: question, questionHTML: "", anchor: anchor, key: key, answer: [], answerText: "", location: try reader.location())
         }

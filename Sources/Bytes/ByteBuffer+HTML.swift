@@ -13,10 +13,17 @@ enum HTMLSpecial: ByteSet {
     /// `"` and `&` differ only in bit 2, `<` and `>` only in bit 1: with
     /// that bit set, one test finds both.
     @inlinable @inline(__always)
-    static func marks<Word: ByteLanes>(_ word: Word) -> Word {
-        Word.bytes(word | .repeating(0x04), equalTo: UInt8(ascii: "&"))
-            | Word.bytes(word | .repeating(0x02), equalTo: UInt8(ascii: ">"))
-            | Word.bytes(word, equalTo: UInt8(ascii: "'"))
+    static func marks(_ word: UInt64) -> UInt64 {
+        UInt64.bytes(word | .repeating(0x04), equalTo: UInt8(ascii: "&"))
+            | UInt64.bytes(word | .repeating(0x02), equalTo: UInt8(ascii: ">"))
+            | UInt64.bytes(word, equalTo: UInt8(ascii: "'"))
+    }
+
+    @inlinable @inline(__always)
+    static func marks(_ block: SIMD16<UInt8>) -> SIMDMask<SIMD16<Int8>> {
+        (block | SIMD16<UInt8>(repeating: 0x04)) .== SIMD16<UInt8>(repeating: UInt8(ascii: "&"))
+            .| (block | SIMD16<UInt8>(repeating: 0x02)) .== SIMD16<UInt8>(repeating: UInt8(ascii: ">"))
+            .| block .== SIMD16<UInt8>(repeating: UInt8(ascii: "'"))
     }
 }
 
@@ -32,25 +39,14 @@ extension ByteBuffer {
     /// Appends UTF-8 `bytes` escaped for HTML (see ``appendEscapingHTML(_:)-(String)``).
     @inlinable
     public mutating func appendEscapingHTML(_ bytes: Span<UInt8>) {
-        let source = RawSpan(_elements: bytes)
-        var index = 0
-        while index < bytes.count {
-            index = appendUnmarked(source, from: index, until: HTMLSpecial.self)
-            guard index < bytes.count else { break }
-            appendHTMLEntity(for: bytes[index])
-            index &+= 1
-        }
-    }
-
-    /// Appends the entity that stands for `byte`, one of ``HTMLSpecial``'s.
-    @usableFromInline
-    mutating func appendHTMLEntity(for byte: UInt8) {
-        switch byte {
-        case UInt8(ascii: "&"): append(markup: "&amp;")
-        case UInt8(ascii: "<"): append(markup: "&lt;")
-        case UInt8(ascii: ">"): append(markup: "&gt;")
-        case UInt8(ascii: "\""): append(markup: "&quot;")
-        default: append(markup: "&#39;")
+        appendEscaping(bytes, HTMLSpecial.self) { room, at, bytes, index in
+            switch bytes[index] {
+            case UInt8(ascii: "&"): (room.store("&amp;", at: at), 1)
+            case UInt8(ascii: "<"): (room.store("&lt;", at: at), 1)
+            case UInt8(ascii: ">"): (room.store("&gt;", at: at), 1)
+            case UInt8(ascii: "\""): (room.store("&quot;", at: at), 1)
+            default: (room.store("&#39;", at: at), 1)
+            }
         }
     }
 }

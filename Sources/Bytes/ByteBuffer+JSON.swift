@@ -12,12 +12,21 @@ enum JSONSpecial: ByteSet {
 
     /// `"` and `&` differ only in bit 2, `<` and `>` only in bit 1.
     @inlinable @inline(__always)
-    static func marks<Word: ByteLanes>(_ word: Word) -> Word {
-        Word.bytes(word | .repeating(0x04), equalTo: UInt8(ascii: "&"))
-            | Word.bytes(word | .repeating(0x02), equalTo: UInt8(ascii: ">"))
-            | Word.bytes(word, equalTo: UInt8(ascii: "\\"))
-            | Word.bytes(word, equalTo: 0xE2)
-            | Word.bytes(word, below: 0x20)
+    static func marks(_ block: SIMD16<UInt8>) -> SIMDMask<SIMD16<Int8>> {
+        (block | SIMD16<UInt8>(repeating: 0x04)) .== SIMD16<UInt8>(repeating: UInt8(ascii: "&"))
+            .| (block | SIMD16<UInt8>(repeating: 0x02)) .== SIMD16<UInt8>(repeating: UInt8(ascii: ">"))
+            .| block .== SIMD16<UInt8>(repeating: UInt8(ascii: "\\"))
+            .| block .== SIMD16<UInt8>(repeating: 0xE2)
+            .| (block & SIMD16<UInt8>(repeating: 0xE0)) .== SIMD16<UInt8>(repeating: 0)
+    }
+
+    @inlinable @inline(__always)
+    static func marks(_ word: UInt64) -> UInt64 {
+        UInt64.bytes(word | .repeating(0x04), equalTo: UInt8(ascii: "&"))
+            | UInt64.bytes(word | .repeating(0x02), equalTo: UInt8(ascii: ">"))
+            | UInt64.bytes(word, equalTo: UInt8(ascii: "\\"))
+            | UInt64.bytes(word, equalTo: 0xE2)
+            | UInt64.bytes(word, below: 0x20)
     }
 }
 
@@ -38,33 +47,27 @@ extension ByteBuffer {
     /// escaped one after another give the text escaped: no escape spans two
     /// characters.
     public mutating func appendJSONContent(_ text: String) {
-        let bytes = text.utf8.span
-        let source = RawSpan(_elements: bytes)
-        let end = bytes.count
-        var index = 0
-        while index < end {
-            index = appendUnmarked(source, from: index, until: JSONSpecial.self)
-            guard index < end else { break }
+        appendEscaping(text.utf8.span, JSONSpecial.self) { room, at, bytes, index in
             let byte = bytes[index]
-            index &+= 1
             switch byte {
-            case UInt8(ascii: "\""): append(markup: "\\\"")
-            case UInt8(ascii: "\\"): append(markup: "\\\\")
-            case UInt8(ascii: "\n"): append(markup: "\\n")
-            case UInt8(ascii: "\r"): append(markup: "\\r")
-            case UInt8(ascii: "\t"): append(markup: "\\t")
-            case UInt8(ascii: "<"): append(markup: "\\u003C")
-            case UInt8(ascii: ">"): append(markup: "\\u003E")
-            case UInt8(ascii: "&"): append(markup: "\\u0026")
-            case 0xE2 where end - index >= 2 && bytes[index] == 0x80 && (bytes[index + 1] == 0xA8 || bytes[index + 1] == 0xA9):
-                append(markup: bytes[index + 1] == 0xA8 ? "\\u2028" : "\\u2029")
-                index &+= 2
+            case UInt8(ascii: "\""): return (room.store("\\\"", at: at), 1)
+            case UInt8(ascii: "\\"): return (room.store("\\\\", at: at), 1)
+            case UInt8(ascii: "\n"): return (room.store("\\n", at: at), 1)
+            case UInt8(ascii: "\r"): return (room.store("\\r", at: at), 1)
+            case UInt8(ascii: "\t"): return (room.store("\\t", at: at), 1)
+            case UInt8(ascii: "<"): return (room.store("\\u003C", at: at), 1)
+            case UInt8(ascii: ">"): return (room.store("\\u003E", at: at), 1)
+            case UInt8(ascii: "&"): return (room.store("\\u0026", at: at), 1)
+            case 0xE2 where bytes.count - index >= 3 && bytes[index + 1] == 0x80 && (bytes[index + 2] == 0xA8 || bytes[index + 2] == 0xA9):
+                return (room.store(bytes[index + 2] == 0xA8 ? "\\u2028" : "\\u2029", at: at), 3)
             case 0xE2:
-                append(byte: byte)
+                room.storeBytes(of: byte, toByteOffset: at, as: UInt8.self)
+                return (1, 1)
             default:
-                append(markup: "\\u00")
-                append(byte: HexDigits.lowercase(byte >> 4))
-                append(byte: HexDigits.lowercase(byte & 0x0F))
+                let count = room.store("\\u00", at: at)
+                room.storeBytes(of: HexDigits.lowercase(byte >> 4), toByteOffset: at + count, as: UInt8.self)
+                room.storeBytes(of: HexDigits.lowercase(byte & 0x0F), toByteOffset: at + count + 1, as: UInt8.self)
+                return (count + 2, 1)
             }
         }
     }

@@ -21,17 +21,17 @@ extension ByteBuffer {
     @inlinable
     public mutating func append(hex number: UInt64) {
         let digits = HexDigits.count(of: number)
-        // All sixteen digits made at once, in two words; the last `digits`
-        // of them kept: the words shifted so that those come first.
+        // All sixteen digits made at once, in two words, most significant
+        // first in memory; the last `digits` of them kept: the words
+        // shifted so that those come first.
         let high = HexDigits.spread(UInt32(truncatingIfNeeded: number >> 32))
         let low = HexDigits.spread(UInt32(truncatingIfNeeded: number))
-        append(room: 16) { room in
-            var bytes = MutableRawSpan(_elements: &room)
+        append(rawRoom: 16) { room in
             if digits <= 8 {
-                bytes.storeBytes(of: (low >> (8 * UInt64(8 - digits))).littleEndian, toByteOffset: 0, as: UInt64.self)
+                room.storeBytes(of: (low >> (8 * UInt64(8 - digits))).littleEndian, toByteOffset: 0, as: UInt64.self)
             } else {
-                bytes.storeBytes(of: (high >> (8 * UInt64(16 - digits))).littleEndian, toByteOffset: 0, as: UInt64.self)
-                bytes.storeBytes(of: low.littleEndian, toByteOffset: digits - 8, as: UInt64.self)
+                room.storeBytes(of: (high >> (8 * UInt64(16 - digits))).littleEndian, toByteOffset: 0, as: UInt64.self)
+                room.storeBytes(of: low.littleEndian, toByteOffset: digits - 8, as: UInt64.self)
             }
             return digits
         }

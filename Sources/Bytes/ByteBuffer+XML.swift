@@ -9,8 +9,13 @@ enum XMLSpecial: ByteSet {
     }
 
     @inlinable @inline(__always)
-    static func marks<Word: ByteLanes>(_ word: Word) -> Word {
-        HTMLSpecial.marks(word) | Word.bytes(word, below: 0x20)
+    static func marks(_ block: SIMD16<UInt8>) -> SIMDMask<SIMD16<Int8>> {
+        HTMLSpecial.marks(block) .| (block .< SIMD16<UInt8>(repeating: 0x20))
+    }
+
+    @inlinable @inline(__always)
+    static func marks(_ word: UInt64) -> UInt64 {
+        HTMLSpecial.marks(word) | UInt64.bytes(word, below: 0x20)
     }
 }
 
@@ -20,22 +25,19 @@ extension ByteBuffer {
     /// characters XML 1.0 forbids (all below U+0020 but tab, line feed and
     /// carriage return) left out.
     public mutating func appendEscapingXML(_ text: String) {
-        let bytes = text.utf8.span
-        let source = RawSpan(_elements: bytes)
-        var index = 0
-        while index < bytes.count {
-            index = appendUnmarked(source, from: index, until: XMLSpecial.self)
-            guard index < bytes.count else { break }
+        appendEscaping(text.utf8.span, XMLSpecial.self) { room, at, bytes, index in
             let byte = bytes[index]
-            index &+= 1
             switch byte {
-            case UInt8(ascii: "&"): append(markup: "&amp;")
-            case UInt8(ascii: "<"): append(markup: "&lt;")
-            case UInt8(ascii: ">"): append(markup: "&gt;")
-            case UInt8(ascii: "\""): append(markup: "&quot;")
-            case UInt8(ascii: "'"): append(markup: "&apos;")
-            case 0x09, 0x0A, 0x0D: append(byte: byte)
-            default: break
+            case UInt8(ascii: "&"): return (room.store("&amp;", at: at), 1)
+            case UInt8(ascii: "<"): return (room.store("&lt;", at: at), 1)
+            case UInt8(ascii: ">"): return (room.store("&gt;", at: at), 1)
+            case UInt8(ascii: "\""): return (room.store("&quot;", at: at), 1)
+            case UInt8(ascii: "'"): return (room.store("&apos;", at: at), 1)
+            case 0x09, 0x0A, 0x0D:
+                room.storeBytes(of: byte, toByteOffset: at, as: UInt8.self)
+                return (1, 1)
+            default:
+                return (0, 1)
             }
         }
     }

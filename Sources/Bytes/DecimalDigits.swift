@@ -29,13 +29,13 @@ public enum DecimalDigits {
         }
     }
 
-    /// Appends `value` in decimal to `bytes`, as `width` digits (see
-    /// ``write(_:width:into:at:)``).
+    /// Appends `value` in decimal to `bytes`, as `width` digits, at most
+    /// twenty (see ``write(_:width:into:at:)``).
     @inlinable @inline(__always)
     public static func append(_ value: UInt64, width: Int, to bytes: inout OutputSpan<UInt8>) {
-        let start = bytes.count
-        bytes.append(repeating: UInt8(ascii: "0"), count: width)
-        var digits = bytes.mutableSpan
-        write(value, width: width, into: &digits, at: start)
+        var digits = InlineArray<20, UInt8>(repeating: 0)
+        var span = digits.mutableSpan
+        write(value, width: width, into: &span, at: 0)
+        for index in 0..<width { bytes.append(digits[index]) }
     }
 }

@@ -13,6 +13,15 @@ extension String {
     }
 }
 
+extension String {
+    /// The text of UTF-8 `bytes`; bytes that are not UTF-8 become U+FFFD,
+    /// as `String(decoding:as:)` makes them.
+    @inlinable
+    public init(decoding bytes: Span<UInt8>) {
+        self.init(utf8Capacity: bytes.count) { $0.append(copying: bytes) }
+    }
+}
+
 extension OutputSpan where Element == UInt8 {
     /// Appends `bytes`; there must be room for them.
     @inlinable

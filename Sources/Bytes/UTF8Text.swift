@@ -5,13 +5,31 @@ public enum UTF8Text {
     /// valid UTF-8 as the Unicode standard defines it (a stray byte, a
     /// sequence cut short, an overlong form, a surrogate, a value past
     /// U+10FFFF), or nil when all of `bytes` is valid.
+    ///
+    /// ASCII, most of any page, is skipped a word at a time; each run of
+    /// other bytes is checked by the standard library's `UTF8Span`, which
+    /// goes byte by byte. No character spans an ASCII byte, so a run is
+    /// valid on its own or not at all, and its first error is the text's.
     public static func firstInvalidOffset(in bytes: Span<UInt8>) -> Int? {
-        do {
-            _ = try UTF8Span(validating: bytes)
-            return nil
-        } catch {
-            return error.byteOffsets.lowerBound
+        let raw = RawSpan(_elements: bytes)
+        let count = bytes.count
+        var offset = 0
+        while offset < count {
+            while count &- offset >= 8, raw.unsafeLoadUnaligned(fromByteOffset: offset, as: UInt64.self) & 0x8080_8080_8080_8080 == 0 {
+                offset &+= 8
+            }
+            while offset < count, bytes[offset] < 0x80 { offset &+= 1 }
+            guard offset < count else { return nil }
+            var end = offset &+ 1
+            while end < count, bytes[end] >= 0x80 { end &+= 1 }
+            do {
+                _ = try UTF8Span(validating: bytes.extracting(offset..<end))
+            } catch {
+                return offset &+ error.byteOffsets.lowerBound
+            }
+            offset = end
         }
+        return nil
     }
 
     /// Whether all of `bytes` is valid UTF-8.

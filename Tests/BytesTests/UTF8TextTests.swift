@@ -83,3 +83,32 @@ struct UTF8TextTests {
         #expect(UTF8Text.scalarCount(of: Array(text.utf8).span) == text.unicodeScalars.count)
     }
 }
+
+@Suite("UTF-8 checked in runs gives the standard library's answer")
+struct UTF8RunTests {
+    /// Bytes made of every kind of sequence, good and bad, between runs of
+    /// ASCII long and short: the first invalid offset is the one the
+    /// standard library finds checking them all at once.
+    @Test func agreesWithTheStandardLibrary() {
+        var state: UInt64 = 0x5EED
+        func next() -> Int {
+            state &+= 0x9E37_79B9_7F4A_7C15
+            var value = state
+            value = (value ^ (value >> 30)) &* 0xBF58_476D_1CE4_E5B9
+            value = (value ^ (value >> 27)) &* 0x94D0_49BB_1331_11EB
+            return Int(truncatingIfNeeded: (value ^ (value >> 31)) >> 1)
+        }
+        let pieces: [[UInt8]] = [
+            Array("plain".utf8), Array(" words, eight or more ".utf8), Array("é".utf8), Array("’".utf8), Array("👍".utf8),
+            [0x80], [0xC2], [0xE0, 0xA0], [0xE0, 0x80, 0x80], [0xF0, 0x80, 0x80, 0x80], [0xED, 0xA0, 0x80], [0xF4, 0x90, 0x80, 0x80],
+            [0xC0, 0x80], [0xF0, 0x9F], [0xF4], [0xF0, 0x9F, 0x98], [0xBF], [0xFE],
+        ]
+        for _ in 0..<5_000 {
+            var bytes: [UInt8] = []
+            for _ in 0..<(next() % 12) { bytes += pieces[next() % pieces.count] }
+            var expected: Int?
+            do { _ = try UTF8Span(validating: bytes.span) } catch { expected = error.byteOffsets.lowerBound }
+            #expect(UTF8Text.firstInvalidOffset(in: bytes.span) == expected, "\(bytes)")
+        }
+    }
+}

@@ -147,7 +147,7 @@ struct CompactContextTests {
             switch part {
             case .words(let words): context.appendText(words)
             case .number(let number): context.appendText(number)
-            case .bytes(let words): Array(words.utf8).withUnsafeBufferPointer { context.appendText(bytes: $0) }
+            case .bytes(let words): context.appendText(bytes: Array(words.utf8).span)
             }
         }
         context.endText()

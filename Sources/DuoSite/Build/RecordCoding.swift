@@ -4,7 +4,7 @@ import Foundation
 /// separated by U+001F, with `\`, newlines and separators escaped. Reading
 /// ten thousand records takes milliseconds, where JSON decoding would take
 /// seconds.
-struct RecordWriter {
+struct RecordWriter: ~Copyable {
     private var writer: ByteWriter
     private var wroteAny = false
 

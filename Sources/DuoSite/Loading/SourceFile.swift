@@ -1,3 +1,4 @@
+import Bytes
 import Foundation
 
 /// A content file read from disk as text, or the reason it cannot be: it is
@@ -64,27 +65,32 @@ struct SourceFile: Sendable {
         if bytes.count > maximumSize {
             return .failure(Diagnostic(.unreadableFile, "the file is \(bytes.count / 1_048_576) MB; duosite reads files of at most \(maximumSize / 1_048_576) MB", at: location))
         }
-        // Is it blank, does it hold a NUL or a CR, is it UTF-8? (memchr and
-        // a word at a time: these run on every page.)
-        var blank = true, nulOffset: Int?, hasCarriageReturn = false, invalidOffset: Int?
-        bytes.withUnsafeBufferPointer { buffer in
-            guard let base = buffer.baseAddress, buffer.count > 0 else { return }
-            if let nul = memchr(base, 0, buffer.count) {
-                nulOffset = UnsafeRawPointer(base).distance(to: UnsafeRawPointer(nul))
-            }
-            hasCarriageReturn = memchr(base, 0x0D, buffer.count) != nil
-            blank = !buffer.contains { $0 != 0x20 && $0 != 0x0A && $0 != 0x09 && $0 != 0x0D }
-            invalidOffset = UTF8Validation.firstInvalidOffset(in: buffer)
+        // Does it hold a NUL or a CR (a word at a time: this runs on every
+        // page), is it blank, is it UTF-8?
+        let span = bytes.span
+        let raw = RawSpan(_elements: span)
+        var nulOffset: Int?, hasCarriageReturn = false
+        var found = raw.firstOffset(from: 0, of: NulOrCarriageReturn.self)
+        if found < span.count, span[found] == 0x0D {
+            hasCarriageReturn = true
+            found = raw.firstOffset(from: found, of: NulByte.self)
         }
+        if found < span.count { nulOffset = found }
+        var blank = true
+        for index in span.indices where span[index] != 0x20 && span[index] != 0x0A && span[index] != 0x09 && span[index] != 0x0D {
+            blank = false
+            break
+        }
+        let invalidOffset = UTF8Text.firstInvalidOffset(in: span)
         if let nulOffset {
-            let (line, column) = position(of: nulOffset, in: bytes)
+            let (line, column) = UTF8Text.position(of: nulOffset, in: span)
             return .failure(Diagnostic(.unreadableFile, "the file looks binary (it holds a NUL byte), not text", at: SourceLocation(file: path, line: line, column: column)))
         }
         if blank {
             return .failure(Diagnostic(.unreadableFile, "the file is empty", at: location))
         }
         if let invalidOffset {
-            let (line, column) = position(of: invalidOffset, in: bytes)
+            let (line, column) = UTF8Text.position(of: invalidOffset, in: span)
             return .failure(Diagnostic(.unreadableFile, "the file is not valid UTF-8; save it as UTF-8", at: SourceLocation(file: path, line: line, column: column)))
         }
         var text = bytes
@@ -111,16 +117,21 @@ struct SourceFile: Sendable {
         return result
     }
 
-    private static func position(of offset: Int, in bytes: [UInt8]) -> (Int, Int) {
-        var line = 1, column = 1
-        for byte in bytes.prefix(offset) {
-            if byte == 0x0A {
-                line += 1
-                column = 1
-            } else if byte & 0xC0 != 0x80 {
-                column += 1
-            }
-        }
-        return (line, column)
+}
+
+/// The NUL byte, which no text holds.
+private enum NulByte: ByteSet {
+    static func contains(_ byte: UInt8) -> Bool { byte == 0 }
+    static func marks(_ word: UInt64) -> UInt64 { UInt64.zeros(word) }
+    static func marks(_ block: SIMD16<UInt8>) -> SIMDMask<SIMD16<Int8>> { block .== SIMD16<UInt8>(repeating: 0) }
+}
+
+/// The NUL byte and the carriage return (which a line ending in CR LF or
+/// CR has): the bytes a page is first searched for.
+private enum NulOrCarriageReturn: ByteSet {
+    static func contains(_ byte: UInt8) -> Bool { byte == 0 || byte == 0x0D }
+    static func marks(_ word: UInt64) -> UInt64 { UInt64.zeros(word) | UInt64.bytes(word, equalTo: 0x0D) }
+    static func marks(_ block: SIMD16<UInt8>) -> SIMDMask<SIMD16<Int8>> {
+        block .== SIMD16<UInt8>(repeating: 0) .| block .== SIMD16<UInt8>(repeating: 0x0D)
     }
 }

@@ -1,15 +1,6 @@
 /// The bytes HTML escaping replaces: `&`, `<`, `>`, `"` and `'`.
 @usableFromInline
 enum HTMLSpecial: ByteSet {
-    /// Bit `b` is set for each byte `b` in the set (all are below 64).
-    @usableFromInline
-    static let bits: UInt64 = 1 << 0x26 | 1 << 0x3C | 1 << 0x3E | 1 << 0x22 | 1 << 0x27
-
-    @inlinable @inline(__always)
-    static func contains(_ byte: UInt8) -> Bool {
-        byte < 64 && bits & (1 &<< UInt64(byte)) != 0
-    }
-
     /// `"` and `&` differ only in bit 2, `<` and `>` only in bit 1: with
     /// that bit set, one test finds both.
     @inlinable @inline(__always)
@@ -39,14 +30,21 @@ extension ByteBuffer {
     /// Appends UTF-8 `bytes` escaped for HTML (see ``appendEscapingHTML(_:)-(String)``).
     @inlinable
     public mutating func appendEscapingHTML(_ bytes: Span<UInt8>) {
-        appendEscaping(bytes, HTMLSpecial.self) { room, at, bytes, index in
-            switch bytes[index] {
-            case UInt8(ascii: "&"): (room.store("&amp;", at: at), 1)
-            case UInt8(ascii: "<"): (room.store("&lt;", at: at), 1)
-            case UInt8(ascii: ">"): (room.store("&gt;", at: at), 1)
-            case UInt8(ascii: "\""): (room.store("&quot;", at: at), 1)
-            default: (room.store("&#39;", at: at), 1)
-            }
+        appendEscaping(bytes, HTMLSpecial.self) { buffer, bytes, index in
+            buffer.appendHTMLEntity(for: bytes[index])
+            return 1
+        }
+    }
+
+    /// Appends the entity that stands for `byte`, one of ``HTMLSpecial``'s.
+    @usableFromInline @inline(never)
+    mutating func appendHTMLEntity(for byte: UInt8) {
+        switch byte {
+        case UInt8(ascii: "&"): append(markup: "&amp;")
+        case UInt8(ascii: "<"): append(markup: "&lt;")
+        case UInt8(ascii: ">"): append(markup: "&gt;")
+        case UInt8(ascii: "\""): append(markup: "&quot;")
+        default: append(markup: "&#39;")
         }
     }
 }

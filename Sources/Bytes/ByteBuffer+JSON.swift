@@ -2,14 +2,6 @@
 /// `>`, `&`, a control character), and 0xE2, which may start U+2028 or U+2029.
 @usableFromInline
 enum JSONSpecial: ByteSet {
-    @inlinable @inline(__always)
-    static func contains(_ byte: UInt8) -> Bool {
-        switch byte {
-        case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "<"), UInt8(ascii: ">"), UInt8(ascii: "&"), 0xE2, 0..<0x20: return true
-        default: return false
-        }
-    }
-
     /// `"` and `&` differ only in bit 2, `<` and `>` only in bit 1.
     @inlinable @inline(__always)
     static func marks(_ block: SIMD16<UInt8>) -> SIMDMask<SIMD16<Int8>> {
@@ -47,28 +39,35 @@ extension ByteBuffer {
     /// escaped one after another give the text escaped: no escape spans two
     /// characters.
     public mutating func appendJSONContent(_ text: String) {
-        appendEscaping(text.utf8.span, JSONSpecial.self) { room, at, bytes, index in
-            let byte = bytes[index]
-            switch byte {
-            case UInt8(ascii: "\""): return (room.store("\\\"", at: at), 1)
-            case UInt8(ascii: "\\"): return (room.store("\\\\", at: at), 1)
-            case UInt8(ascii: "\n"): return (room.store("\\n", at: at), 1)
-            case UInt8(ascii: "\r"): return (room.store("\\r", at: at), 1)
-            case UInt8(ascii: "\t"): return (room.store("\\t", at: at), 1)
-            case UInt8(ascii: "<"): return (room.store("\\u003C", at: at), 1)
-            case UInt8(ascii: ">"): return (room.store("\\u003E", at: at), 1)
-            case UInt8(ascii: "&"): return (room.store("\\u0026", at: at), 1)
-            case 0xE2 where bytes.count - index >= 3 && bytes[index + 1] == 0x80 && (bytes[index + 2] == 0xA8 || bytes[index + 2] == 0xA9):
-                return (room.store(bytes[index + 2] == 0xA8 ? "\\u2028" : "\\u2029", at: at), 3)
-            case 0xE2:
-                room.storeBytes(of: byte, toByteOffset: at, as: UInt8.self)
-                return (1, 1)
-            default:
-                let count = room.store("\\u00", at: at)
-                room.storeBytes(of: HexDigits.lowercase(byte >> 4), toByteOffset: at + count, as: UInt8.self)
-                room.storeBytes(of: HexDigits.lowercase(byte & 0x0F), toByteOffset: at + count + 1, as: UInt8.self)
-                return (count + 2, 1)
-            }
+        appendEscaping(text.utf8.span, JSONSpecial.self) { buffer, bytes, index in
+            buffer.appendJSONEscape(bytes, at: index)
         }
+    }
+
+    /// Appends the escape of the byte at `index` of `bytes`, one of
+    /// ``JSONSpecial``'s, and returns how many bytes it stands for.
+    @usableFromInline @inline(never)
+    mutating func appendJSONEscape(_ bytes: Span<UInt8>, at index: Int) -> Int {
+        let byte = bytes[index]
+        switch byte {
+        case UInt8(ascii: "\""): append(markup: "\\\"")
+        case UInt8(ascii: "\\"): append(markup: "\\\\")
+        case UInt8(ascii: "\n"): append(markup: "\\n")
+        case UInt8(ascii: "\r"): append(markup: "\\r")
+        case UInt8(ascii: "\t"): append(markup: "\\t")
+        case UInt8(ascii: "<"): append(markup: "\\u003C")
+        case UInt8(ascii: ">"): append(markup: "\\u003E")
+        case UInt8(ascii: "&"): append(markup: "\\u0026")
+        case 0xE2 where bytes.count - index >= 3 && bytes[index + 1] == 0x80 && (bytes[index + 2] == 0xA8 || bytes[index + 2] == 0xA9):
+            append(markup: bytes[index + 2] == 0xA8 ? "\\u2028" : "\\u2029")
+            return 3
+        case 0xE2:
+            append(byte: byte)
+        default:
+            append(markup: "\\u00")
+            append(byte: HexDigits.lowercase(byte >> 4))
+            append(byte: HexDigits.lowercase(byte & 0x0F))
+        }
+        return 1
     }
 }

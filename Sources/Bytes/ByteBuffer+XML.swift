@@ -3,10 +3,6 @@
 /// too, and kept).
 @usableFromInline
 enum XMLSpecial: ByteSet {
-    @inlinable @inline(__always)
-    static func contains(_ byte: UInt8) -> Bool {
-        byte < 0x20 || HTMLSpecial.contains(byte)
-    }
 
     @inlinable @inline(__always)
     static func marks(_ block: SIMD16<UInt8>) -> SIMDMask<SIMD16<Int8>> {
@@ -25,20 +21,18 @@ extension ByteBuffer {
     /// characters XML 1.0 forbids (all below U+0020 but tab, line feed and
     /// carriage return) left out.
     public mutating func appendEscapingXML(_ text: String) {
-        appendEscaping(text.utf8.span, XMLSpecial.self) { room, at, bytes, index in
+        appendEscaping(text.utf8.span, XMLSpecial.self) { buffer, bytes, index in
             let byte = bytes[index]
             switch byte {
-            case UInt8(ascii: "&"): return (room.store("&amp;", at: at), 1)
-            case UInt8(ascii: "<"): return (room.store("&lt;", at: at), 1)
-            case UInt8(ascii: ">"): return (room.store("&gt;", at: at), 1)
-            case UInt8(ascii: "\""): return (room.store("&quot;", at: at), 1)
-            case UInt8(ascii: "'"): return (room.store("&apos;", at: at), 1)
-            case 0x09, 0x0A, 0x0D:
-                room.storeBytes(of: byte, toByteOffset: at, as: UInt8.self)
-                return (1, 1)
-            default:
-                return (0, 1)
+            case UInt8(ascii: "&"): buffer.append(markup: "&amp;")
+            case UInt8(ascii: "<"): buffer.append(markup: "&lt;")
+            case UInt8(ascii: ">"): buffer.append(markup: "&gt;")
+            case UInt8(ascii: "\""): buffer.append(markup: "&quot;")
+            case UInt8(ascii: "'"): buffer.append(markup: "&apos;")
+            case 0x09, 0x0A, 0x0D: buffer.append(byte: byte)
+            default: break
             }
+            return 1
         }
     }
 }

@@ -74,21 +74,32 @@ extension ByteBuffer {
         return count
     }
 
-    /// Appends bytes as they are; a short run (most of a page's pieces)
-    /// in two word moves rather than a call to `memcpy`.
+    /// Appends bytes as they are. A short run (most of a page's pieces)
+    /// is copied in one or two moves of a word or a block, which may
+    /// overlap, rather than by a call to `memcpy`.
     @inlinable @inline(__always)
     public mutating func append(_ bytes: Span<UInt8>) {
         let length = bytes.count
-        guard length >= 8, length <= 16 else {
+        guard length <= 32 else {
             appendElements(bytes)
             return
         }
+        guard length > 0 else { return }
         let source = RawSpan(_elements: bytes)
-        let head = source.unsafeLoadUnaligned(fromByteOffset: 0, as: UInt64.self)
-        let tail = source.unsafeLoadUnaligned(fromByteOffset: length &- 8, as: UInt64.self)
-        append(rawRoom: 16) { room in
-            room.storeBytes(of: head, toByteOffset: 0, as: UInt64.self)
-            room.storeBytes(of: tail, toByteOffset: length &- 8, as: UInt64.self)
+        append(rawRoom: 32) { room in
+            if length >= 16 {
+                let head = source.unsafeLoadUnaligned(fromByteOffset: 0, as: SIMD16<UInt8>.self)
+                let tail = source.unsafeLoadUnaligned(fromByteOffset: length &- 16, as: SIMD16<UInt8>.self)
+                room.storeBytes(of: head, toByteOffset: 0, as: SIMD16<UInt8>.self)
+                room.storeBytes(of: tail, toByteOffset: length &- 16, as: SIMD16<UInt8>.self)
+            } else if length >= 8 {
+                let head = source.unsafeLoadUnaligned(fromByteOffset: 0, as: UInt64.self)
+                let tail = source.unsafeLoadUnaligned(fromByteOffset: length &- 8, as: UInt64.self)
+                room.storeBytes(of: head, toByteOffset: 0, as: UInt64.self)
+                room.storeBytes(of: tail, toByteOffset: length &- 8, as: UInt64.self)
+            } else {
+                room.storeBytes(of: source.gatheredWord, toByteOffset: 0, as: UInt64.self)
+            }
             return length
         }
     }

@@ -256,12 +256,13 @@ extension Template {
         private func member(_ key: UInt32, of place: Int, _ slots: Span<CompactContext.Slot>) -> Int? {
             let slot = slots[place]
             guard slot.kind == .object else { return nil }
-            let first = Int(slot.payload)
-            let members = slots.extracting(first..<first + Int(slot.count))
-            var member = members.count - 1
-            while member >= 0 {
-                if members[member].key == key { return first + member }
-                member -= 1
+            // The members' places checked once, so that none is checked in the loop.
+            let first = Int(slot.payload), end = first &+ Int(slot.count)
+            precondition(first >= 0 && end <= slots.count, "an object's members lie among the slots")
+            var member = end
+            while member > first {
+                member &-= 1
+                if slots[member].key == key { return member }
             }
             return nil
         }

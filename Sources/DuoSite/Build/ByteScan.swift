@@ -11,10 +11,12 @@ enum ByteScan {
         UInt64.bytes(word, equalTo: byte)
     }
 
-    /// Calls `body` with the UTF-8 bytes of `text`, without copying it.
+    /// Calls `body` with the UTF-8 bytes of `text`, without copying a native string.
     @inline(__always)
     static func withUTF8<R>(of text: String, _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
-        text.utf8.span.withUnsafeBufferPointer(body)
+        if let result = text.utf8.withContiguousStorageIfAvailable(body) { return result }
+        var copy = text
+        return copy.withUTF8(body)
     }
 
     /// The offset of the first eight-byte word of `bytes`, from `start`,

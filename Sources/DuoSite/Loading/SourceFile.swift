@@ -65,23 +65,13 @@ struct SourceFile: Sendable {
         if bytes.count > maximumSize {
             return .failure(Diagnostic(.unreadableFile, "the file is \(bytes.count / 1_048_576) MB; duosite reads files of at most \(maximumSize / 1_048_576) MB", at: location))
         }
-        // Does it hold a NUL or a CR (a word at a time: this runs on every
-        // page), is it blank, is it UTF-8?
         let span = bytes.span
-        let raw = RawSpan(_elements: span)
-        var nulOffset: Int?, hasCarriageReturn = false
-        var found = raw.firstOffset(from: 0, of: NulOrCarriageReturn.self)
-        if found < span.count, span[found] == 0x0D {
-            hasCarriageReturn = true
-            found = raw.firstOffset(from: found, of: NulByte.self)
-        }
-        if found < span.count { nulOffset = found }
+        let (nulOffset, hasCarriageReturn, invalidOffset) = scan(span)
         var blank = true
         for index in span.indices where span[index] != 0x20 && span[index] != 0x0A && span[index] != 0x09 && span[index] != 0x0D {
             blank = false
             break
         }
-        let invalidOffset = UTF8Text.firstInvalidOffset(in: span)
         if let nulOffset {
             let (line, column) = UTF8Text.position(of: nulOffset, in: span)
             return .failure(Diagnostic(.unreadableFile, "the file looks binary (it holds a NUL byte), not text", at: SourceLocation(file: path, line: line, column: column)))
@@ -97,6 +87,44 @@ struct SourceFile: Sendable {
         if text.starts(with: [0xEF, 0xBB, 0xBF]) { text.removeFirst(3) }
         if hasCarriageReturn { text = withLineFeeds(text) }
         return .success(SourceFile(path: path, bytes: text))
+    }
+
+    /// Where the first NUL byte of `bytes` is, whether they hold a carriage
+    /// return, and where the first sequence that is not UTF-8 starts: read
+    /// in one pass (it runs on every page), sixteen bytes a step while they
+    /// are ASCII with neither, each run of other bytes checked as UTF-8
+    /// (`UTF8Text`). After a NUL, nothing more is needed.
+    private static func scan(_ bytes: Span<UInt8>) -> (nul: Int?, carriageReturn: Bool, invalid: Int?) {
+        let raw = RawSpan(_elements: bytes)
+        let count = bytes.count
+        var carriageReturn = false, invalid: Int?
+        var offset = 0
+        while offset < count {
+            while count &- offset >= 16 {
+                let block = raw.unsafeLoadUnaligned(fromByteOffset: offset, as: SIMD16<UInt8>.self)
+                var marks = block .== SIMD16<UInt8>(repeating: 0) .| SIMD16<Int8>(truncatingIfNeeded: block) .< SIMD16<Int8>(repeating: 0)
+                if !carriageReturn { marks .|= block .== SIMD16<UInt8>(repeating: 0x0D) }
+                let lane = marks.firstLane()
+                offset &+= lane
+                if lane < 16 { break }
+            }
+            guard offset < count else { break }
+            let byte = bytes[offset]
+            if byte == 0 { return (offset, carriageReturn, invalid) }
+            guard byte >= 0x80 else {
+                if byte == 0x0D { carriageReturn = true }
+                offset &+= 1
+                continue
+            }
+            // A run of bytes beyond ASCII: no character spans an ASCII byte.
+            var end = offset &+ 1
+            while end < count, bytes[end] >= 0x80 { end &+= 1 }
+            if invalid == nil, let found = UTF8Text.firstInvalidOffset(in: bytes.extracting(offset..<end)) {
+                invalid = offset &+ found
+            }
+            offset = end
+        }
+        return (nil, carriageReturn, invalid)
     }
 
     /// `bytes` with each CR LF and each lone CR made a LF.
@@ -117,21 +145,4 @@ struct SourceFile: Sendable {
         return result
     }
 
-}
-
-/// The NUL byte, which no text holds.
-private enum NulByte: ByteSet {
-    static func contains(_ byte: UInt8) -> Bool { byte == 0 }
-    static func marks(_ word: UInt64) -> UInt64 { UInt64.zeros(word) }
-    static func marks(_ block: SIMD16<UInt8>) -> SIMDMask<SIMD16<Int8>> { block .== SIMD16<UInt8>(repeating: 0) }
-}
-
-/// The NUL byte and the carriage return (which a line ending in CR LF or
-/// CR has): the bytes a page is first searched for.
-private enum NulOrCarriageReturn: ByteSet {
-    static func contains(_ byte: UInt8) -> Bool { byte == 0 || byte == 0x0D }
-    static func marks(_ word: UInt64) -> UInt64 { UInt64.zeros(word) | UInt64.bytes(word, equalTo: 0x0D) }
-    static func marks(_ block: SIMD16<UInt8>) -> SIMDMask<SIMD16<Int8>> {
-        block .== SIMD16<UInt8>(repeating: 0) .| block .== SIMD16<UInt8>(repeating: 0x0D)
-    }
 }

@@ -15,13 +15,10 @@
 /// instructions once inlined where it is called.
 public struct Buffer<Element: BitwiseCopyable>: ~Copyable {
     /// The memory: room for `capacity` values, the first `written` of them
-    /// the values written, and the first `max(written, initialized)`
-    /// initialized (a byte buffer's room is zeroed before it is written
-    /// word by word: see `append(rawRoom:_:)`).
+    /// initialized, the values written.
     @usableFromInline var base: UnsafeMutablePointer<Element>
     @usableFromInline var capacity: Int
     @usableFromInline var written = 0
-    @usableFromInline var initialized = 0
 
     /// An empty buffer with room for `capacity` values before it grows.
     @inlinable
@@ -79,7 +76,6 @@ public struct Buffer<Element: BitwiseCopyable>: ~Copyable {
         base.deallocate()
         base = newBase
         capacity = newCapacity
-        initialized = written
     }
 
     /// Appends one value.

@@ -30,21 +30,15 @@ extension ByteBuffer {
             let head = source.unsafeLoadUnaligned(fromByteOffset: 0, as: UInt64.self)
             let tail = source.unsafeLoadUnaligned(fromByteOffset: count &- 8, as: UInt64.self)
             guard Set.marks(head.littleEndian) | Set.marks(tail.littleEndian) == 0 else { return false }
-            append(rawRoom: 16) { room in
-                room.storeBytes(of: head, toByteOffset: 0, as: UInt64.self)
-                room.storeBytes(of: tail, toByteOffset: count &- 8, as: UInt64.self)
-                return count
-            }
+            append(word: head, count: count &- 8)
+            append(word: tail, count: 8)
             return true
         }
         guard count > 0 else { return true }
         let word = source.gatheredWord
         // The marks of the zeros after the bytes dropped.
         guard Set.marks(word.littleEndian) & (1 &<< (8 &* UInt64(count)) &- 1) == 0 else { return false }
-        append(rawRoom: 8) { room in
-            room.storeBytes(of: word, toByteOffset: 0, as: UInt64.self)
-            return count
-        }
+        append(word: word, count: count)
         return true
     }
 }

@@ -11,10 +11,10 @@ extension ByteBuffer {
     @inlinable
     public mutating func append(unsigned number: UInt64, width: Int = 1) {
         let digits = max(DecimalDigits.count(of: number), min(width, 20))
-        append(room: digits) { room in
-            DecimalDigits.write(number, width: digits, into: &room, at: 0)
-            return digits
-        }
+        var scratch = InlineArray<20, UInt8>(repeating: 0)
+        var span = scratch.mutableSpan
+        DecimalDigits.write(number, width: digits, into: &span, at: 0)
+        append(scratch.span.extracting(0..<digits))
     }
 
     /// Appends a number in lowercase hexadecimal, without leading zeros.
@@ -26,14 +26,11 @@ extension ByteBuffer {
         // shifted so that those come first.
         let high = HexDigits.spread(UInt32(truncatingIfNeeded: number >> 32))
         let low = HexDigits.spread(UInt32(truncatingIfNeeded: number))
-        append(rawRoom: 16) { room in
-            if digits <= 8 {
-                room.storeBytes(of: (low >> (8 * UInt64(8 - digits))).littleEndian, toByteOffset: 0, as: UInt64.self)
-            } else {
-                room.storeBytes(of: (high >> (8 * UInt64(16 - digits))).littleEndian, toByteOffset: 0, as: UInt64.self)
-                room.storeBytes(of: low.littleEndian, toByteOffset: digits - 8, as: UInt64.self)
-            }
-            return digits
+        if digits <= 8 {
+            append(word: (low >> (8 &* UInt64(8 &- digits))).littleEndian, count: digits)
+        } else {
+            append(word: (high >> (8 &* UInt64(16 &- digits))).littleEndian, count: digits &- 8)
+            append(word: low.littleEndian, count: 8)
         }
     }
 }

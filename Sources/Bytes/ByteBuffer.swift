@@ -3,6 +3,10 @@
 /// to one (``appendEscapingHTML(_:)-(String)``, ``appendJSONContent(_:)``,
 /// ``appendEscapingXML(_:)``, ``appendPercentEncoded(_:)``), and so do
 /// numbers, in decimal or hexadecimal.
+///
+/// Its writes go to its memory through a pointer, after `reserve` has
+/// made room for them: the one place where bytes are written without a
+/// span. What they copy is read from spans.
 public typealias ByteBuffer = Buffer<UInt8>
 
 extension ByteBuffer {
@@ -28,51 +32,7 @@ extension ByteBuffer {
         elements
     }
 
-    /// Makes room for `extra` more bytes, initialized: zeroed the first
-    /// time they are handed out as room, in runs of half a kilobyte (one
-    /// call to `memset` for many rooms, each a few vector stores), so that
-    /// words can be stored anywhere in it. Returns the room's size, at
-    /// least `extra`.
-    @inlinable @inline(__always)
-    mutating func reserveInitialized(_ extra: Int) -> Int {
-        reserve(extra)
-        if initialized < written &+ extra { zero(upTo: written &+ extra) }
-        return initialized &- written
-    }
-
-    @inline(never) @usableFromInline
-    mutating func zero(upTo end: Int) {
-        let start = max(initialized, written)
-        let zeroed = min(capacity, max(end, start + 512))
-        (base + start).initialize(repeating: 0, count: zeroed - start)
-        initialized = zeroed
-    }
-
-    /// Calls `body` with the room after the bytes written (at least
-    /// `extra` bytes, initialized) for it to write bytes in from its start;
-    /// it returns how many it wrote, which are appended. What it leaves
-    /// past those is not part of the text.
-    @inlinable @inline(__always) @discardableResult
-    mutating func append(room extra: Int, _ body: (inout MutableSpan<UInt8>) -> Int) -> Int {
-        let size = reserveInitialized(extra)
-        var room = MutableSpan(_unsafeStart: base + written, count: size)
-        let count = body(&room)
-        precondition(count >= 0 && count <= room.count, "bytes written within the room")
-        written &+= count
-        return count
-    }
-
-    /// ``append(room:_:)``, the room given as raw bytes, to store words in
-    /// at any offset.
-    @inlinable @inline(__always) @discardableResult
-    mutating func append(rawRoom extra: Int, _ body: (inout MutableRawSpan) -> Int) -> Int {
-        let size = reserveInitialized(extra)
-        var room = MutableRawSpan(_unsafeStart: base + written, byteCount: size)
-        let count = body(&room)
-        precondition(count >= 0 && count <= room.byteCount, "bytes written within the room")
-        written &+= count
-        return count
-    }
+    // MARK: Writing
 
     /// Appends bytes as they are. A short run (most of a page's pieces)
     /// is copied in one or two moves of a word or a block, which may
@@ -84,24 +44,34 @@ extension ByteBuffer {
             appendElements(bytes)
             return
         }
-        guard length > 0 else { return }
         let source = RawSpan(_elements: bytes)
-        append(rawRoom: 32) { room in
-            if length >= 16 {
-                let head = source.unsafeLoadUnaligned(fromByteOffset: 0, as: SIMD16<UInt8>.self)
-                let tail = source.unsafeLoadUnaligned(fromByteOffset: length &- 16, as: SIMD16<UInt8>.self)
-                room.storeBytes(of: head, toByteOffset: 0, as: SIMD16<UInt8>.self)
-                room.storeBytes(of: tail, toByteOffset: length &- 16, as: SIMD16<UInt8>.self)
-            } else if length >= 8 {
-                let head = source.unsafeLoadUnaligned(fromByteOffset: 0, as: UInt64.self)
-                let tail = source.unsafeLoadUnaligned(fromByteOffset: length &- 8, as: UInt64.self)
-                room.storeBytes(of: head, toByteOffset: 0, as: UInt64.self)
-                room.storeBytes(of: tail, toByteOffset: length &- 8, as: UInt64.self)
-            } else {
-                room.storeBytes(of: source.gatheredWord, toByteOffset: 0, as: UInt64.self)
-            }
-            return length
+        if length >= 16 {
+            reserve(32)
+            let target = UnsafeMutableRawPointer(base + written)
+            target.storeBytes(of: source.unsafeLoadUnaligned(fromByteOffset: 0, as: SIMD16<UInt8>.self), as: SIMD16<UInt8>.self)
+            target.storeBytes(of: source.unsafeLoadUnaligned(fromByteOffset: length &- 16, as: SIMD16<UInt8>.self),
+                              toByteOffset: length &- 16, as: SIMD16<UInt8>.self)
+            written &+= length
+        } else if length >= 8 {
+            reserve(16)
+            let target = UnsafeMutableRawPointer(base + written)
+            target.storeBytes(of: source.unsafeLoadUnaligned(fromByteOffset: 0, as: UInt64.self), as: UInt64.self)
+            target.storeBytes(of: source.unsafeLoadUnaligned(fromByteOffset: length &- 8, as: UInt64.self),
+                              toByteOffset: length &- 8, as: UInt64.self)
+            written &+= length
+        } else if length > 0 {
+            append(word: source.gatheredWord, count: length)
         }
+    }
+
+    /// Appends the first `count` bytes (at most eight) of `word`, as
+    /// memory holds it: a few bytes gathered into a word, written in one move.
+    @inlinable @inline(__always)
+    mutating func append(word: UInt64, count: Int) {
+        precondition(count >= 0 && count <= 8, "at most a word's bytes")
+        reserve(8)
+        UnsafeMutableRawPointer(base + written).storeBytes(of: word, as: UInt64.self)
+        written &+= count
     }
 
     /// Appends one byte (ASCII, or part of UTF-8 text).
@@ -126,9 +96,7 @@ extension ByteBuffer {
     /// punctuation), as it is.
     @inlinable @inline(__always)
     public mutating func append(markup: StaticString) {
-        let length = markup.utf8CodeUnitCount
-        reserve(length)
-        (base + written).initialize(from: markup.utf8Start, count: length)
-        written &+= length
+        // A static string's bytes come only through a pointer to them.
+        append(UnsafeBufferPointer(start: markup.utf8Start, count: markup.utf8CodeUnitCount).span)
     }
 }

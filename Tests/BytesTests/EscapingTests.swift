@@ -172,4 +172,46 @@ struct EscapingTests {
         #expect(buffer.text == expected)
         #expect(Escaped.html(text) == expected)
     }
+
+    /// Texts of every length up to two blocks, a byte to escape at every
+    /// place of each: short texts are read as one or two words, longer
+    /// ones a block at a time, their last bytes as the last word or block.
+    @Test func everyLengthAndPlace() {
+        let letters = Array("abcdefghijklmnopqrstuvwxyzABCDEFGHIJ")
+        for length in 0...34 {
+            let plain = String(letters.prefix(length))
+            #expect(Escaped.html(plain) == plain)
+            #expect(Escaped.jsonString(plain) == "\"" + plain + "\"")
+            for offset in 0..<max(length, 1) where length > 0 {
+                for special in ["<", "&", "'", "\u{1}", "\u{2028}"] {
+                    var characters = letters.prefix(length).map(String.init)
+                    characters[offset] = special
+                    let text = characters.joined()
+                    var html = "", xml = "", json = ""
+                    for scalar in text.unicodeScalars {
+                        let byte = scalar.value < 0x80 ? UInt8(scalar.value) : nil
+                        html += byte.map(Self.html) ?? String(scalar)
+                        xml += byte.map(Self.xml) ?? String(scalar)
+                        json += byte.map(Self.json) ?? (scalar == "\u{2028}" ? "\\u2028" : String(scalar))
+                    }
+                    #expect(Escaped.html(text) == html, "\(length) \(offset) \(special)")
+                    #expect(Escaped.xml(text) == xml, "\(length) \(offset) \(special)")
+                    #expect(Escaped.jsonString(text) == "\"" + json + "\"", "\(length) \(offset) \(special)")
+                }
+            }
+        }
+    }
+
+    /// Bytes appended as they are, whatever their length: short runs go
+    /// in word moves, long ones in one copy.
+    @Test func runsOfEveryLengthAreAppended() {
+        let source = Array((0..<200).map { UInt8(truncatingIfNeeded: $0 &* 37 &+ 11) })
+        var buffer = ByteBuffer(capacity: 1)
+        var expected: [UInt8] = []
+        for length in 0...70 {
+            buffer.append(source.span.extracting(length..<(2 * length)))
+            expected += source[length..<(2 * length)]
+        }
+        #expect(buffer.bytes == expected)
+    }
 }

@@ -24,46 +24,45 @@ extension StringProtocol {
         view.append(contentsOf: scalars[start..<end])
         return String(view)
     }
+}
 
+extension String {
     /// How many Unicode scalars the text has (the unit editors' columns
     /// are counted in), from its UTF-8 bytes.
     var scalarCount: Int {
-        UTF8Text.scalarCount(of: String(self).utf8.span)
+        UTF8Text.scalarCount(of: utf8.span)
     }
 
     /// Whether the text contains `needle`, compared byte for byte, where
     /// the bytes lie (every link of every page is asked for `://`).
-    func containsBytes(_ needle: StaticString) -> Bool {
-        needle.withUTF8Buffer { needle in
-            let text = String(self)
-            let bytes = text.utf8.span
-            guard let first = needle.first else { return true }
-            guard bytes.count >= needle.count else { return false }
-            for start in 0...(bytes.count - needle.count) where bytes[start] == first {
-                var matched = 1
-                for byte in needle.dropFirst() {
-                    guard bytes[start + matched] == byte else { break }
-                    matched += 1
-                }
-                if matched == needle.count { return true }
-            }
-            return false
+    func containsBytes(_ needle: String) -> Bool {
+        let bytes = utf8.span, needle = needle.utf8.span
+        guard !needle.isEmpty else { return true }
+        guard bytes.count >= needle.count else { return false }
+        for start in 0...(bytes.count - needle.count) where bytes[start] == needle[0] {
+            var matched = 1
+            while matched < needle.count, bytes[start + matched] == needle[matched] { matched += 1 }
+            if matched == needle.count { return true }
         }
+        return false
     }
 
     /// Whether the text's UTF-8 starts with `prefix`'s. For the ASCII
     /// markup it is used with (`Sources (`, `/`, `<h`) it answers as
     /// `hasPrefix` does, but without comparing Character by Character,
     /// which costs thousands of instructions a call.
-    func hasBytePrefix(_ prefix: StaticString) -> Bool {
-        prefix.withUTF8Buffer { prefix in
-            var index = utf8.startIndex
-            for byte in prefix {
-                guard index != utf8.endIndex, utf8[index] == byte else { return false }
-                index = utf8.index(after: index)
-            }
-            return true
-        }
+    func hasBytePrefix(_ prefix: String) -> Bool {
+        let bytes = utf8.span, prefix = prefix.utf8.span
+        guard bytes.count >= prefix.count else { return false }
+        for index in prefix.indices where bytes[index] != prefix[index] { return false }
+        return true
+    }
+}
+
+extension Substring {
+    /// How many Unicode scalars the text has (see `String.scalarCount`).
+    var scalarCount: Int {
+        UTF8Text.scalarCount(of: utf8.span)
     }
 }
 

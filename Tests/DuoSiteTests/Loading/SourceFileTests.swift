@@ -5,7 +5,7 @@ import Testing
 /// blank. What is wrong is a finding at the first byte at fault, at the
 /// line and column an editor shows (columns counted in characters).
 @Suite("A page's bytes are checked as they are read")
-struct UTF8ValidationTests {
+struct SourceFileTests {
     /// The failure `SourceFile.decode` gives `bytes`, or nil when they are read.
     static func failure(_ bytes: [UInt8]) -> Diagnostic? {
         guard case .failure(let diagnostic) = SourceFile.decode(bytes, path: "p.md") else { return nil }

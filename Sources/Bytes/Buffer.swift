@@ -8,11 +8,11 @@
 /// capacity check and a copy. What it holds is read as a `Span`
 /// (``withElements(_:)``), or copied out as an array.
 ///
-/// Its memory is the one raw allocation of this module: allocated, grown
-/// and freed here, its first `count` values initialized, and handed out
-/// only as spans, which cannot outlive the call they are given to. Its
-/// methods are inlinable: a render appends thousands of pieces, each a few
-/// instructions once inlined where it is called.
+/// Its memory is raw: allocated, grown and freed here, its first `count`
+/// values initialized, written through its pointer only after room is
+/// made, and handed out only as spans, which cannot outlive the call they
+/// are given to. Its methods are inlinable: a render appends thousands of
+/// pieces, each a few instructions once inlined where it is called.
 public struct Buffer<Element: BitwiseCopyable>: ~Copyable {
     /// The memory: room for `capacity` values, the first `written` of them
     /// initialized, the values written.

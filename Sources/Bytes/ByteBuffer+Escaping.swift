@@ -6,7 +6,7 @@ extension ByteBuffer {
     /// character replaced whole).
     ///
     /// Each run of bytes that need nothing (most text is one) is found a
-    /// word at a time, then copied whole.
+    /// block or a word at a time, then copied whole.
     @inlinable @inline(__always)
     mutating func appendEscaping<Set: ByteSet>(_ bytes: Span<UInt8>, _: Set.Type, _ replace: (inout ByteBuffer, Span<UInt8>, Int) -> Int) {
         let source = RawSpan(_elements: bytes)

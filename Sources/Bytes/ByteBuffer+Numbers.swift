@@ -7,7 +7,7 @@ extension ByteBuffer {
     }
 
     /// Appends an unsigned integer in decimal, at least `width` digits
-    /// (zeros first), made from the right where they go.
+    /// (zeros first), made from the right in twenty bytes of scratch.
     @inlinable
     public mutating func append(unsigned number: UInt64, width: Int = 1) {
         let digits = max(DecimalDigits.count(of: number), min(width, 20))

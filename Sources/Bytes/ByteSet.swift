@@ -6,7 +6,8 @@
 /// The tests on blocks name their vectors' type in full
 /// (`SIMD16<UInt8>(repeating:)`): left to inference, Swift picks the
 /// generic comparisons, which compile to a loop over the sixteen lanes.
-public protocol ByteSet {
+@usableFromInline
+protocol ByteSet {
     /// Marks the bytes of `word` (eight bytes of text, the first in its
     /// lowest byte) that are in the set: `0x80` in the first such byte and
     /// in none before it (bytes after it may be marked or not).
@@ -76,7 +77,7 @@ extension RawSpan {
     /// memory would hold them, zeros after them: read as two halves,
     /// quarters or one byte, which overlap as they must.
     @inlinable @inline(__always)
-    public var gatheredWord: UInt64 {
+    var gatheredWord: UInt64 {
         let count = byteCount
         assert(count < 8, "a span shorter than a word")
         let word: UInt64
@@ -100,7 +101,7 @@ extension RawSpan {
     /// out); a span shorter than a block as words, and one shorter than a
     /// word gathered into one.
     @inlinable @inline(__always)
-    public func firstOffset<Set: ByteSet>(from start: Int, of _: Set.Type) -> Int {
+    func firstOffset<Set: ByteSet>(from start: Int, of _: Set.Type) -> Int {
         let end = byteCount
         var index = start
         guard end &- index > 0 else { return end }

@@ -19,10 +19,10 @@ public enum HexDigits {
         max(1, (64 - value.leadingZeroBitCount + 3) / 4)
     }
 
-    /// The sixteen lowercase digits of the 32-bit `half`'s eight nibbles
-    /// spread to eight bytes, most significant first in memory: the digits
-    /// made by arithmetic on the eight bytes together, with no division
-    /// and no table.
+    /// The eight lowercase digits of `half`, a byte each, most significant
+    /// first in memory: each nibble spread to a byte of its own and made a
+    /// digit or a letter by arithmetic on the eight bytes together, with
+    /// no division and no table.
     @inlinable @inline(__always)
     static func spread(_ half: UInt32) -> UInt64 {
         var x = UInt64(half)

@@ -5,6 +5,8 @@ extension String {
     /// U+FFFD, as `String(decoding:as:)` makes them.
     @inlinable
     public init(utf8Capacity capacity: Int, writing body: (inout OutputSpan<UInt8>) -> Void) {
+        // The standard library lets a string's memory be written only
+        // through a pointer to it: the pointer goes no further than here.
         self.init(unsafeUninitializedCapacity: capacity) { buffer in
             var output = OutputSpan(buffer: buffer, initializedCount: 0)
             body(&output)
@@ -23,7 +25,8 @@ extension String {
 }
 
 extension OutputSpan where Element == UInt8 {
-    /// Appends `bytes`; there must be room for them.
+    /// Appends `bytes`; there must be room for them. (An output span has
+    /// no copy of a span of its own: one `memcpy` through the pointers.)
     @inlinable
     public mutating func append(copying bytes: Span<UInt8>) {
         precondition(freeCapacity >= bytes.count, "no room for the bytes")

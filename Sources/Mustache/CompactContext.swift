@@ -153,7 +153,7 @@ extension CompactContext {
 
         /// An empty builder that writes where `context` was written, once
         /// no other copy of it is left: a worker writing a page's context
-        /// after another's allocates nothing.
+        /// after another's writes it in the memory the last one grew to.
         public init(reusing context: consuming CompactContext) {
             slots = Buffer(capacity: 0)
             bytes = ByteBuffer(capacity: 0)

@@ -65,12 +65,6 @@ public struct TemplateLibrary: Sendable {
         try renderBytes(name, context, capacity: capacity) { bytes in try bytes.withUnsafeBufferPointer(body) }
     }
 
-    /// Renders the template named `name` against `context`, as
-    /// ``renderUTF8(_:_:capacity:_:)`` does with a compact context.
-    public func renderUTF8<R>(_ name: String, _ context: Value, capacity: Int = 65_536, _ body: (UnsafeBufferPointer<UInt8>) throws -> R) throws -> R {
-        try renderUTF8(name, CompactContext(context), capacity: capacity, body)
-    }
-
     /// Renders `template` (which need not belong to the library) against `context`,
     /// with the library's templates as its partials and parents.
     public func render(_ template: Template, _ context: Value) throws(TemplateError) -> String {

@@ -1,3 +1,5 @@
+import Bytes
+
 /// A template context laid out for rendering: every object's members and
 /// every list's elements side by side in one run of slots, names as
 /// numbers (``ContextKey``), texts as UTF-8 bytes in another run.
@@ -29,46 +31,29 @@ public struct CompactContext: Sendable {
         var kind: Kind
     }
 
-    /// The memory the slots and the texts lie in, freed with the last copy
-    /// of the context; taken back by a builder when that copy is its own
+    /// The slots and the texts, freed with the last copy of the context;
+    /// taken back by a builder when that copy is its own
     /// (``Builder/init(reusing:)``). Unchecked as sendable: nothing writes
     /// to it once a context holds it.
     final class Storage: @unchecked Sendable {
         /// The slots: each list's elements and each object's members one
         /// after another, the root last.
-        fileprivate(set) var slots: UnsafeMutablePointer<Slot>
-        fileprivate(set) var slotCount: Int
-        fileprivate(set) var slotCapacity: Int
+        fileprivate var slots: Buffer<Slot>
         /// Every text's UTF-8 bytes, one after another.
-        fileprivate(set) var bytes: UnsafeMutablePointer<UInt8>
-        fileprivate(set) var byteCount: Int
-        fileprivate(set) var byteCapacity: Int
+        fileprivate var bytes: ByteBuffer
 
-        fileprivate init(slots: consuming Buffer<Slot>, bytes: consuming Buffer<UInt8>) {
-            (self.slots, slotCount, slotCapacity) = slots.release()
-            (self.bytes, byteCount, byteCapacity) = bytes.release()
+        fileprivate init(slots: consuming Buffer<Slot>, bytes: consuming ByteBuffer) {
+            self.slots = slots
+            self.bytes = bytes
         }
 
-        /// The memory a storage hands to a builder.
-        fileprivate struct Memory {
-            var slots: UnsafeMutablePointer<Slot>
-            var slotCapacity: Int
-            var bytes: UnsafeMutablePointer<UInt8>
-            var byteCapacity: Int
-        }
-
-        /// Hands its memory to a builder, keeping none.
-        fileprivate func take() -> Memory {
-            let taken = Memory(slots: slots, slotCapacity: slotCapacity, bytes: bytes, byteCapacity: byteCapacity)
-            slots = .allocate(capacity: 1)
-            bytes = .allocate(capacity: 1)
-            (slotCount, slotCapacity, byteCount, byteCapacity) = (0, 1, 0, 1)
-            return taken
-        }
-
-        deinit {
-            slots.deallocate()
-            bytes.deallocate()
+        /// Hands its buffers, emptied, to a builder, in place of the
+        /// empty ones it had.
+        fileprivate func hand(slots: inout Buffer<Slot>, bytes: inout ByteBuffer) {
+            swap(&slots, &self.slots)
+            swap(&bytes, &self.bytes)
+            slots.removeAll()
+            bytes.removeAll()
         }
     }
 
@@ -76,14 +61,12 @@ public struct CompactContext: Sendable {
     /// The root's place in `slots`.
     let root: Int
 
-    /// The slots, where they lie while the context lasts.
-    var slots: UnsafeBufferPointer<Slot> {
-        UnsafeBufferPointer(start: storage.slots, count: storage.slotCount)
-    }
-
-    /// The texts' bytes, where they lie while the context lasts.
-    var bytes: UnsafeBufferPointer<UInt8> {
-        UnsafeBufferPointer(start: storage.bytes, count: storage.byteCount)
+    /// Calls `body` with the slots and the texts' bytes, where they lie
+    /// while the context lasts.
+    func withSpans<Result, Failure: Error>(_ body: (_ slots: Span<Slot>, _ bytes: Span<UInt8>) throws(Failure) -> Result) throws(Failure) -> Result {
+        try storage.slots.withElements { (slots) throws(Failure) in
+            try storage.bytes.withBytes { (bytes) throws(Failure) in try body(slots, bytes) }
+        }
     }
 
     /// `value`, laid out; its objects' keys are numbered on the way.
@@ -99,18 +82,18 @@ public struct CompactContext: Sendable {
         self.root = root
     }
 
-    /// The memory of a context no other copy holds, for a builder to write
-    /// in again; nil when another copy holds it.
-    fileprivate mutating func takeMemory() -> Storage.Memory? {
-        isKnownUniquelyReferenced(&storage) ? storage.take() : nil
+    /// Hands the buffers of a context no other copy holds, emptied, to a
+    /// builder to write in again; none when another copy holds them.
+    fileprivate mutating func handBuffers(slots: inout Buffer<Slot>, bytes: inout ByteBuffer) {
+        if isKnownUniquelyReferenced(&storage) { storage.hand(slots: &slots, bytes: &bytes) }
     }
 
     /// The context as a `Value` tree: what tests and tools inspect.
     public var value: Value {
-        withExtendedLifetime(self) { value(at: root, slots, bytes) }
+        withSpans { slots, bytes in value(at: root, slots, bytes) }
     }
 
-    private func value(at index: Int, _ slots: UnsafeBufferPointer<Slot>, _ bytes: UnsafeBufferPointer<UInt8>) -> Value {
+    private func value(at index: Int, _ slots: Span<Slot>, _ bytes: Span<UInt8>) -> Value {
         let slot = slots[index]
         switch slot.kind {
         case .null: return .null
@@ -120,7 +103,7 @@ public struct CompactContext: Sendable {
         case .double: return .double(Double(bitPattern: UInt64(bitPattern: slot.payload)))
         case .string:
             let start = Int(slot.payload)
-            return .string(String(decoding: bytes[start..<start + Int(slot.count)], as: UTF8.self))
+            return .string(String(decoding: bytes.extracting(start..<start + Int(slot.count))))
         case .list:
             let start = Int(slot.payload)
             return .list((start..<start + Int(slot.count)).map { value(at: $0, slots, bytes) })
@@ -143,7 +126,7 @@ extension CompactContext {
     /// own and join the slots, side by side, when their container ends.
     public struct Builder: ~Copyable {
         private var slots: Buffer<Slot>
-        private var bytes: Buffer<UInt8>
+        private var bytes: ByteBuffer
         /// The members and elements of the containers still open, innermost last.
         private var pending = Buffer<Slot>(capacity: 64)
         /// The containers still open, innermost last.
@@ -170,15 +153,11 @@ extension CompactContext {
 
         /// An empty builder that writes where `context` was written, once
         /// no other copy of it is left: a worker writing a page's context
-        /// after another's allocates nothing.
+        /// after another's writes it in the memory the last one grew to.
         public init(reusing context: consuming CompactContext) {
-            if let memory = context.takeMemory() {
-                slots = Buffer(taking: memory.slots, capacity: memory.slotCapacity)
-                bytes = Buffer(taking: memory.bytes, capacity: memory.byteCapacity)
-            } else {
-                slots = Buffer(capacity: 0)
-                bytes = Buffer(capacity: 0)
-            }
+            slots = Buffer(capacity: 0)
+            bytes = ByteBuffer(capacity: 0)
+            context.handBuffers(slots: &slots, bytes: &bytes)
         }
 
         /// Begins an object: the member `key` of the open object, or (with
@@ -198,7 +177,7 @@ extension CompactContext {
             precondition(container.kind != .string, "a container ends where it began")
             let count = pending.count - container.start
             let start = slots.count
-            slots.append(pending.elements(from: container.start))
+            pending.withElements { slots.append($0.extracting(container.start...)) }
             pending.removeLast(count)
             pending.append(Slot(payload: Int64(start), key: container.key, count: UInt32(count), kind: container.kind))
         }
@@ -223,7 +202,7 @@ extension CompactContext {
         public mutating func add(_ key: ContextKey?, _ text: String) {
             let start = bytes.count
             // The text's bytes copied where they lie, the text itself not copied (nor retained).
-            withUTF8(of: text) { bytes.append($0) }
+            bytes.append(text)
             pending.append(Slot(payload: Int64(start), key: key?.id ?? 0, count: UInt32(bytes.count - start), kind: .string))
         }
 
@@ -236,28 +215,18 @@ extension CompactContext {
 
         /// Appends a part to the text begun.
         public mutating func appendText(_ part: String) {
-            withUTF8(of: part) { bytes.append($0) }
-        }
-
-        /// Appends UTF-8 bytes to the text begun.
-        public mutating func appendText(bytes part: UnsafeBufferPointer<UInt8>) {
             bytes.append(part)
         }
 
-        /// Appends a number, in decimal, to the text begun.
+        /// Appends UTF-8 bytes to the text begun.
+        public mutating func appendText(bytes part: Span<UInt8>) {
+            bytes.append(part)
+        }
+
+        /// Appends a number, in decimal, to the text begun (the digits
+        /// written where the text is, with no string made of them).
         public mutating func appendText(_ number: Int) {
-            // The digits written where the text is, with no string made of them.
-            var magnitude = number.magnitude
-            withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 20) { digits in
-                var start = digits.count
-                repeat {
-                    start -= 1
-                    digits[start] = UInt8(truncatingIfNeeded: magnitude % 10) &+ UInt8(ascii: "0")
-                    magnitude /= 10
-                } while magnitude != 0
-                if number < 0 { bytes.append(UInt8(ascii: "-")) }
-                bytes.append(UnsafeBufferPointer(rebasing: digits[start...]))
-            }
+            bytes.append(number)
         }
 
         /// Ends the text begun.
@@ -330,87 +299,5 @@ extension CompactContext {
             let root = slots.count - 1
             return CompactContext(storage: Storage(slots: slots, bytes: bytes), root: root)
         }
-    }
-}
-
-/// A growable run of trivial values in memory of its own: what a builder
-/// writes into, one value or one run of them at a time, with no check of
-/// uniqueness or reference counting on the way (a page's context is about
-/// a thousand appends).
-struct Buffer<Element: BitwiseCopyable>: ~Copyable {
-    private(set) var base: UnsafeMutablePointer<Element>
-    private(set) var count = 0
-    private var capacity: Int
-
-    /// An empty buffer with room for `capacity` values.
-    init(capacity: Int) {
-        self.capacity = max(capacity, 16)
-        base = .allocate(capacity: self.capacity)
-    }
-
-    /// An empty buffer writing in `base`, which it now owns.
-    init(taking base: UnsafeMutablePointer<Element>, capacity: Int) {
-        self.base = base
-        self.capacity = capacity
-    }
-
-    deinit {
-        base.deallocate()
-    }
-
-    /// The value at `index` (below `count`).
-    subscript(index: Int) -> Element {
-        precondition(index >= 0 && index < count)
-        return base[index]
-    }
-
-    /// The values from `start` on, where they lie.
-    func elements(from start: Int) -> UnsafeBufferPointer<Element> {
-        UnsafeBufferPointer(start: base + start, count: count - start)
-    }
-
-    @inline(__always)
-    mutating func append(_ element: Element) {
-        if count == capacity { grow(to: count + 1) }
-        (base + count).initialize(to: element)
-        count += 1
-    }
-
-    mutating func append(_ elements: UnsafeBufferPointer<Element>) {
-        guard let source = elements.baseAddress, elements.count > 0 else { return }
-        if capacity - count < elements.count { grow(to: count + elements.count) }
-        (base + count).initialize(from: source, count: elements.count)
-        count += elements.count
-    }
-
-    /// Removes the last value and returns it.
-    mutating func removeLast() -> Element {
-        precondition(count > 0)
-        count -= 1
-        return base[count]
-    }
-
-    /// Removes the last `n` values.
-    mutating func removeLast(_ n: Int) {
-        precondition(n >= 0 && n <= count)
-        count -= n
-    }
-
-    @inline(never)
-    private mutating func grow(to needed: Int) {
-        let newCapacity = max(capacity * 2, needed)
-        let newBase = UnsafeMutablePointer<Element>.allocate(capacity: newCapacity)
-        newBase.initialize(from: base, count: count)
-        base.deallocate()
-        base = newBase
-        capacity = newCapacity
-    }
-
-    /// The memory, its values and its room, handed over: the buffer no
-    /// longer owns it.
-    consuming func release() -> (base: UnsafeMutablePointer<Element>, count: Int, capacity: Int) {
-        let released = (base, count, capacity)
-        discard self
-        return released
     }
 }

@@ -47,14 +47,13 @@ public struct Members: Sendable, Equatable, ExpressibleByDictionaryLiteral {
         get {
             // Through the buffer, keys are compared where they are, without a copy of each.
             let length = key.utf8.count
-            return elements.withUnsafeBufferPointer { pairs -> Value? in
-                var index = pairs.count - 1
-                while index >= 0 {
-                    if pairs[index].0.utf8.count == length, pairs[index].0 == key { return pairs[index].1 }
-                    index -= 1
-                }
-                return nil
+            let pairs = elements.span
+            var index = pairs.count - 1
+            while index >= 0 {
+                if pairs[index].0.utf8.count == length, pairs[index].0 == key { return pairs[index].1 }
+                index -= 1
             }
+            return nil
         }
         set {
             elements.removeAll { $0.0 == key }

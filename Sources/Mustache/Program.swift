@@ -7,7 +7,7 @@
 /// a section's content is the instructions that follow it, up to its end.
 ///
 /// Immutable once made, so it is shared by every thread rendering its template.
-final class Program: @unchecked Sendable {
+final class Program: Sendable {
     /// One instruction.
     struct Instruction {
         enum Kind: UInt8 {
@@ -57,13 +57,13 @@ final class Program: @unchecked Sendable {
         let content: Program
     }
 
-    let instructions: UnsafeMutableBufferPointer<Instruction>
-    /// The bytes of all ASCII literal text.
-    let bytes: UnsafeMutableBufferPointer<UInt8>
+    let instructions: [Instruction]
+    /// The bytes of all literal text.
+    let bytes: [UInt8]
     /// The parts of all names, one after another, as their keys'
     /// numbers (`ContextKey`): what a compact context's members are
     /// compared by.
-    let keyIDs: UnsafeMutableBufferPointer<UInt32>
+    let keyIDs: [UInt32]
     let texts: [Text]
     let inclusions: [Inclusion]
     let parents: [Parent]
@@ -72,22 +72,13 @@ final class Program: @unchecked Sendable {
     init(_ nodes: [Node]) {
         var compiler = Compiler()
         compiler.compile(nodes)
-        instructions = .allocate(capacity: compiler.instructions.count)
-        _ = instructions.initialize(from: compiler.instructions)
-        bytes = .allocate(capacity: compiler.bytes.count)
-        _ = bytes.initialize(from: compiler.bytes)
-        keyIDs = .allocate(capacity: compiler.keys.count)
-        _ = keyIDs.initialize(from: compiler.keys.map { ContextKey($0).id })
+        instructions = compiler.instructions
+        bytes = compiler.bytes
+        keyIDs = compiler.keys.map { ContextKey($0).id }
         texts = compiler.texts
         inclusions = compiler.inclusions
         parents = compiler.parents
         blocks = compiler.blocks
-    }
-
-    deinit {
-        instructions.deallocate()
-        bytes.deallocate()
-        keyIDs.deallocate()
     }
 
     private struct Compiler {

@@ -1,3 +1,5 @@
+import Bytes
+
 extension Template {
     /// Renders compiled templates (see ``Program``) into one output string.
     ///
@@ -17,12 +19,6 @@ extension Template {
         let templates: [String: Template]
         /// What the templates' programs include, worked out with the library.
         let links: ProgramLinks
-        /// The context's values, read where they lie: the context stack
-        /// holds their places. Valid while the render lasts (the context
-        /// is held by the caller throughout).
-        let slots: UnsafeBufferPointer<CompactContext.Slot>
-        /// The context's texts.
-        let bytes: UnsafeBufferPointer<UInt8>
         /// Whether the next literal output starts a line of template source.
         private var atLineStart = true
         /// How many partials and parents enclose the nodes being rendered.
@@ -41,16 +37,17 @@ extension Template {
             let parents: [Program?]
         }
 
-        init(templates: [String: Template], links: ProgramLinks, slots: UnsafeBufferPointer<CompactContext.Slot>, bytes: UnsafeBufferPointer<UInt8>) {
+        init(templates: [String: Template], links: ProgramLinks) {
             self.templates = templates
             self.links = links
-            self.slots = slots
-            self.bytes = bytes
             resolved.reserveCapacity(16)
         }
 
         /// Renders the instructions `range` of `program` against the context `stack`
         /// (the places of its values in `slots`, innermost last), appending to `output`.
+        ///
+        /// The context's values (`slots`) and texts (`bytes`) are read where
+        /// they lie, and passed down to every call that reads them.
         ///
         /// - Parameters:
         ///   - indentation: written before each line of literal text.
@@ -59,53 +56,52 @@ extension Template {
         mutating func render(
             _ program: Program,
             _ range: Range<Int>,
-            into output: inout Output,
+            into output: inout ByteBuffer,
             stack: inout [Int],
             indentation: String,
-            blocks: [String: Program]
+            blocks: [String: Program],
+            slots: Span<CompactContext.Slot>,
+            bytes: Span<UInt8>
         ) throws(TemplateError) {
-            let instructions = program.instructions
             // Asked once, not at every text.
             let unindented = indentation.isEmpty
             var index = range.lowerBound
             while index < range.upperBound {
-                let instruction = instructions[index]
+                let instruction = program.instructions[index]
                 index += 1
                 switch instruction.kind {
                 case .text where unindented:
-                    output.appendBytes(UnsafeBufferPointer(start: program.bytes.baseAddress! + Int(instruction.b), count: Int(instruction.c)))
+                    Renderer.append(program.bytes, Int(instruction.b)..<Int(instruction.b + instruction.c), to: &output)
                     atLineStart = instruction.flag
 
                 case .text:
                     // Indented (a standalone partial or block): each line starts with the indentation.
                     let text = program.texts[Int(instruction.a)]
-                    text.bytes.withUnsafeBufferPointer { bytes in
-                        var lineStart = 0
-                        for lineEnd in text.lineEnds {
-                            if atLineStart { output.append(indentation) }
-                            output.append(validUTF8: UnsafeBufferPointer(rebasing: bytes[lineStart..<lineEnd]))
-                            atLineStart = bytes[lineEnd - 1] == UInt8(ascii: "\n")
-                            lineStart = lineEnd
-                        }
+                    let textBytes = text.bytes
+                    let lines = textBytes.span
+                    var lineStart = 0
+                    for lineEnd in text.lineEnds {
+                        if atLineStart { output.append(indentation) }
+                        output.append(lines.extracting(lineStart..<lineEnd))
+                        atLineStart = lines[lineEnd - 1] == UInt8(ascii: "\n")
+                        lineStart = lineEnd
                     }
                     atLineStart = text.endsWithNewline
 
                 case .escapedVariable, .rawVariable:
                     if atLineStart { startLine(&output, indentation) }
-                    let name = UnsafeBufferPointer(rebasing: program.keyIDs[Int(instruction.a)..<Int(instruction.a + instruction.b)])
-                    if let found = lookup(name, in: stack) {
-                        append(found, escaped: instruction.kind == .escapedVariable, to: &output)
+                    if let found = lookup(program.keyIDs, Int(instruction.a)..<Int(instruction.a + instruction.b), in: stack, slots) {
+                        append(found, escaped: instruction.kind == .escapedVariable, to: &output, slots, bytes)
                     }
 
                 case .section, .invertedSection:
-                    let name = UnsafeBufferPointer(rebasing: program.keyIDs[Int(instruction.a)..<Int(instruction.a + instruction.b)])
                     let content = index..<Int(instruction.c)
                     index = Int(instruction.c)
-                    let found = lookup(name, in: stack)
+                    let found = lookup(program.keyIDs, Int(instruction.a)..<Int(instruction.a + instruction.b), in: stack, slots)
                     let slot = found.map { slots[$0] }
                     if instruction.kind == .invertedSection {
                         if !(slot.map(Renderer.isTruthy) ?? false) {
-                            try render(program, content, into: &output, stack: &stack, indentation: indentation, blocks: blocks)
+                            try render(program, content, into: &output, stack: &stack, indentation: indentation, blocks: blocks, slots: slots, bytes: bytes)
                         }
                     } else if let found, let slot {
                         if slot.kind == .list {
@@ -113,33 +109,33 @@ extension Template {
                             let first = Int(slot.payload)
                             for element in first..<first + Int(slot.count) {
                                 stack.append(element)
-                                try render(program, content, into: &output, stack: &stack, indentation: indentation, blocks: blocks)
+                                try render(program, content, into: &output, stack: &stack, indentation: indentation, blocks: blocks, slots: slots, bytes: bytes)
                                 stack.removeLast()
                             }
                         } else if Renderer.isTruthy(slot) {
                             stack.append(found)
-                            try render(program, content, into: &output, stack: &stack, indentation: indentation, blocks: blocks)
+                            try render(program, content, into: &output, stack: &stack, indentation: indentation, blocks: blocks, slots: slots, bytes: bytes)
                             stack.removeLast()
                         }
                     }
 
                 case .partial:
                     // A partial is a parent passing no arguments: the blocks in force pass through.
-                    try include(tag: Int(instruction.a), parent: false, of: program, into: &output, stack: &stack, indentation: indentation, blocks: blocks)
+                    try include(tag: Int(instruction.a), parent: false, of: program, into: &output, stack: &stack, indentation: indentation, blocks: blocks, slots: slots, bytes: bytes)
 
                 case .parent:
                     let index = Int(instruction.a)
                     let parent = program.parents[index]
                     var merged = parent.arguments
                     for (name, content) in blocks { merged[name] = content }
-                    try include(tag: index, parent: true, of: program, into: &output, stack: &stack, indentation: indentation, blocks: merged)
+                    try include(tag: index, parent: true, of: program, into: &output, stack: &stack, indentation: indentation, blocks: merged, slots: slots, bytes: bytes)
 
                 case .block:
                     let compiled = program.blocks[Int(instruction.a)]
                     let block = compiled.block
                     guard let argument = blocks[block.name] else {
                         let content = compiled.content
-                        try render(content, 0..<content.instructions.count, into: &output, stack: &stack, indentation: indentation, blocks: blocks)
+                        try render(content, 0..<content.instructions.count, into: &output, stack: &stack, indentation: indentation, blocks: blocks, slots: slots, bytes: bytes)
                         break
                     }
                     let argumentIndentation: String
@@ -155,7 +151,7 @@ extension Template {
                     // anything else would expand the argument into itself forever.
                     var inner = blocks
                     inner[block.name] = nil
-                    try render(argument, 0..<argument.instructions.count, into: &output, stack: &stack, indentation: argumentIndentation, blocks: inner)
+                    try render(argument, 0..<argument.instructions.count, into: &output, stack: &stack, indentation: argumentIndentation, blocks: inner, slots: slots, bytes: bytes)
                     // Back in this template's source, after the block's end tag.
                     atLineStart = block.endTagTakesLine
                 }
@@ -184,10 +180,12 @@ extension Template {
             tag: Int,
             parent: Bool,
             of program: Program,
-            into output: inout Output,
+            into output: inout ByteBuffer,
             stack: inout [Int],
             indentation: String,
-            blocks: [String: Program]
+            blocks: [String: Program],
+            slots: Span<CompactContext.Slot>,
+            bytes: Span<UInt8>
         ) throws(TemplateError) {
             guard let included = included(by: program, at: tag, parent: parent) else { return }
             let ownIndentation = parent ? program.parents[tag].inclusion.indentation : program.inclusions[tag].indentation
@@ -209,7 +207,7 @@ extension Template {
                 innerIndentation = ""
             }
             depth += 1
-            try render(included, 0..<included.instructions.count, into: &output, stack: &stack, indentation: innerIndentation, blocks: blocks)
+            try render(included, 0..<included.instructions.count, into: &output, stack: &stack, indentation: innerIndentation, blocks: blocks, slots: slots, bytes: bytes)
             depth -= 1
             // Back in this template's source, after the tag: a standalone tag took its
             // line ending with it, so what follows starts a line; else the line goes on.
@@ -217,21 +215,35 @@ extension Template {
         }
 
         /// Writes the pending indentation before output that does not come from literal text.
-        private mutating func startLine(_ output: inout Output, _ indentation: String) {
+        private mutating func startLine(_ output: inout ByteBuffer, _ indentation: String) {
             if atLineStart, !indentation.isEmpty { output.append(indentation) }
             atLineStart = false
+        }
+
+        /// Appends `bytes[range]` (a program's literal text) to `output`.
+        @inline(__always)
+        private static func append(_ bytes: [UInt8], _ range: Range<Int>, to output: inout ByteBuffer) {
+            output.append(bytes.span.extracting(range))
+        }
+
+        /// Resolves a name (its dotted parts' keys, `keyIDs[range]`; none
+        /// for `.`) against the context stack as the spec says.
+        @inline(__always)
+        func lookup(_ keyIDs: [UInt32], _ range: Range<Int>, in stack: [Int], _ slots: Span<CompactContext.Slot>) -> Int? {
+            lookup(keyIDs.span.extracting(range), in: stack, slots)
         }
 
         /// Resolves a name (its dotted parts' keys; none for `.`) against the
         /// context stack as the spec says: the first part in the innermost
         /// context that has it as a key, the other parts inside it. Returns
         /// the place of the value found.
-        func lookup(_ parts: UnsafeBufferPointer<UInt32>, in stack: [Int]) -> Int? {
-            guard let first = parts.first else { return stack.last }
+        func lookup(_ parts: Span<UInt32>, in stack: [Int], _ slots: Span<CompactContext.Slot>) -> Int? {
+            guard !parts.isEmpty else { return stack.last }
+            let first = parts[0]
             var index = stack.count - 1
             while index >= 0 {
-                if let found = member(first, of: stack[index]) {
-                    return parts.count == 1 ? found : descend(into: found, parts)
+                if let found = member(first, of: stack[index], slots) {
+                    return parts.count == 1 ? found : descend(into: found, parts, slots)
                 }
                 index -= 1
             }
@@ -241,24 +253,26 @@ extension Template {
         /// The place of the member `key` of the object at `place`; nil when
         /// it has none, or is not an object. A later member of one key
         /// hides an earlier one, as in a dictionary literal.
-        private func member(_ key: UInt32, of place: Int) -> Int? {
+        private func member(_ key: UInt32, of place: Int, _ slots: Span<CompactContext.Slot>) -> Int? {
             let slot = slots[place]
             guard slot.kind == .object else { return nil }
-            let first = Int(slot.payload)
-            var member = first + Int(slot.count) - 1
-            while member >= first {
+            // The members' places checked once, so that none is checked in the loop.
+            let first = Int(slot.payload), end = first &+ Int(slot.count)
+            precondition(first >= 0 && end <= slots.count, "an object's members lie among the slots")
+            var member = end
+            while member > first {
+                member &-= 1
                 if slots[member].key == key { return member }
-                member -= 1
             }
             return nil
         }
 
         /// The place the parts of a dotted name after the first reach from `place`.
-        private func descend(into place: Int, _ parts: UnsafeBufferPointer<UInt32>) -> Int? {
+        private func descend(into place: Int, _ parts: Span<UInt32>, _ slots: Span<CompactContext.Slot>) -> Int? {
             var place = place
             var index = 1
             while index < parts.count {
-                guard let next = member(parts[index], of: place) else { return nil }
+                guard let next = member(parts[index], of: place, slots) else { return nil }
                 place = next
                 index += 1
             }
@@ -285,7 +299,7 @@ extension Template {
         ///
         /// `'` becomes `&#39;` so that values are safe in single-quoted attributes
         /// too; no spec test interpolates a `'`, so this keeps every test passing.
-        func append(_ place: Int, escaped: Bool, to output: inout Output) {
+        func append(_ place: Int, escaped: Bool, to output: inout ByteBuffer, _ slots: Span<CompactContext.Slot>, _ bytes: Span<UInt8>) {
             let slot = slots[place]
             switch slot.kind {
             case .null, .object:
@@ -300,13 +314,13 @@ extension Template {
                 output.append(Value.format(Double(bitPattern: UInt64(bitPattern: slot.payload))))
             case .string:
                 let start = Int(slot.payload)
-                let text = UnsafeBufferPointer(rebasing: bytes[start..<start + Int(slot.count)])
-                if escaped { output.appendEscaped(text) } else { output.appendBytes(text) }
+                let text = bytes.extracting(start..<start + Int(slot.count))
+                if escaped { output.appendEscapingHTML(text) } else { output.append(text) }
             case .list:
                 let first = Int(slot.payload)
                 for element in first..<first + Int(slot.count) {
-                    if element > first { output.appendASCII(UInt8(ascii: ",")) }
-                    append(element, escaped: escaped, to: &output)
+                    if element > first { output.append(byte: UInt8(ascii: ",")) }
+                    append(element, escaped: escaped, to: &output, slots, bytes)
                 }
             }
         }

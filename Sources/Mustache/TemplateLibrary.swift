@@ -1,3 +1,5 @@
+import Bytes
+
 /// A set of named templates — a theme's files — that serve as each other's
 /// partials (`{{> name}}`) and parents (`{{< name}}`).
 ///
@@ -43,39 +45,37 @@ public struct TemplateLibrary: Sendable {
     /// Renders the template named `name` against `context`, as UTF-8 bytes:
     /// what a page file holds, with no string made on the way.
     public func renderUTF8(_ name: String, _ context: Value) throws(TemplateError) -> [UInt8] {
-        let output = try render(template(named: name), into: Output(capacity: 65_536), context)
-        return output.makeBytes()
-    }
-
-    /// Renders the template named `name` against `context` and calls `body`
-    /// with the UTF-8 bytes where they were written: a page goes to its file
-    /// without being copied into an array first. `capacity` is the room
-    /// made for them at first (a page's 64 KiB by default; a long list, a
-    /// guess at its size, so that its bytes are not copied as they grow).
-    public func renderUTF8<R>(_ name: String, _ context: Value, capacity: Int = 65_536, _ body: (UnsafeBufferPointer<UInt8>) throws -> R) throws -> R {
-        let output = try render(template(named: name), into: Output(capacity: capacity), context)
-        return try output.withBytes(body)
+        let output = try render(template(named: name), into: ByteBuffer(capacity: 65_536), context)
+        return output.finish()
     }
 
     /// Renders the template named `name` against a compact context and calls
-    /// `body` with the UTF-8 bytes where they were written, as
-    /// ``renderUTF8(_:_:capacity:_:)`` does with a value.
+    /// `body` with the UTF-8 bytes where they were written: a page goes to
+    /// its file without being copied into an array first. `capacity` is the
+    /// room made for them at first (a page's 64 KiB by default; a long list,
+    /// a guess at its size, so that its bytes are not copied as they grow).
+    public func renderBytes<R>(_ name: String, _ context: CompactContext, capacity: Int = 65_536, _ body: (Span<UInt8>) throws -> R) throws -> R {
+        let output = try render(template(named: name), into: ByteBuffer(capacity: capacity), context)
+        return try output.withBytes { (bytes) throws in try body(bytes) }
+    }
+
+    /// ``renderBytes(_:_:capacity:_:)``, the bytes given through a buffer
+    /// pointer, for writers that take one.
     public func renderUTF8<R>(_ name: String, _ context: CompactContext, capacity: Int = 65_536, _ body: (UnsafeBufferPointer<UInt8>) throws -> R) throws -> R {
-        let output = try render(template(named: name), into: Output(capacity: capacity), context)
-        return try output.withBytes(body)
+        try renderBytes(name, context, capacity: capacity) { bytes in try bytes.withUnsafeBufferPointer(body) }
     }
 
     /// Renders `template` (which need not belong to the library) against `context`,
     /// with the library's templates as its partials and parents.
     public func render(_ template: Template, _ context: Value) throws(TemplateError) -> String {
-        let output = try render(template, into: Output(capacity: 16_384), context)
-        return output.makeString()
+        let output = try render(template, into: ByteBuffer(capacity: 16_384), context)
+        return output.text
     }
 
     /// Renders `template` against a compact context, as it renders against a value.
     public func render(_ template: Template, _ context: CompactContext) throws(TemplateError) -> String {
-        let output = try render(template, into: Output(capacity: 16_384), context)
-        return output.makeString()
+        let output = try render(template, into: ByteBuffer(capacity: 16_384), context)
+        return output.text
     }
 
     private func template(named name: String) throws(TemplateError) -> Template {
@@ -86,20 +86,22 @@ public struct TemplateLibrary: Sendable {
     }
 
     /// Every value renders laid out as a compact context.
-    private func render(_ template: Template, into output: consuming Output, _ context: Value) throws(TemplateError) -> Output {
+    private func render(_ template: Template, into output: consuming ByteBuffer, _ context: Value) throws(TemplateError) -> ByteBuffer {
         try render(template, into: output, CompactContext(context))
     }
 
-    private func render(_ template: Template, into output: consuming Output, _ context: CompactContext) throws(TemplateError) -> Output {
-        // The context's values are read where they lie, the context held throughout.
-        var renderer = Template.Renderer(templates: templates, links: links, slots: context.slots, bytes: context.bytes)
+    private func render(_ template: Template, into output: consuming ByteBuffer, _ context: CompactContext) throws(TemplateError) -> ByteBuffer {
+        var renderer = Template.Renderer(templates: templates, links: links)
         // Room for the contexts a page's sections nest, and for the programs
         // its partials include, at once.
         var stack: [Int] = []
         stack.reserveCapacity(16)
         stack.append(context.root)
-        try renderer.render(template.program, 0..<template.program.instructions.count, into: &output, stack: &stack, indentation: "", blocks: [:])
-        withExtendedLifetime(context) {}
+        // The context's values are read where they lie, the context held throughout.
+        try context.withSpans { (slots, bytes) throws(TemplateError) in
+            try renderer.render(template.program, 0..<template.program.instructions.count, into: &output, stack: &stack,
+                                indentation: "", blocks: [:], slots: slots, bytes: bytes)
+        }
         return output
     }
 

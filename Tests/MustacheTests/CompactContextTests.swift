@@ -82,6 +82,17 @@ struct CompactContextTests {
             """)
     }
 
+    @Test("a library's template renders as bytes, where they were written, as it renders as text")
+    func rendersAsBytes() throws {
+        let library = try TemplateLibrary(templates: ["t": Self.template])
+        let text = try library.render("t", Self.value)
+        let bytes = try library.renderBytes("t", Self.written(), capacity: 1) { span in span.indices.map { span[$0] } }
+        #expect(bytes == Array(text.utf8))
+        #expect(try library.renderUTF8("t", Self.value) == Array(text.utf8))
+        let viaPointer = try library.renderUTF8("t", Self.written()) { Array($0) }
+        #expect(viaPointer == Array(text.utf8))
+    }
+
     @Test("a member written twice is found as written last, as in a dictionary literal")
     func laterMemberHidesEarlier() throws {
         var context = CompactContext.Builder()
@@ -147,7 +158,7 @@ struct CompactContextTests {
             switch part {
             case .words(let words): context.appendText(words)
             case .number(let number): context.appendText(number)
-            case .bytes(let words): Array(words.utf8).withUnsafeBufferPointer { context.appendText(bytes: $0) }
+            case .bytes(let words): context.appendText(bytes: Array(words.utf8).span)
             }
         }
         context.endText()

@@ -81,32 +81,29 @@ final class PageContext: Sendable {
             addParts(pattern.introduction, pattern, to: &list)
         }
         context.list(keys.sections) { list in
-            pattern.sections.withUnsafeBufferPointer { sections in
-                for index in sections.indices {
-                    list.beginObject(nil)
-                    list.add(keys.title, sections[index].title)
-                    list.add(keys.titleHTML, sections[index].titleHTML)
-                    list.add(keys.anchor, sections[index].anchor)
-                    list.list(keys.parts) { parts in addParts(sections[index].parts, pattern, to: &parts) }
-                    list.end()
-                }
+            let sections = pattern.sections.span
+            for index in sections.indices {
+                list.beginObject(nil)
+                list.add(keys.title, sections[index].title)
+                list.add(keys.titleHTML, sections[index].titleHTML)
+                list.add(keys.anchor, sections[index].anchor)
+                list.list(keys.parts) { parts in addParts(sections[index].parts, pattern, to: &parts) }
+                list.end()
             }
         }
         context.list(keys.rules) { list in
-            pattern.rules.withUnsafeBufferPointer { rules in
-                for index in rules.indices { addRule(rules[index], at: index, pattern, sources: sources, to: &list) }
-            }
+            let rules = pattern.rules.span
+            for index in rules.indices { addRule(rules[index], at: index, pattern, sources: sources, to: &list) }
         }
         context.list(keys.faq) { list in
-            pattern.faq.withUnsafeBufferPointer { faq in
-                for index in faq.indices {
-                    list.beginObject(nil)
-                    list.add(keys.question, faq[index].question)
-                    list.add(keys.questionHTML, faq[index].questionHTML)
-                    list.add(keys.anchor, faq[index].anchor)
-                    list.list(keys.answer) { parts in addParts(faq[index].answer, pattern, to: &parts) }
-                    list.end()
-                }
+            let faq = pattern.faq.span
+            for index in faq.indices {
+                list.beginObject(nil)
+                list.add(keys.question, faq[index].question)
+                list.add(keys.questionHTML, faq[index].questionHTML)
+                list.add(keys.anchor, faq[index].anchor)
+                list.list(keys.answer) { parts in addParts(faq[index].answer, pattern, to: &parts) }
+                list.end()
             }
         }
         context.list(keys.sources) { list in
@@ -173,9 +170,8 @@ final class PageContext: Sendable {
 
     /// Writes each of `parts`, by index, as elements of the list being written.
     private func addParts(_ parts: [Section.Part], _ pattern: Pattern, to context: inout CompactContext.Builder) {
-        parts.withUnsafeBufferPointer { parts in
-            for index in parts.indices { addPart(parts[index], pattern, to: &context) }
-        }
+        let parts = parts.span
+        for index in parts.indices { addPart(parts[index], pattern, to: &context) }
     }
 
     /// Writes one part of a section, as an element of the list being written.
@@ -384,7 +380,7 @@ struct SourceLinks: Sendable {
     func appendShort(_ index: Int, to context: inout CompactContext.Builder) {
         guard parts.indices.contains(index) else { return }
         let range = parts[index].short
-        bytes.withUnsafeBufferPointer { context.appendText(bytes: UnsafeBufferPointer(rebasing: $0[range])) }
+        context.appendText(bytes: bytes.span.extracting(range))
     }
 
     /// Appends the escaped address of the site's source at `index`, at a
@@ -394,16 +390,15 @@ struct SourceLinks: Sendable {
     func appendHref(_ index: Int, atSecond seconds: Int?, to context: inout CompactContext.Builder) -> Bool {
         guard parts.indices.contains(index) else { return false }
         let source = parts[index]
-        return bytes.withUnsafeBufferPointer { bytes in
-            guard let seconds, source.hasTimeURL else {
-                context.appendText(bytes: UnsafeBufferPointer(rebasing: bytes[source.base]))
-                return true
-            }
-            guard source.hasMoment else { return false }
-            context.appendText(bytes: UnsafeBufferPointer(rebasing: bytes[source.before]))
-            context.appendText(seconds)
-            context.appendText(bytes: UnsafeBufferPointer(rebasing: bytes[source.after]))
+        let bytes = bytes.span
+        guard let seconds, source.hasTimeURL else {
+            context.appendText(bytes: bytes.extracting(source.base))
             return true
         }
+        guard source.hasMoment else { return false }
+        context.appendText(bytes: bytes.extracting(source.before))
+        context.appendText(seconds)
+        context.appendText(bytes: bytes.extracting(source.after))
+        return true
     }
 }

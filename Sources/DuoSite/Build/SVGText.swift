@@ -1,3 +1,5 @@
+import Bytes
+
 /// The searches `SymbolLibrary.prepare` makes in a drawing's UTF-8 bytes:
 /// what a regular expression did before, without setting up ICU.
 ///
@@ -105,7 +107,7 @@ enum SVGText {
 
     /// The length in bytes of the white space character at `index`, or 0.
     static func spaceLength(_ bytes: [UInt8], at index: Int) -> Int {
-        let (scalar, length) = bytes.withUnsafeBufferPointer { Unicode.Scalar.decode($0, at: index) }
+        let (scalar, length) = UTF8Text.scalar(at: index, in: bytes.span)
         return scalar.isSpace ? length : 0
     }
 }

@@ -1,3 +1,6 @@
+import Bytes
+import Foundation
+
 /// The site-wide files beside the pages: `sitemap.xml`, the Atom
 /// `feed.xml`, `robots.txt` and `api/pages.json`. Dates are the pages'
 /// last-checked dates, never the clock, so that builds are reproducible.
@@ -5,11 +8,11 @@ enum SiteFiles {
     /// `sitemap.xml`, with `lastmod` the last-checked date: in the writer
     /// that wrote it, written out from there (`OutputFolder.write`), as the
     /// feed and `api/pages.json` are.
-    static func sitemap(_ pages: [Pattern], baseURL: String) -> ByteWriter {
-        var xml = ByteWriter(capacity: 128 + pages.count * 120)
+    static func sitemap(_ pages: [Pattern], baseURL: String) -> ByteBuffer {
+        var xml = ByteBuffer(capacity: 128 + pages.count * 120)
         xml.append("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\">\n")
         xml.append("  <url><loc>")
-        xml.appendXML(baseURL + "/")
+        xml.appendEscapingXML(baseURL + "/")
         xml.append("</loc>")
         if let newest = pages.map(\.frontMatter.lastChecked.value).max() {
             xml.append("<lastmod>")
@@ -37,25 +40,25 @@ enum SiteFiles {
 
     /// The Atom feed: the ``feedEntries`` pages checked most recently,
     /// newest check first (pages checked the same day by address).
-    static func feed(_ pages: [Pattern], settings: SiteSettings, baseURL: String) -> ByteWriter {
+    static func feed(_ pages: [Pattern], settings: SiteSettings, baseURL: String) -> ByteBuffer {
         // Indices sorted rather than pages (each move of a page is a reference
         // count change), by date first: slugs are compared only on a tie.
         let days = pages.map(\.frontMatter.lastChecked.value)
         let order = pages.indices.sorted { days[$0] != days[$1] ? days[$0] > days[$1] : pages[$0].slug < pages[$1].slug }
             .prefix(feedEntries)
-        var xml = ByteWriter(capacity: 1_024 + order.count * 600)
+        var xml = ByteBuffer(capacity: 1_024 + order.count * 600)
         xml.append("<?xml version=\"1.0\" encoding=\"utf-8\"?>\n<feed xmlns=\"http://www.w3.org/2005/Atom\" xml:lang=\"")
-        xml.appendXML(settings.language)
+        xml.appendEscapingXML(settings.language)
         xml.append("\">\n  <title>")
-        xml.appendXML(settings.title)
+        xml.appendEscapingXML(settings.title)
         xml.append("</title>\n  <subtitle>")
-        xml.appendXML(settings.description)
+        xml.appendEscapingXML(settings.description)
         xml.append("</subtitle>\n  <id>")
-        xml.appendXML(baseURL + "/")
+        xml.appendEscapingXML(baseURL + "/")
         xml.append("</id>\n  <link rel=\"alternate\" type=\"text/html\" href=\"")
-        xml.appendXML(baseURL + "/")
+        xml.appendEscapingXML(baseURL + "/")
         xml.append("\"/>\n  <link rel=\"self\" type=\"application/atom+xml\" href=\"")
-        xml.appendXML(baseURL + "/feed.xml")
+        xml.appendEscapingXML(baseURL + "/feed.xml")
         xml.append("\"/>\n  <updated>")
         if let newest = order.first {
             xml.append(days[newest])
@@ -64,13 +67,13 @@ enum SiteFiles {
             xml.append("1970-01-01T00:00:00Z")
         }
         xml.append("</updated>\n  <author><name>")
-        xml.appendXML(settings.title)
+        xml.appendEscapingXML(settings.title)
         xml.append("</name></author>\n")
         let base = xmlBase(baseURL)
         for index in order {
             let page = pages[index]
             xml.append(markup: "  <entry>\n    <title>")
-            xml.appendXML(page.frontMatter.title.value)
+            xml.appendEscapingXML(page.frontMatter.title.value)
             xml.append(markup: "</title>\n    <id>")
             xml.appendXMLPageAddress(base: base, slug: page.slug)
             xml.append(markup: "</id>\n    <link rel=\"alternate\" type=\"text/html\" href=\"")
@@ -78,7 +81,7 @@ enum SiteFiles {
             xml.append(markup: "\"/>\n    <updated>")
             xml.append(days[index])
             xml.append(markup: "T00:00:00Z</updated>\n    <summary>")
-            xml.appendXML(page.frontMatter.summary.value)
+            xml.appendEscapingXML(page.frontMatter.summary.value)
             xml.append(markup: "</summary>\n  </entry>\n")
         }
         xml.append("</feed>\n")
@@ -87,15 +90,15 @@ enum SiteFiles {
 
     /// `baseURL` escaped for XML, once for every page's address.
     private static func xmlBase(_ baseURL: String) -> [UInt8] {
-        var base = ByteWriter(capacity: baseURL.utf8.count + 16)
-        base.appendXML(baseURL)
+        var base = ByteBuffer(capacity: baseURL.utf8.count + 16)
+        base.appendEscapingXML(baseURL)
         return base.finish()
     }
 
     /// `baseURL` escaped for a JSON string (without its quotes), once for every page's address.
     private static func jsonBase(_ baseURL: String) -> [UInt8] {
-        var base = ByteWriter(capacity: baseURL.utf8.count + 16)
-        HTMLText.appendJSONContent(baseURL, to: &base)
+        var base = ByteBuffer(capacity: baseURL.utf8.count + 16)
+        base.appendJSONContent(baseURL)
         return base.finish()
     }
 
@@ -105,8 +108,8 @@ enum SiteFiles {
     }
 
     /// `api/pages.json`: each page's review state, for dashboards and notifiers.
-    static func pagesJSON(_ pages: [Pattern], settings: SiteSettings, baseURL: String, today: Day) -> ByteWriter {
-        var json = ByteWriter(capacity: 64 + pages.count * 400)
+    static func pagesJSON(_ pages: [Pattern], settings: SiteSettings, baseURL: String, today: Day) -> ByteBuffer {
+        var json = ByteBuffer(capacity: 64 + pages.count * 400)
         json.append("{\n  \"generated_for\": \"")
         json.append(today)
         json.append("\",\n  \"pages\": [\n")
@@ -117,26 +120,60 @@ enum SiteFiles {
             if index > 0 { json.append(markup: ",\n") }
             let review = reviews.review(of: page)
             json.append(markup: "    {\"title\": ")
-            json.appendJSON(page.frontMatter.title.value)
+            json.appendJSONString(page.frontMatter.title.value)
             json.append(markup: ", \"slug\": ")
-            json.appendJSON(page.slug)
+            json.appendJSONString(page.slug)
             json.append(markup: ", \"url\": ")
             json.appendJSONPageAddress(base: base, slug: page.slug)
             json.append(markup: ", \"path\": ")
             json.appendJSONPageAddress(base: [], slug: page.slug)
             json.append(markup: ", \"status\": ")
-            json.appendJSON(page.frontMatter.status.value.rawValue)
+            json.appendJSONString(page.frontMatter.status.value.rawValue)
             json.append(markup: ", \"owner\": ")
-            if let owner = page.frontMatter.owner { json.appendJSON(owner) } else { json.append(markup: "null") }
+            if let owner = page.frontMatter.owner { json.appendJSONString(owner) } else { json.append(markup: "null") }
             json.append(markup: ", \"last_checked\": \"")
             json.append(page.frontMatter.lastChecked.value)
             json.append(markup: "\", \"due\": \"")
             json.append(review.due)
             json.append(markup: "\", \"review\": ")
-            json.appendJSON(review.status.rawValue)
+            json.appendJSONString(review.status.rawValue)
             json.append(markup: "}")
         }
         json.append("\n  ]\n}\n")
         return json
+    }
+}
+
+extension ByteBuffer {
+    /// Appends the address of the page `slug` on the site at `base`, for
+    /// XML: `base` as it is (escaped for XML already, once for every page),
+    /// then `/patterns/<slug>/`, the bytes of `appendEscapingXML(base +
+    /// page.path)` without making that string for each page.
+    fileprivate mutating func appendXMLPageAddress(base: [UInt8], slug: String) {
+        append(base.span)
+        append(markup: "/patterns/")
+        appendEscapingXML(slug)
+        append(byte: UInt8(ascii: "/"))
+    }
+
+    /// Appends the address of the page `slug` as a JSON string: `base` as it
+    /// is (escaped for JSON already, without quotes; empty for a
+    /// root-relative path), then `/patterns/<slug>/`, the bytes of
+    /// `appendJSONString(base + page.path)`.
+    fileprivate mutating func appendJSONPageAddress(base: [UInt8], slug: String) {
+        append(byte: UInt8(ascii: "\""))
+        append(base.span)
+        append(markup: "/patterns/")
+        appendJSONContent(slug)
+        append(markup: "/\"")
+    }
+
+    /// Appends a 64-bit number's eight bytes, least significant first.
+    fileprivate mutating func append(word: UInt64) {
+        var rest = word
+        for _ in 0..<8 {
+            append(byte: UInt8(truncatingIfNeeded: rest))
+            rest >>= 8
+        }
     }
 }

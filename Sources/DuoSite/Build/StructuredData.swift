@@ -1,3 +1,5 @@
+import Bytes
+
 /// The JSON-LD of a page: a schema.org `WebPage` — an `FAQPage` when the page
 /// has an FAQ, whose questions and answers are exactly the visible FAQ — with
 /// `lastReviewed` (never passed off as `dateModified`) and a `BreadcrumbList`
@@ -69,8 +71,8 @@ enum StructuredData {
 
 /// Writes JSON objects as `{"key": "value", …}`, every string escaped for
 /// a `<script>` element.
-private struct JSONWriter {
-    private var writer = ByteWriter(capacity: 4_096)
+private struct JSONWriter: ~Copyable {
+    private var writer = ByteBuffer(capacity: 4_096)
     /// Whether the object being written has no member yet.
     private var empty = true
 
@@ -112,7 +114,7 @@ private struct JSONWriter {
     /// Writes a member whose value is a string.
     mutating func member(_ key: StaticString, _ value: String) {
         self.key(key)
-        writer.appendJSON(value)
+        writer.appendJSONString(value)
     }
 }
 

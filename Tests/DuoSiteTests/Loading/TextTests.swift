@@ -25,4 +25,16 @@ struct TextTests {
         #expect(joined == pieces.joined())
         #expect(joined.utf8.count == pieces.map(\.utf8.count).reduce(0, +))
     }
+
+    /// Byte prefixes and byte searches answer as `hasPrefix` and
+    /// `contains` do, for the ASCII marks they are asked for.
+    @Test(arguments: [
+        ("", ""), ("a", ""), ("", "a"), ("/patterns/x", "/patterns/"), ("/patterns", "/patterns/"), ("//evil", "/"),
+        ("mailto:a@b", "mailto:"), ("Mailto:a@b", "mailto:"), ("<!-- x -->", "<!--"), ("é/", "é"), ("https://e.org", "://"),
+        ("a://b", "://"), ("a:/b", "://"), ("::////", "://"), ("abc", "abcd"), ("xxabcabd", "abd"),
+    ])
+    func bytesAreFoundAsStringsFindThem(text: String, mark: String) {
+        #expect(text.hasBytePrefix(mark) == text.hasPrefix(mark))
+        #expect(text.containsBytes(mark) == (mark.isEmpty || text.contains(mark)))
+    }
 }

@@ -109,13 +109,14 @@ public struct MarkdownNode: Sendable {
 
     /// Calls `body` with a text node's UTF-8 bytes, where they lie; nil
     /// for any other node.
-    public func withTextBytes<Result>(_ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result? {
+    public func withTextBytes<Result>(_ body: (Span<UInt8>) -> Result) -> Result? {
         let text: Range<Int>? = tree.nodes.withUnsafeBufferPointer { nodes in
             guard case .text = nodes[handle].kind else { return nil }
             return nodes[handle].text
         }
         guard let text else { return nil }
-        return tree.texts.withUnsafeBufferPointer { body(UnsafeBufferPointer(rebasing: $0[text])) }
+        let texts = tree.texts
+        return body(texts.span.extracting(text))
     }
 
     /// The text a reader sees in this node: text and code spans, with line

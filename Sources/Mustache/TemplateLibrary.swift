@@ -59,12 +59,6 @@ public struct TemplateLibrary: Sendable {
         return try output.withBytes { (bytes) throws in try body(bytes) }
     }
 
-    /// ``renderBytes(_:_:capacity:_:)``, the bytes given through a buffer
-    /// pointer, for writers that take one.
-    public func renderUTF8<R>(_ name: String, _ context: CompactContext, capacity: Int = 65_536, _ body: (UnsafeBufferPointer<UInt8>) throws -> R) throws -> R {
-        try renderBytes(name, context, capacity: capacity) { bytes in try bytes.withUnsafeBufferPointer(body) }
-    }
-
     /// Renders `template` (which need not belong to the library) against `context`,
     /// with the library's templates as its partials and parents.
     public func render(_ template: Template, _ context: Value) throws(TemplateError) -> String {

@@ -136,7 +136,7 @@ struct MarkdownDocumentTests {
             .text("Déjà "), .emphasis, .text(", once"), .softBreak, .text("and "), .code("code"), .text(""), .lineBreak, .text("again."),
         ])
         #expect(children.map(\.isLineBreak) == [false, false, false, true, false, false, false, true, false])
-        let texts = children.map { node in node.withTextBytes { String(decoding: $0, as: UTF8.self) } }
+        let texts = children.map { node in node.withTextBytes { span in String(decoding: span.indices.map { span[$0] }, as: UTF8.self) } }
         #expect(texts == ["Déjà ", nil, ", once", nil, "and ", nil, "", nil, "again."])
         #expect(children[1].children.first?.withTextBytes { $0.count } == 2)
         #expect(document.blocks[0].plainText == "Déjà vu, once and code again.")

@@ -1,3 +1,4 @@
+import Bytes
 import Foundation
 import Mustache
 
@@ -15,8 +16,8 @@ struct MemorySite: Sendable {
     private let options: BuildOptions
     /// The findings about the site's own files and its theme.
     private let siteFindings: [Diagnostic]
-    /// Each page file's outcome, by its path.
-    private var pages: [String: PagePipeline.Result] = [:]
+    /// Each page file's outcome, and its HTML when it is published, by its path.
+    private var pages: [String: (result: PagePipeline.Result, html: [UInt8]?)] = [:]
     /// The page files, in order, and those that could not be read.
     private var order: [String] = []
 
@@ -58,26 +59,29 @@ struct MemorySite: Sendable {
         assemble()
     }
 
-    private static func read(_ input: PageSource.Input, with pipeline: PagePipeline) -> PagePipeline.Result {
+    private static func read(_ input: PageSource.Input, with pipeline: PagePipeline) -> (result: PagePipeline.Result, html: [UInt8]?) {
         switch input {
-        case .text(let text): return pipeline.run(file: text.file, bytes: text.bytes)
-        case .unchanged(let entry): return PagePipeline.Result(facts: entry.facts, findings: entry.facts.findings)
-        case .unreadable(let findings): return PagePipeline.Result(facts: nil, findings: findings)
+        case .text(let text):
+            var html: [UInt8]?
+            let result = pipeline.run(file: text.file, bytes: text.bytes) { html = [UInt8](copying: $1) }
+            return (result, html)
+        case .unchanged(let entry): return (PagePipeline.Result(facts: entry.facts, findings: entry.facts.findings), nil)
+        case .unreadable(let findings): return (PagePipeline.Result(facts: nil, findings: findings), nil)
         }
     }
 
     /// The checks across pages, the findings, and the files, from every page's outcome.
     private mutating func assemble() {
-        let outcomes = order.compactMap { pages[$0] }
+        let outcomes = order.compactMap { pages[$0]?.result }
         var site = self.site
-        site.unreadablePages = Set(order.filter { pages[$0]?.facts == nil }.map(SiteLoader.slug(ofFile:)))
+        site.unreadablePages = Set(order.filter { pages[$0]?.result.facts == nil }.map(SiteLoader.slug(ofFile:)))
         let facts = outcomes.compactMap(\.facts)
         let published = facts.map(\.page).filter { options.drafts || !$0.frontMatter.draft }
         let acrossPages = CrossPageChecks(site: site, today: options.today).run(facts, published: Set(published.map(\.slug)))
         findings = (siteFindings + outcomes.flatMap(\.findings) + outcomes.compactMap(\.failure) + acrossPages).sortedForOutput()
         files = [:]
-        for outcome in outcomes {
-            if let html = outcome.html, let page = outcome.facts?.page { files[OutputFolder.pagePath(page.slug)] = html }
+        for file in order {
+            if let (result, html) = pages[file], let html, let page = result.facts?.page { files[OutputFolder.pagePath(page.slug)] = html }
         }
         guard let templates else { return }
         do {

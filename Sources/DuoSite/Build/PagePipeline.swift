@@ -17,9 +17,10 @@ struct PagePipeline: Sendable {
         var facts: PageFacts?
         /// Every finding about the page alone (with its facts' findings).
         var findings: [Diagnostic]
-        /// The page's HTML, when it is published.
-        var html: [UInt8]?
-        /// Why the page could not be rendered (a template's error at its tag).
+        /// Whether the page's HTML was made and handed on (it is published).
+        var rendered = false
+        /// Why the page could not be rendered (a template's error at its
+        /// tag) or its HTML written.
         var failure: Diagnostic?
     }
 
@@ -35,8 +36,9 @@ struct PagePipeline: Sendable {
         self.renderer = renderer
     }
 
-    /// Runs the page file `file`, whose bytes are `bytes`, through every step.
-    func run(file: String, bytes: [UInt8]) -> Result {
+    /// Runs the page file `file`, whose bytes are `bytes`, through every
+    /// step; a published page's HTML is handed to `publish` where it lies.
+    func run(file: String, bytes: [UInt8], publish: (Pattern, Span<UInt8>) throws -> Void = { _, _ in }) -> Result {
         // Read.
         let (read, found) = parser.read(file: file, bytes: bytes)
         guard let pattern = read else { return Result(facts: nil, findings: found) }
@@ -46,11 +48,12 @@ struct PagePipeline: Sendable {
         var result = Result(facts: PageFacts(pattern, findings: findings), findings: findings)
         if let renderer, renderer.publishes(pattern), !findings.contains(where: \.blocksBuild) {
             do {
-                result.html = try renderer.render(pattern)
+                try renderer.render(pattern) { try publish(pattern, $0) }
+                result.rendered = true
             } catch let error as TemplateError {
                 result.failure = ThemeTemplates.diagnostic(error)
             } catch {
-                result.failure = Diagnostic(.template, "cannot render the page of \(pattern.slug): \(error)", at: SourceLocation(file: file))
+                result.failure = Diagnostic(.missingFile, "cannot write the page of \(pattern.slug): \(error.localizedDescription)", at: SourceLocation(file: file))
             }
         }
         return result
@@ -78,11 +81,11 @@ struct PageRenderer: Sendable {
         drafts || !pattern.frontMatter.draft
     }
 
-    /// The page's HTML.
-    func render(_ pattern: Pattern) throws -> [UInt8] {
+    /// Renders the page and calls `body` with its HTML where it lies.
+    func render(_ pattern: Pattern, _ body: (Span<UInt8>) throws -> Void) throws {
         let context = contexts.make(pattern)
         defer { contexts.recycle(context) }
-        return try templates.renderUTF8("pattern", context) { Array($0) }
+        try templates.renderBytes("pattern", context, body)
     }
 }
 

@@ -49,20 +49,14 @@ struct SitePages: Sendable {
         case .unreadable(let findings):
             return Outcome(facts: nil, entry: nil, findings: findings)
         case .text(let text):
-            let result = pipeline.run(file: text.file, bytes: text.bytes)
-            var outcome = Outcome(facts: result.facts, entry: nil, findings: result.findings, failure: result.failure)
-            // A build writes the page and keeps its entry, encoded here, on the core that read it.
-            guard let facts = result.facts, let publisher else { return outcome }
-            var written = false
-            if let html = result.html {
-                do {
-                    try publisher.writePage(html, slug: facts.page.slug, hash: text.hash)
-                    written = true
-                } catch {
-                    outcome.failure = Diagnostic(.missingFile, "cannot write the page of \(facts.page.slug): \(error.localizedDescription)", at: SourceLocation(file: text.file))
-                }
+            // A build writes the page, and keeps its entry, encoded here, on the core that read it.
+            let result = pipeline.run(file: text.file, bytes: text.bytes) { page, html in
+                try publisher?.writePage(html, slug: page.slug, hash: text.hash)
             }
-            outcome.entry = BuildCache.Entry(file: text.file, hash: text.hash, stamp: text.stamp, written: written, facts: facts)
+            var outcome = Outcome(facts: result.facts, entry: nil, findings: result.findings, failure: result.failure)
+            if let facts = result.facts, publisher != nil {
+                outcome.entry = BuildCache.Entry(file: text.file, hash: text.hash, stamp: text.stamp, written: result.rendered, facts: facts)
+            }
             return outcome
         }
     }

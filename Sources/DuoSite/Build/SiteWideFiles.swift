@@ -1,3 +1,4 @@
+import Bytes
 import Foundation
 import Mustache
 
@@ -33,8 +34,8 @@ struct SiteWideFiles: Sendable {
                 }
                 do {
                     // Room for every page's entry from the start (about 500 bytes each).
-                    let index = try templates.renderUTF8("index", contexts.index(indexed), capacity: 16_384 + 640 * indexed.count) { Array($0) }
-                    let notFound = try templates.renderUTF8("404", contexts.notFound()) { Array($0) }
+                    let index = try templates.renderBytes("index", contexts.index(indexed), capacity: 16_384 + 640 * indexed.count, [UInt8].init(copying:))
+                    let notFound = try templates.renderBytes("404", contexts.notFound(), [UInt8].init(copying:))
                     return [File(path: "index.html", bytes: index), File(path: "404.html", bytes: notFound)]
                 } catch let error as TemplateError {
                     throw ThemeTemplates.diagnostic(error)

@@ -103,7 +103,7 @@ struct BodyReader {
         for (blockIndex, block) in document.blocks.enumerated() {
             // The paragraph's text made a string only when it starts as a citation block may.
             if case .paragraph = block.kind, let first = block.children.first,
-               first.withTextBytes({ CitationParser.mayBeCitationBlock($0.span) }) == true, case .text(let text) = first.kind {
+               first.withTextBytes({ CitationParser.mayBeCitationBlock($0) }) == true, case .text(let text) = first.kind {
                 reportCitationOutsideRules(text, at: first, followedBy: document.blocks.dropFirst(blockIndex + 1).first, in: current?.role, after: ruleList)
             }
             switch block.kind {
@@ -490,7 +490,7 @@ struct BodyReader {
                 afterBreak = child.isLineBreak
             }
             // Made a string only when it starts as a citation block may.
-            guard afterBreak, child.withTextBytes({ CitationParser.mayBeCitationBlock($0.span) }) == true, case .text(let text) = child.kind else { continue }
+            guard afterBreak, child.withTextBytes({ CitationParser.mayBeCitationBlock($0) }) == true, case .text(let text) = child.kind else { continue }
             let message: String
             if index > 0 {
                 // Inside prose, only a line starting with a capital: `Sources (`, `Source:`.
@@ -519,9 +519,9 @@ struct BodyReader {
             let node = children[0]
             let file = self.file, sourceIDs = self.sourceIDs
             if let parsed = node.withTextBytes({ bytes -> (CitationBlock?, [Diagnostic])? in
-                guard CitationParser.isCitationBlock(utf8: bytes.span) else { return nil }
+                guard CitationParser.isCitationBlock(utf8: bytes) else { return nil }
                 let start = node.start
-                return CitationParser.parse(utf8: bytes.span, sourceIDs: sourceIDs) { offset in
+                return CitationParser.parse(utf8: bytes, sourceIDs: sourceIDs) { offset in
                     SourceLocation(file: file, line: start.line, column: start.column + offset)
                 }
             }) {

@@ -142,13 +142,6 @@ struct FrontMatterSplit {
 }
 
 extension Unicode.Scalar {
-    /// The scalar whose UTF-8 encoding starts at `offset` of `utf8`, and
-    /// how many bytes it takes (see `UTF8Text.scalar(at:in:)`), for the
-    /// readers that hold a page's bytes through a buffer pointer.
-    static func decode(_ utf8: UnsafeBufferPointer<UInt8>, at offset: Int) -> (scalar: Unicode.Scalar, length: Int) {
-        UTF8Text.scalar(at: offset, in: utf8.span)
-    }
-
     /// Whether the scalar is white space (Unicode's White_Space), with a
     /// fast answer for ASCII and Latin-1, where a citation's `·` and `§` are.
     var isSpace: Bool {

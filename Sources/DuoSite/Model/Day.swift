@@ -1,3 +1,4 @@
+import Bytes
 /// A calendar date with no time or zone (`YYYY-MM-DD`), as pages, sources
 /// and `--today` give it. Arithmetic is done on the proleptic Gregorian
 /// calendar, so that results never depend on the machine's clock or zone.
@@ -38,13 +39,12 @@ public struct Day: Sendable, Hashable, Comparable, CustomStringConvertible {
     public var description: String {
         // Written where the string's bytes go: ten bytes are a small
         // string's, which allocates nothing.
-        String(unsafeUninitializedCapacity: 10) { buffer in
-            DecimalDigits.write(UInt64(year), width: 4, into: buffer, at: 0)
-            buffer[4] = UInt8(ascii: "-")
-            DecimalDigits.write(UInt64(month), width: 2, into: buffer, at: 5)
-            buffer[7] = UInt8(ascii: "-")
-            DecimalDigits.write(UInt64(day), width: 2, into: buffer, at: 8)
-            return 10
+        String(utf8Capacity: 10) { output in
+            DecimalDigits.append(UInt64(year), width: 4, to: &output)
+            output.append(UInt8(ascii: "-"))
+            DecimalDigits.append(UInt64(month), width: 2, to: &output)
+            output.append(UInt8(ascii: "-"))
+            DecimalDigits.append(UInt64(day), width: 2, to: &output)
         }
     }
 
@@ -53,19 +53,13 @@ public struct Day: Sendable, Hashable, Comparable, CustomStringConvertible {
         let name = Self.monthNames[month - 1].utf8
         let dayWidth = DecimalDigits.count(of: UInt64(day)), yearWidth = DecimalDigits.count(of: UInt64(year))
         let count = name.count + 1 + dayWidth + 2 + yearWidth
-        return String(unsafeUninitializedCapacity: count) { buffer in
-            var index = 0
-            for byte in name {
-                buffer[index] = byte
-                index += 1
-            }
-            buffer[index] = UInt8(ascii: " ")
-            DecimalDigits.write(UInt64(day), width: dayWidth, into: buffer, at: index + 1)
-            index += 1 + dayWidth
-            buffer[index] = UInt8(ascii: ",")
-            buffer[index + 1] = UInt8(ascii: " ")
-            DecimalDigits.write(UInt64(year), width: yearWidth, into: buffer, at: index + 2)
-            return count
+        return String(utf8Capacity: count) { output in
+            output.append(Self.monthNames[month - 1])
+            output.append(UInt8(ascii: " "))
+            DecimalDigits.append(UInt64(day), width: dayWidth, to: &output)
+            output.append(UInt8(ascii: ","))
+            output.append(UInt8(ascii: " "))
+            DecimalDigits.append(UInt64(year), width: yearWidth, to: &output)
         }
     }
 

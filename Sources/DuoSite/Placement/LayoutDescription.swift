@@ -1,3 +1,4 @@
+import Bytes
 /// A layout in words: the text alternative of a figure, saying where each
 /// item went and in what form, as in "iPhone Duo, closed, portrait. At the
 /// top: Edit, as text; Cart, as a symbol with $24.90. In the column on the
@@ -16,13 +17,13 @@ public struct LayoutDescription: Sendable {
 
     /// How one item is named: its title, the back button named as such.
     public static func name(of item: BarItem) -> String {
-        var text = ByteWriter(capacity: 32)
+        var text = ByteBuffer(capacity: 32)
         appendName(of: item, to: &text)
         return text.text
     }
 
     /// Appends how one item is named to `text`.
-    static func appendName(of item: BarItem, to text: inout ByteWriter) {
+    static func appendName(of item: BarItem, to text: inout ByteBuffer) {
         if item.bar == .back {
             text.append("the back button (")
             text.append(item.title ?? item.id)
@@ -34,13 +35,13 @@ public struct LayoutDescription: Sendable {
 
     /// One item and its form: "Messages, as a symbol with a badge of 12".
     public static func phrase(_ placement: ItemPlacement) -> String {
-        var text = ByteWriter(capacity: 64)
+        var text = ByteBuffer(capacity: 64)
         appendPhrase(placement, to: &text)
         return text.text
     }
 
     /// Appends one item and its form to `text`.
-    static func appendPhrase(_ placement: ItemPlacement, to text: inout ByteWriter) {
+    static func appendPhrase(_ placement: ItemPlacement, to text: inout ByteBuffer) {
         let item = placement.item
         let parts = placement.form.parts
         appendName(of: item, to: &text)
@@ -100,7 +101,7 @@ public struct LayoutDescription: Sendable {
         func isEmpty(_ wanted: Group) -> Bool {
             !items.contains { group(of: $0) == wanted }
         }
-        func appendList(_ wanted: Group, to text: inout ByteWriter) {
+        func appendList(_ wanted: Group, to text: inout ByteBuffer) {
             var first = true
             for index in items.indices where group(of: items[index]) == wanted {
                 if !first { text.append("; ") }
@@ -109,7 +110,7 @@ public struct LayoutDescription: Sendable {
             }
         }
 
-        var text = ByteWriter(capacity: 160 + 64 * layout.items.count)
+        var text = ByteBuffer(capacity: 160 + 64 * layout.items.count)
         text.append(device.name)
         text.append(byte: UInt8(ascii: "."))
         if !isEmpty(.top) {

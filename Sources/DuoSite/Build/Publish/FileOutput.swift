@@ -7,6 +7,12 @@ enum FileOutput {
     /// Writes all of `bytes` to the open file `descriptor`; false when the
     /// system refuses (a full disk, a file system gone read-only).
     static func write(_ bytes: [UInt8], to descriptor: Int32) -> Bool {
+        write(bytes.span, to: descriptor)
+    }
+
+    /// Writes all of `bytes` to the open file `descriptor`; false when the
+    /// system refuses.
+    static func write(_ bytes: Span<UInt8>, to descriptor: Int32) -> Bool {
         bytes.withUnsafeBytes { raw in
             var offset = 0
             while offset < raw.count {

@@ -214,7 +214,7 @@ final class OutputFolder: Sendable {
 
     /// Writes a page whose bytes `key` identifies. A page the spare already
     /// holds with the same key is left as it is.
-    func writePage(_ bytes: [UInt8], slug: String, key: UInt64) throws {
+    func writePage(_ bytes: Span<UInt8>, slug: String, key: UInt64) throws {
         if let page = held.pages[slug], page.key == key {
             ledger.record(page, for: slug)
             return

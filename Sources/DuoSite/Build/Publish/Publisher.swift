@@ -42,7 +42,7 @@ final class Publisher: Sendable {
     }
 
     /// Writes a page's HTML; `hash` is its page file's hash.
-    func writePage(_ html: [UInt8], slug: String, hash: UInt64) throws {
+    func writePage(_ html: Span<UInt8>, slug: String, hash: UInt64) throws {
         try folder.writePage(html, slug: slug, key: OutputTree.key(hash: hash, fingerprint: fingerprint))
     }
 

@@ -1,3 +1,4 @@
+import Bytes
 import Foundation
 
 /// Finds two pages with the same title (`duplicate-title`): readers could
@@ -34,16 +35,15 @@ public struct DuplicateTitleChecker: Checker {
     /// either end. An ASCII title (most are) is lowercased byte by byte,
     /// as Unicode lowercases ASCII, without the general machinery.
     static func key(_ title: String) -> String {
-        let lowered: String? = ByteScan.withUTF8(of: title) { bytes in
-            guard bytes.allSatisfy({ $0 < 0x80 }) else { return nil }
-            return String(unsafeUninitializedCapacity: bytes.count) { buffer in
-                for index in bytes.indices {
-                    let byte = bytes[index]
-                    buffer[index] = byte &- UInt8(ascii: "A") < 26 ? byte | 0x20 : byte
-                }
-                return bytes.count
-            }
+        let bytes = title.utf8.span
+        for index in bytes.indices where bytes[index] >= 0x80 {
+            return title.lowercased().trimmed
         }
-        return (lowered ?? title.lowercased()).trimmed
+        return String(utf8Capacity: bytes.count) { output in
+            for index in bytes.indices {
+                let byte = bytes[index]
+                output.append(byte &- UInt8(ascii: "A") < 26 ? byte | 0x20 : byte)
+            }
+        }.trimmed
     }
 }

@@ -8,17 +8,30 @@ import Synchronization
 struct SitePages: Sendable {
     /// What became of one page file.
     struct Outcome: Sendable {
-        /// Its facts; nil when it could not be read.
-        var facts: PageFacts?
         /// What the next build keeps of it (its hash, stamp and facts), for
         /// a build; nil when it could not be read.
         var entry: BuildCache.Entry?
-        /// The findings about it alone: its facts' own, or why it could not be read.
-        var findings: [Diagnostic]
+        /// Its facts, for a check (a build's are its entry's).
+        private var read: PageFacts?
+        /// Why it could not be read.
+        private var unreadable: [Diagnostic] = []
         /// Whether it was taken from the previous build rather than read.
         var kept = false
         /// Why its page could not be rendered or written.
         var failure: Diagnostic?
+
+        /// Its facts; nil when it could not be read.
+        var facts: PageFacts? { entry?.facts ?? read }
+        /// The findings about it alone: its facts' own, or why it could not be read.
+        var findings: [Diagnostic] { facts?.findings ?? unreadable }
+
+        init(entry: BuildCache.Entry?, facts: PageFacts?, unreadable: [Diagnostic] = [], kept: Bool = false, failure: Diagnostic? = nil) {
+            self.entry = entry
+            read = entry == nil ? facts : nil
+            self.unreadable = unreadable
+            self.kept = kept
+            self.failure = failure
+        }
     }
 
     let source: PageSource
@@ -45,19 +58,17 @@ struct SitePages: Sendable {
         // A page kept from the previous build must be in the output as that build left it.
         switch source.input(at: index, keeping: { publisher?.keep($0) ?? true }) {
         case .unchanged(let entry):
-            return Outcome(facts: entry.facts, entry: entry, findings: entry.facts.findings, kept: true)
+            return Outcome(entry: entry, facts: nil, kept: true)
         case .unreadable(let findings):
-            return Outcome(facts: nil, entry: nil, findings: findings)
+            return Outcome(entry: nil, facts: nil, unreadable: findings)
         case .text(let text):
             // A build writes the page, and keeps its entry, encoded here, on the core that read it.
             let result = pipeline.run(file: text.file, bytes: text.bytes) { page, html in
                 try publisher?.writePage(html, slug: page.slug, hash: text.hash)
             }
-            var outcome = Outcome(facts: result.facts, entry: nil, findings: result.findings, failure: result.failure)
-            if let facts = result.facts, publisher != nil {
-                outcome.entry = BuildCache.Entry(file: text.file, hash: text.hash, stamp: text.stamp, written: result.rendered, facts: facts)
-            }
-            return outcome
+            guard let facts = result.facts else { return Outcome(entry: nil, facts: nil, unreadable: result.findings) }
+            let entry = publisher == nil ? nil : BuildCache.Entry(file: text.file, hash: text.hash, stamp: text.stamp, written: result.rendered, facts: facts)
+            return Outcome(entry: entry, facts: facts, failure: result.failure)
         }
     }
 }

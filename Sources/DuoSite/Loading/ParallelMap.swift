@@ -19,21 +19,34 @@ enum ParallelMap {
         let workers = min(workerCount, count)
         guard workers > 1 else { return (0..<count).map(transform) }
         let next = Atomic<Int>(0)
-        let done = Mutex<[[(index: Int, result: Result)]]>([])
+        let done = Mutex<[(indices: [Int], results: [Result])]>([])
         DispatchQueue.concurrentPerform(iterations: workers) { _ in
-            var mine: [(index: Int, result: Result)] = []
+            // Each worker's indices and results, last first.
+            var indices: [Int] = [], results: [Result] = []
             while true {
                 let index = next.add(1, ordering: .relaxed).oldValue
                 guard index < count else { break }
-                mine.append((index, transform(index)))
+                indices.append(index)
+                results.append(transform(index))
             }
-            done.withLock { $0.append(mine) }
+            indices.reverse()
+            results.reverse()
+            done.withLock { $0.append((indices, results)) }
         }
-        var results = [Result?](repeating: nil, count: count)
-        for part in done.withLock({ $0 }) {
-            for (index, result) in part { results[index] = result }
+        // The workers' lists merged in index order, each result moved out
+        // of its list, never copied.
+        var parts = done.withLock { $0 }
+        var results: [Result] = []
+        results.reserveCapacity(count)
+        while results.count < count {
+            var first = -1
+            for part in parts.indices where !parts[part].indices.isEmpty {
+                if first < 0 || parts[part].indices.last! < parts[first].indices.last! { first = part }
+            }
+            parts[first].indices.removeLast()
+            results.append(parts[first].results.removeLast())
         }
-        return results.map { $0! }
+        return results
     }
 
     /// `0..<count` in parts, for work whose elements are too small to hand

@@ -12,7 +12,6 @@ public final class YAMLParser {
     /// How deep maps and lists may nest.
     public static let maximumDepth = 64
 
-    private var parser = yaml_parser_t()
     private let bytes: [UInt8]
     private let lineOffset: Int
     private let columnOffset: Int
@@ -35,19 +34,23 @@ public final class YAMLParser {
     /// Parses the text: its one document's root node, or nil when the text
     /// holds no document (empty, or only comments).
     public func parse() throws(YAMLError) -> YAMLNode? {
-        // libyaml accepts its input once per handle: a fresh handle per call.
-        parser = yaml_parser_t()
-        guard yaml_parser_initialize(&parser) != 0 else {
+        // libyaml accepts its input once per handle: a fresh handle per
+        // call, in memory of its own (read through its pointer, it needs no
+        // check of exclusive access for each of thousands of events).
+        let parser = UnsafeMutablePointer<yaml_parser_t>.allocate(capacity: 1)
+        parser.initialize(to: yaml_parser_t())
+        defer { parser.deallocate() }
+        guard yaml_parser_initialize(parser) != 0 else {
             throw YAMLError("the YAML parser could not start (out of memory)", at: Mark(line: 1 + lineOffset, column: 1 + columnOffset))
         }
-        defer { yaml_parser_delete(&parser) }
-        yaml_parser_set_encoding(&parser, YAML_UTF8_ENCODING)
+        defer { yaml_parser_delete(parser) }
+        yaml_parser_set_encoding(parser, YAML_UTF8_ENCODING)
         return try bytes.withUnsafeBufferPointer { (buffer) throws(YAMLError) -> YAMLNode? in
             // libyaml asserts on a null input, which an empty buffer may have.
             let empty: [UInt8] = [0]
             return try empty.withUnsafeBufferPointer { (fallback) throws(YAMLError) -> YAMLNode? in
-                yaml_parser_set_input_string(&parser, buffer.baseAddress ?? fallback.baseAddress, buffer.count)
-                return try parseStream()
+                yaml_parser_set_input_string(parser, buffer.baseAddress ?? fallback.baseAddress, buffer.count)
+                return try parseStream(parser)
             }
         }
     }
@@ -72,7 +75,7 @@ public final class YAMLParser {
         var seen: Set<String>?
     }
 
-    private func parseStream() throws(YAMLError) -> YAMLNode? {
+    private func parseStream(_ parser: UnsafeMutablePointer<yaml_parser_t>) throws(YAMLError) -> YAMLNode? {
         var builder = YAMLTreeBuilder()
         // Room for a demo block's nodes and text at once, rather than grown.
         builder.nodes.reserveCapacity(bytes.count / 8 + 4)
@@ -87,8 +90,8 @@ public final class YAMLParser {
 
         while true {
             var event = yaml_event_t()
-            guard yaml_parser_parse(&parser, &event) != 0 else {
-                throw parserError()
+            guard yaml_parser_parse(parser, &event) != 0 else {
+                throw parserError(parser.pointee)
             }
             defer { yaml_event_delete(&event) }
             let mark = self.mark(event.start_mark)
@@ -203,7 +206,7 @@ public final class YAMLParser {
         Mark(line: Int(mark.line) + 1 + lineOffset, column: Int(mark.column) + 1 + columnOffset)
     }
 
-    private func parserError() -> YAMLError {
+    private func parserError(_ parser: yaml_parser_t) -> YAMLError {
         let mark = self.mark(parser.problem_mark)
         // libyaml's marks count characters, not bytes: find the line by its number.
         let lineStart = byteOffset(ofLine: Int(parser.problem_mark.line))

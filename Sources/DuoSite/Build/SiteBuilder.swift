@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// `duosite build`: the site's files read, every page through the page
 /// pipeline, the checks across pages, the site-wide files, and the swap —
@@ -108,8 +109,17 @@ public struct SiteBuilder: Sendable {
             publisher.discard()
             return Outcome(diagnostics: findings + [Publisher.failure(options.output, error)], published: false, pageCount: 0)
         }
+        Self.lastBuild.withLock { $0 = (pages, source, previous) }
         return Outcome(diagnostics: findings, published: true, pageCount: published.count)
     }
+
+    /// What the last build that published made — every page's facts and
+    /// the previous build's — kept until the next build or the end of the
+    /// process. The `duosite build` command ends right after its build, and
+    /// the end of a process gives its memory back at once, where freeing
+    /// ten thousand pages' facts one object after another takes more than
+    /// a tenth of a rebuild's time.
+    private static let lastBuild = Mutex<(any Sendable)?>(nil)
 
     /// Runs the stage `name`, noting how long it took when the build notes its stages.
     private func stage<Result>(_ name: String, _ body: () throws -> Result) rethrows -> Result {

@@ -32,10 +32,15 @@ struct PageSource: Sendable {
     /// to it (ten thousand short paths).
     private let rootFolder: OpenFolder?
 
+    /// Whether every page file's hash is wanted (a build records them);
+    /// otherwise a file is hashed only to compare it with an entry.
+    private let hashesEveryFile: Bool
+
     /// The page files of the site at `root`, the entries of `previous`
-    /// standing in for those unchanged since.
-    init(root: URL, previous: BuildCache?) {
+    /// standing in for those unchanged since; `hashesEveryFile` for a build.
+    init(root: URL, previous: BuildCache?, hashesEveryFile: Bool = false) {
         self.root = root
+        self.hashesEveryFile = hashesEveryFile
         files = Self.pageFiles(root: root)
         self.previous = previous?.entries ?? []
         started = SourceStamp.now()
@@ -66,7 +71,8 @@ struct PageSource: Sendable {
         guard let (bytes, status) = SourceFile.contents(atPath: root.path + "/" + file) else {
             return .unreadable([Diagnostic(.missingFile, "cannot read \(file): the file is missing or unreadable", at: SourceLocation(file: file))])
         }
-        let text = PageText(file: file, bytes: bytes, hash: ContentHash.of(bytes), stamp: SourceStamp.of(status, notAfter: started))
+        let hash = hashesEveryFile || entry != nil ? ContentHash.of(bytes) : 0
+        let text = PageText(file: file, bytes: bytes, hash: hash, stamp: SourceStamp.of(status, notAfter: started))
         if let entry, entry.hash == text.hash {
             // The same text: the stamp the next build compares is the file's now.
             let unchanged = entry.restamped(text.stamp)
@@ -98,7 +104,8 @@ struct PageText: Sendable {
     var file: String
     /// Its bytes.
     var bytes: [UInt8]
-    /// The hash of its bytes (`ContentHash`).
+    /// The hash of its bytes (`ContentHash`), when the source was asked
+    /// for it (0 otherwise).
     var hash: UInt64
     /// Its size, times and inode when read, or 0 when too recent to trust.
     var stamp: UInt64

@@ -77,7 +77,7 @@ public struct SiteBuilder: Sendable {
             }
         }
         let renderer = publisher == nil ? nil : templates.map { PageRenderer(site: site, templates: $0, options: options) }
-        let source = stage("the page files listed") { PageSource(root: root, previous: previous) }
+        let source = stage("the page files listed") { PageSource(root: root, previous: previous, hashesEveryFile: true) }
         let pages = stage("the pages read, checked, rendered and written") {
             SitePages(source: source, pipeline: PagePipeline(site: site, today: today, renderer: renderer), publisher: publisher,
                       parallel: options.parallel, progress: progress).run()
@@ -96,7 +96,8 @@ public struct SiteBuilder: Sendable {
         do {
             try stage("the site-wide files and assets written") {
                 // Linked from the published site when nothing they show has changed.
-                let key = SiteWideFiles.key(published, fingerprint: fingerprint.build)
+                let entries = pages.compactMap(\.entry).filter { options.drafts || !$0.facts.page.frontMatter.draft }
+                let key = SiteWideFiles.key(entries.map(\.listingKey), fingerprint: fingerprint.build)
                 if !publisher.linkSiteFiles(key: key) {
                     try publisher.writeSiteFiles(try SiteWideFiles(site: site, templates: templates, options: options).make(published), key: key)
                 }

@@ -47,14 +47,16 @@ struct SitePages: Sendable {
     func run() -> [Outcome] {
         let count = source.files.count
         let done = Counter()
+        // What each page needs, taken once rather than with the whole stage.
+        let (source, pipeline, publisher, progress) = (self.source, self.pipeline, self.publisher, self.progress)
         let page: @Sendable (Int) -> Outcome = { index in
             defer { progress?(done.increment(), count) }
-            return outcome(at: index)
+            return Self.outcome(at: index, source: source, pipeline: pipeline, publisher: publisher)
         }
         return parallel ? ParallelMap.map(count: count, page) : (0..<count).map(page)
     }
 
-    private func outcome(at index: Int) -> Outcome {
+    private static func outcome(at index: Int, source: PageSource, pipeline: PagePipeline, publisher: Publisher?) -> Outcome {
         // A page kept from the previous build must be in the output as that build left it.
         switch source.input(at: index, keeping: { publisher?.keep($0) ?? true }) {
         case .unchanged(let entry):

@@ -56,28 +56,35 @@ struct SiteWideFiles: Sendable {
 
     /// A key for everything the files show: the build's fingerprint (the
     /// settings, templates, base URL, date, …) and each published page's
-    /// front matter and slug, in order. The same key, the same files.
-    static func key(_ pages: [Pattern], fingerprint: UInt64) -> UInt64 {
+    /// `pageKey`, in order. The same key, the same files.
+    static func key(_ pageKeys: [UInt64], fingerprint: UInt64) -> UInt64 {
         var hasher = ContentHash()
         hasher.add(fingerprint)
-        for page in pages {
-            let front = page.frontMatter
-            // Each text with its length before it, and the tags with their
-            // count, so that no two lists of fields hash alike.
-            func add(_ text: String) {
-                hasher.add(UInt64(text.utf8.count))
-                hasher.add(text)
-            }
-            for text in [page.slug, front.title.value, front.summary.value, front.status.value.rawValue, front.lastChecked.value.description,
-                         front.reviewEvery?.value.description ?? "\u{0}", front.owner ?? "\u{0}"] {
-                add(text)
-            }
-            hasher.add(UInt64(front.tags.count))
-            front.tags.forEach(add)
-            hasher.add(UInt64(bitPattern: Int64(front.order ?? Int.min)))
-            hasher.add(front.hasLastChecked ? 1 : 0)
-            hasher.add(front.draft ? 1 : 0)
+        hasher.add(UInt64(pageKeys.count))
+        pageKeys.forEach { hasher.add($0) }
+        return hasher.value
+    }
+
+    /// A key for what the files show of one page: its slug and front
+    /// matter. Made once, as the page is read, and kept in the cache.
+    static func pageKey(_ page: Pattern) -> UInt64 {
+        var hasher = ContentHash()
+        let front = page.frontMatter
+        // Each text with its length before it, and the tags with their
+        // count, so that no two lists of fields hash alike.
+        func add(_ text: String) {
+            hasher.add(UInt64(text.utf8.count))
+            hasher.add(text)
         }
+        for text in [page.slug, front.title.value, front.summary.value, front.status.value.rawValue, front.lastChecked.value.description,
+                     front.reviewEvery?.value.description ?? "\u{0}", front.owner ?? "\u{0}"] {
+            add(text)
+        }
+        hasher.add(UInt64(front.tags.count))
+        front.tags.forEach(add)
+        hasher.add(UInt64(bitPattern: Int64(front.order ?? Int.min)))
+        hasher.add(front.hasLastChecked ? 1 : 0)
+        hasher.add(front.draft ? 1 : 0)
         return hasher.value
     }
 }

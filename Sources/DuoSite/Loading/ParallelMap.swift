@@ -19,32 +19,31 @@ enum ParallelMap {
         let workers = min(workerCount, count)
         guard workers > 1 else { return (0..<count).map(transform) }
         let next = Atomic<Int>(0)
-        let done = Mutex<[(indices: [Int], results: [Result])]>([])
+        let done = Mutex<[(indices: [Int], results: [Result?])]>([])
         DispatchQueue.concurrentPerform(iterations: workers) { _ in
-            // Each worker's indices and results, last first.
-            var indices: [Int] = [], results: [Result] = []
+            // Each worker's indices and results, in the order it took them.
+            var indices: [Int] = [], results: [Result?] = []
             while true {
                 let index = next.add(1, ordering: .relaxed).oldValue
                 guard index < count else { break }
                 indices.append(index)
                 results.append(transform(index))
             }
-            indices.reverse()
-            results.reverse()
             done.withLock { $0.append((indices, results)) }
         }
         // The workers' lists merged in index order, each result moved out
         // of its list, never copied.
         var parts = done.withLock { $0 }
+        var taken = [Int](repeating: 0, count: parts.count)
         var results: [Result] = []
         results.reserveCapacity(count)
         while results.count < count {
             var first = -1
-            for part in parts.indices where !parts[part].indices.isEmpty {
-                if first < 0 || parts[part].indices.last! < parts[first].indices.last! { first = part }
+            for part in parts.indices where taken[part] < parts[part].indices.count {
+                if first < 0 || parts[part].indices[taken[part]] < parts[first].indices[taken[first]] { first = part }
             }
-            parts[first].indices.removeLast()
-            results.append(parts[first].results.removeLast())
+            results.append(parts[first].results[taken[first]].take()!)
+            taken[first] += 1
         }
         return results
     }

@@ -29,12 +29,9 @@ public struct AnchorList: Sendable, Equatable, ExpressibleByArrayLiteral {
         self.init(anchors)
     }
 
-    /// A list read back as it was written: in byte order, each once. Nil
-    /// when it is not (a damaged record).
-    init?(readBack anchors: [String]) {
-        for index in anchors.indices.dropFirst() where !Self.precedes(anchors[index - 1], anchors[index]) {
-            return nil
-        }
+    /// A list read back as `sorted` wrote it (a sealed cache record, read
+    /// only as it was written): in byte order, each once.
+    init(writtenSorted anchors: [String]) {
         sorted = anchors
     }
 

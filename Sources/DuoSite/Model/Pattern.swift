@@ -337,8 +337,32 @@ public struct CrossReference: Sendable {
     public var slug: String
     /// The anchor, if the link names one.
     public var anchor: String?
-    /// The link as written.
-    public var destination: String
+    /// The link as written, when it is not the usual `<slug>.md#<anchor>`
+    /// (most are: ten thousand pages' facts need not hold each twice).
+    private(set) var writtenDestination: String?
     /// Where the link is.
     public var location: SourceLocation
+
+    /// A link to `slug` (`anchor` in it), written as `destination`.
+    public init(slug: String, anchor: String?, destination: String, location: SourceLocation) {
+        self.init(slug: slug, anchor: anchor, writtenDestination: destination == Self.usual(slug, anchor) ? nil : destination, location: location)
+    }
+
+    /// A link as a page's facts keep it: `writtenDestination` nil when it is the usual one.
+    init(slug: String, anchor: String?, writtenDestination: String?, location: SourceLocation) {
+        self.slug = slug
+        self.anchor = anchor
+        self.writtenDestination = writtenDestination
+        self.location = location
+    }
+
+    /// The link as written.
+    public var destination: String {
+        writtenDestination ?? Self.usual(slug, anchor)
+    }
+
+    /// How a link to a page's file is usually written: `other.md`, `other.md#rule-1`.
+    private static func usual(_ slug: String, _ anchor: String?) -> String {
+        anchor.map { String.joining(slug, ".md#", $0) } ?? String.joining(slug, ".md")
+    }
 }

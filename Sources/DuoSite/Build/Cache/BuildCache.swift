@@ -26,6 +26,8 @@ struct BuildCache: Sendable {
         let stamp: UInt64
         /// Whether the page was written (drafts are not, without --drafts).
         let written: Bool
+        /// What the site-wide files show of the page (`SiteWideFiles.pageKey`).
+        let listingKey: UInt64
         /// The page's facts: what the checks across pages and the
         /// site-wide files read of it, and its own findings.
         let facts: PageFacts
@@ -75,10 +77,14 @@ struct BuildCache: Sendable {
         guard fields.count == 4, "\(fields[0]) \(fields[1])" == header,
               let built = UInt64(fields[2], radix: 16), let read = UInt64(fields[3], radix: 16),
               let frames = RecordReader.frames(of: bytes, from: end + 1), frames.count >= 2 else { return nil }
-        var live = RecordReader(bytes, frames[0].fields), spare = RecordReader(bytes, frames[1].fields)
-        guard let liveTree = try? OutputTree.decode(from: &live), (try? live.checkSeal()) != nil,
-              let spareTree = try? OutputTree.decode(from: &spare), (try? spare.checkSeal()) != nil else { return nil }
-        var cache = BuildCache(fingerprint: built, readingFingerprint: read, live: liveTree, spare: spareTree)
+        // (The two, ten thousand pages each, side by side.)
+        let trees = ParallelMap.map([frames[0].fields, frames[1].fields]) { range -> OutputTree? in
+            var reader = RecordReader(bytes, range)
+            guard let tree = try? OutputTree.decode(from: &reader), (try? reader.checkSeal()) != nil else { return nil }
+            return tree
+        }
+        guard let live = trees[0], let spare = trees[1] else { return nil }
+        var cache = BuildCache(fingerprint: built, readingFingerprint: read, live: live, spare: spare)
         guard (reading ? read : built) == fingerprint else { return cache }
         // Every entry decoded on every core; one that cannot be read voids them all.
         let entries = ParallelMap.map(Array(frames.dropFirst(2))) { try? Entry(frame: $0.frame, fields: $0.fields, in: bytes) }
@@ -94,13 +100,15 @@ struct BuildCache: Sendable {
     func writeDraft(beside output: URL) throws {
         var file = try BufferedFile(creating: Self.draftPath(for: output))
         file.append(Array("\(Self.header) \(String(fingerprint, radix: 16)) \(String(readingFingerprint, radix: 16))\n".utf8)[...])
-        for tree in [live, spare] {
+        // (The two, ten thousand pages each, side by side.)
+        let trees = ParallelMap.map([live, spare]) { tree -> [UInt8] in
             var writer = RecordWriter(capacity: 64 * tree.pages.count + 16)
             tree.encode(into: &writer)
-            file.append(writer.sealed()[...])
+            return writer.sealed()
         }
-        for entry in entries {
-            file.append(entry.record)
+        trees.forEach { file.append($0[...]) }
+        for index in entries.indices {
+            file.append(entries[index].record)
         }
         try file.finish()
     }
@@ -128,15 +136,18 @@ struct BuildCache: Sendable {
 
 extension BuildCache.Entry {
     /// An entry made now, its record encoded: its hash, stamp, whether it
-    /// was written, its file, its facts, and the seal.
+    /// was written, its key for the site-wide files, its file, its facts,
+    /// and the seal.
     init(file: String, hash: UInt64, stamp: UInt64, written: Bool, facts: PageFacts) {
         var writer = RecordWriter()
         writer.add(hash)
         writer.add(stamp)
         writer.add(written ? 1 : 0)
+        let listingKey = SiteWideFiles.pageKey(facts.page)
+        writer.add(listingKey)
         writer.add(file)
         facts.encode(into: &writer)
-        self.init(file: file, hash: hash, stamp: stamp, written: written, facts: facts, record: writer.sealed()[...])
+        self.init(file: file, hash: hash, stamp: stamp, written: written, listingKey: listingKey, facts: facts, record: writer.sealed()[...])
     }
 
     /// The entry whose record lies at `frame` in `bytes`, a cache file's
@@ -146,10 +157,11 @@ extension BuildCache.Entry {
         let hash = try reader.unsigned()
         let stamp = try reader.unsigned()
         let written = try reader.number() == 1
+        let listingKey = try reader.unsigned()
         let file = try reader.text()
         let facts = try PageFacts.decode(from: &reader, file: file)
         try reader.checkSeal()
-        self.init(file: file, hash: hash, stamp: stamp, written: written, facts: facts, record: bytes[frame])
+        self.init(file: file, hash: hash, stamp: stamp, written: written, listingKey: listingKey, facts: facts, record: bytes[frame])
     }
 
     /// The same entry with another stamp (the file's text unchanged, its times not).

@@ -54,7 +54,7 @@ extension PageFacts {
         for link in page.crossReferences {
             writer.add(link.slug)
             writer.add(optional: link.anchor)
-            writer.add(link.destination)
+            writer.add(optional: link.writtenDestination)
             writer.add(link.location)
         }
     }
@@ -97,7 +97,7 @@ extension PageFacts {
         let rules = try (0..<reader.count()).map { _ in
             Rule(number: try reader.number(), parts: [], citations: nil, location: try reader.location())
         }
-        guard let anchors = AnchorList(readBack: try (0..<reader.count()).map { _ in try reader.text() }) else { throw Malformed() }
+        let anchors = AnchorList(writtenSorted: try (0..<reader.count()).map { _ in try reader.text() })
         let faq = try (0..<reader.count()).map { _ in
             let question = try reader.text(), place = try reader.number()
             guard place < anchors.count else { throw Malformed() }
@@ -106,7 +106,7 @@ extension PageFacts {
             return FAQEntry(question: question, questionHTML: "", anchor: anchor, key: key, answer: [], answerText: "", location: try reader.location())
         }
         let links = try (0..<reader.count()).map { _ in
-            CrossReference(slug: try reader.text(), anchor: try reader.optionalText(), destination: try reader.text(), location: try reader.location())
+            CrossReference(slug: try reader.text(), anchor: try reader.optionalText(), writtenDestination: try reader.optionalText(), location: try reader.location())
         }
         var page = Pattern(
             file: file, slug: slug, frontMatter: front, sections: [], rules: rules, faq: faq, demos: [],

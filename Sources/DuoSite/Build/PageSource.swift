@@ -50,8 +50,7 @@ struct PageSource: Sendable {
     /// The page files under `Content/patterns`, sorted by name (hidden
     /// files left out).
     static func pageFiles(root: URL) -> [String] {
-        let folder = root.appendingPathComponent(Site.Paths.patterns)
-        let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
+        let names = FolderListing.entries(of: root.appendingPathComponent(Site.Paths.patterns).path).map(\.name)
         return names.filter { $0.hasSuffix(".md") && !$0.hasPrefix(".") }.sorted().map { "\(Site.Paths.patterns)/\($0)" }
     }
 

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 internal import CFileSystem
 
@@ -465,31 +466,24 @@ final class OpenFolder: Sendable {
 }
 
 /// The pages a build has put into its staging folder, from many threads.
-final class PageLedger: @unchecked Sendable {
-    private var pages: [String: OutputTree.Page] = [:]
-    private var siteFilesKey: UInt64 = 0
-    private var siteFileStamps: [UInt64] = []
-    private let lock = NSLock()
+final class PageLedger: Sendable {
+    private let noted = Mutex(OutputTree())
 
     /// Notes the site-wide files' key and times.
     func recordSiteFiles(key: UInt64, stamps: [UInt64]) {
-        lock.lock()
-        siteFilesKey = key
-        siteFileStamps = stamps
-        lock.unlock()
+        noted.withLock { tree in
+            tree.siteFilesKey = key
+            tree.siteFileStamps = stamps
+        }
     }
 
     /// Notes that `slug`'s page is in, as `page` describes it.
     func record(_ page: OutputTree.Page, for slug: String) {
-        lock.lock()
-        pages[slug] = page
-        lock.unlock()
+        noted.withLock { $0.pages[slug] = page }
     }
 
     /// Every page noted.
     var tree: OutputTree {
-        lock.lock()
-        defer { lock.unlock() }
-        return OutputTree(pages: pages, siteFilesKey: siteFilesKey, siteFileStamps: siteFileStamps)
+        noted.withLock { $0 }
     }
 }

@@ -102,8 +102,8 @@ public struct Pattern: Sendable {
 
     /// Every link and image to an address of the site other than a page's
     /// (`/assets/fold.svg`, `/feed.xml`): checked against what the build
-    /// publishes. A page's summary in the build cache leaves them out, as
-    /// the findings about them are kept with the page's own.
+    /// publishes. A page's facts in the build cache leave them out, as the
+    /// findings about them are kept with the page's own.
     public var siteAddresses: [SiteAddress] {
         get { storage.fields.siteAddresses }
         _modify { yield &storage.fields.siteAddresses }
@@ -142,8 +142,8 @@ public struct Pattern: Sendable {
     }
 
     /// The IDs of the sources the page's rules cite, each once, in the order
-    /// first cited: what the check for unused sources needs. A page's summary
-    /// (in the build cache) keeps these rather than every citation.
+    /// first cited: what the check for unused sources needs. A page's facts
+    /// (in the build cache) keep these rather than every citation.
     public var citedSources: [String] {
         get {
             if let cited = storage.fields.citedSources { return cited }

@@ -25,9 +25,8 @@ final class PageContext: Sendable {
     /// the others for every page.
     private let reviewEvery: ReviewInterval, dueSoon: ReviewInterval
     /// The last page's context, once rendered: where the next one is
-    /// written (`recycle`). Under a lock, as two workers share a maker for
-    /// their first pages (`WorkerCopies`); then one takes it and the other
-    /// writes a context anew.
+    /// written (`recycle`). Under a lock, as every worker shares the maker:
+    /// one takes it, and another writes a context anew meanwhile.
     private let spent = Mutex<CompactContext?>(nil)
 
     init(site: Site, baseURL: String, today: Day, demos: DemoContext, links: SourceLinks? = nil) {

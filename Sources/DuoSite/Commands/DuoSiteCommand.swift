@@ -7,7 +7,7 @@ public enum DuoSiteCommand {
     /// duosite's version.
     public static let version = "0.1.0"
 
-    static var subcommands: [any Subcommand.Type] { [BuildCommand.self, CheckCommand.self, PlaceCommand.self] }
+    static var subcommands: [any Subcommand.Type] { [BuildCommand.self, CheckCommand.self, PlaceCommand.self, NewCommand.self, MarkCheckedCommand.self] }
 
     /// The overview `duosite --help` prints.
     static var overview: String {
@@ -20,7 +20,7 @@ public enum DuoSiteCommand {
 
         """
         for command in subcommands {
-            text += "  " + command.name.padding(toLength: 8, withPad: " ", startingAt: 0) + command.abstract + "\n"
+            text += "  " + command.name.padding(toLength: 14, withPad: " ", startingAt: 0) + command.abstract + "\n"
         }
         text += """
 

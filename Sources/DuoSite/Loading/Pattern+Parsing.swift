@@ -22,22 +22,13 @@ struct PatternParser {
 
         // Front matter: the file opens with a `---` line and closes it with another.
         let split: FrontMatterSplit
-        switch FrontMatterSplit.split(file.bytes) {
-        case .failure(.missingOpening):
-            return (nil, [Diagnostic(.missingFrontMatter, "the page must open with front matter: a '---' line, then title, summary, status and last_checked, then another '---' line", at: SourceLocation(file: path))])
-        case .failure(.unclosed):
-            return (nil, [Diagnostic(.missingFrontMatter, "the front matter opened here is never closed; end it with a '---' line", at: SourceLocation(file: path))])
-        case .success(let found):
-            split = found
-        }
         let frontMatterNode: YAMLNode
-        switch YAMLDocument.parse(utf8: Array(file.bytes[split.yaml]), file: path, firstLine: 2, subject: "the front matter's YAML") {
+        switch FrontMatterReading.read(file) {
         case .failure(let diagnostic):
             return (nil, [diagnostic])
-        case .success(nil):
-            return (nil, [Diagnostic(.missingField, "the front matter is empty; it needs title, summary, status and last_checked", at: SourceLocation(file: path))])
-        case .success(let node?):
-            frontMatterNode = node
+        case .success(let found):
+            split = found.split
+            frontMatterNode = found.node
         }
         let (frontMatter, frontMatterDiagnostics) = FrontMatter.read(frontMatterNode, file: path, slug: slug)
         diagnostics += frontMatterDiagnostics

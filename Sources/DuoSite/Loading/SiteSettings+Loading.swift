@@ -26,6 +26,7 @@ extension SiteSettings {
         if let interval = reader.interval("due_soon") { settings.dueSoon = interval.value }
         if let flag = reader.bool("allow_raw_html") { settings.allowRawHTML = flag.value }
         if let description = reader.string("description") { settings.description = description.value }
+        if let owner = reader.string("owner") { settings.owner = owner.value }
         reader.reportUnknownKeys(known: keys)
         return (settings, reader.diagnostics)
     }

@@ -16,9 +16,12 @@ public struct SiteSettings: Sendable {
     /// A sentence describing the site, for the home page's meta description
     /// (a duosite addition).
     public var description: String
+    /// Who re-checks a new page: the `owner` that `duosite new` writes into
+    /// the pages it makes (nil: none).
+    public var owner: String?
 
     /// The keys site.yml may hold.
-    static let keys = ["title", "base_url", "language", "review_every", "due_soon", "allow_raw_html", "description"]
+    static let keys = ["title", "base_url", "language", "review_every", "due_soon", "allow_raw_html", "description", "owner"]
 
     /// Settings used when site.yml cannot be read, so checking can go on.
     static let fallback = SiteSettings(

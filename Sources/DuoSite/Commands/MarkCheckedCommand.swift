@@ -1,0 +1,122 @@
+import Foundation
+
+/// `duosite mark-checked PAGE…`: records that an editor has checked pages
+/// against their sources, by setting their `last_checked:` date.
+struct MarkCheckedCommand: Subcommand {
+    static let name = "mark-checked"
+    static let abstract = "Record that pages were checked against their sources today"
+    static let help = """
+    Usage: duosite mark-checked PAGE... [--date DATE] [--root DIR] [--today DATE]
+
+    Sets each page's last_checked: to DATE (default: today), changing no
+    other byte of its file: comments, quotes, key order and line endings
+    stay as they are. A page with no last_checked: gets the line at the end
+    of its front matter. Prints, for each page, the old date, the new one and
+    when the page is next due. A PAGE is a slug (where-the-bars-go) or a page
+    file's path, from the current folder or from the site root.
+
+    Each file is replaced whole, in one rename, keeping its permissions.
+    When any page cannot be marked (it does not exist, its front matter
+    cannot be read, DATE is not a date or is after today), nothing is
+    changed.
+
+    Options:
+      --date DATE   The day the pages were checked, YYYY-MM-DD (default: today)
+      --root DIR    The site root (default: the current folder)
+      --today DATE  Today, YYYY-MM-DD (default: the machine's date, UTC)
+      --help        Show this help
+
+    Exit status: 0 every page is marked; 1 none is (a page or the date is
+    refused); 64 the command line is wrong.
+
+    """
+
+    let pages: [String]
+    let date: String?
+    let root: URL
+    let today: Day
+    let currentDirectory: URL
+
+    init(arguments: [String], currentDirectory: URL) throws(UsageError) {
+        let parsed = try Arguments(arguments, options: ["--date", "--root", "--today"], flags: [])
+        guard !parsed.positionals.isEmpty else { throw UsageError("missing PAGE: a page's slug or file") }
+        pages = parsed.positionals
+        date = parsed["--date"]
+        root = CommonOptions.root(parsed, currentDirectory: currentDirectory)
+        today = try CommonOptions.today(parsed)
+        self.currentDirectory = currentDirectory
+    }
+
+    func validate() throws(UsageError) {
+        try CommonOptions.validateRoot(root)
+    }
+
+    func run(_ console: Console) -> Int32 {
+        // The date: a real one, not after today.
+        var day = today
+        if let date {
+            guard let parsed = Day(date) else {
+                let meant = Day.meant(by: date).map { "; did you mean '\($0)'?" } ?? ""
+                console.err("error: --date should be a date written YYYY-MM-DD, not '\(date)'\(meant)\nNothing was changed.\n")
+                return 1
+            }
+            day = parsed
+        }
+        if day > today {
+            console.err("error: --date \(day) is after today (\(today)); a page is marked checked on the day it was checked\nNothing was changed.\n")
+            return 1
+        }
+        let (settings, found) = SiteSettings.forEditing(root: root)
+        guard let settings else {
+            DiagnosticWriter.writeText(found.sortedForOutput(), to: console)
+            console.err("Nothing was changed.\n")
+            return 1
+        }
+
+        // Every page's edit made first: one refusal, and no file changes.
+        var edits: [(path: String, edit: LastCheckedEdit)] = []
+        var refusals: [String] = []
+        for page in pages {
+            let path: String
+            switch PageLocator(root: root, currentDirectory: currentDirectory).path(of: page) {
+            case .failure(let refusal):
+                refusals.append("error: \(refusal.reason)")
+                continue
+            case .success(let found):
+                path = found
+            }
+            if edits.contains(where: { $0.path == path }) { continue }
+            guard let raw = FileManager.default.contents(atPath: root.appendingPathComponent(path).path) else {
+                refusals.append("\(SourceLocation(file: path)): error: the file cannot be read")
+                continue
+            }
+            switch LastCheckedEdit.make([UInt8](raw), path: path, date: day) {
+            case .failure(let diagnostic):
+                refusals.append(diagnostic.formatted)
+            case .success(let edit):
+                edits.append((path, edit))
+            }
+        }
+        guard refusals.isEmpty else {
+            console.err(refusals.joined(separator: "\n") + "\nNothing was changed.\n")
+            return 1
+        }
+
+        var report = ""
+        for (path, edit) in edits {
+            if edit.changesFile {
+                do {
+                    try PageFileWriter.replace(edit.bytes, at: root.appendingPathComponent(path))
+                } catch {
+                    console.out(report)
+                    console.err("error: \(path): \(error.reason)\n")
+                    return 1
+                }
+            }
+            let due = (edit.reviewEvery ?? settings.reviewEvery).after(day)
+            report += "\(path): last checked \(edit.previous ?? "never") → \(day); next due \(due)\n"
+        }
+        console.out(report)
+        return 0
+    }
+}

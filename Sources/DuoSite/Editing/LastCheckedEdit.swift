@@ -1,0 +1,158 @@
+import YAML
+
+/// A page's `last_checked:` set to a new date, changing no other byte of
+/// the file: the date's text is replaced where it stands (in its quotes,
+/// if it has them, before any comment), or, where the page has none, a
+/// `last_checked:` line is added at the end of the front matter, with the
+/// file's own line ending. `duosite mark-checked` writes the result.
+struct LastCheckedEdit {
+    /// The file's new bytes.
+    let bytes: [UInt8]
+    /// The date the page had, as written, or nil when it had none.
+    let previous: String?
+    /// The page's own review interval (`review_every`), when it has a valid one.
+    let reviewEvery: ReviewInterval?
+    /// Whether the bytes differ from the file's (the page had another date).
+    let changesFile: Bool
+
+    /// Sets `date` in the file `path` whose bytes, as read, are `raw`; or
+    /// the finding that says why it cannot, at the file, line and column
+    /// `duosite check` would give.
+    static func make(_ raw: [UInt8], path: String, date: Day) -> Result<LastCheckedEdit, Diagnostic> {
+        let source: SourceFile
+        switch SourceFile.decode(raw, path: path) {
+        case .failure(let diagnostic): return .failure(diagnostic)
+        case .success(let file): source = file
+        }
+        let found: FrontMatterReading.Found
+        switch FrontMatterReading.read(source) {
+        case .failure(let diagnostic): return .failure(diagnostic)
+        case .success(let read): found = read
+        }
+        let front = found.node
+        guard let pairs = front.pairs else {
+            return .failure(Diagnostic(.invalidField, "the front matter should be a map of keys and values, not \(front.shapeDescription)", at: SourceLocation(file: path, line: front.mark.line, column: front.mark.column)))
+        }
+        let reviewEvery = FrontMatter.read(front, file: path, slug: SiteLoader.slug(ofFile: path)).0.reviewEvery?.value
+        let text = RawLines(raw)
+        var bytes = raw
+        let previous: String?
+        if let pair = pairs.first(where: { $0.key.string == "last_checked" }) {
+            let value = pair.value
+            let location = SourceLocation(file: path, line: value.mark.line, column: value.mark.column)
+            guard case .scalar(let written, let style) = value.content, [.plain, .singleQuoted, .doubleQuoted].contains(style), value.tag == nil,
+                  let start = text.offset(line: value.mark.line, column: value.mark.column),
+                  let extent = text.scalarExtent(from: start, style: style) else {
+                return .failure(Diagnostic(.invalidField, "'last_checked' should be a date written YYYY-MM-DD on its line; write it so, and mark-checked can change it", at: location))
+            }
+            bytes.replaceSubrange(extent, with: Array(date.description.utf8))
+            previous = written
+        } else {
+            guard let closing = text.lineStart(found.split.bodyFirstLine - 1) else {
+                return .failure(Diagnostic(.missingFrontMatter, "the front matter's closing '---' line cannot be found", at: SourceLocation(file: path)))
+            }
+            bytes.insert(contentsOf: Array("last_checked: \(date)".utf8) + text.lineEnding, at: closing)
+            previous = nil
+        }
+
+        // The file read again: the date set, every other value as it was.
+        guard setsOnlyTheDate(bytes, path: path, date: date, before: pairs) else {
+            return .failure(Diagnostic(.invalidField, "the front matter is written in a way mark-checked cannot change without changing more; set 'last_checked: \(date)' by hand", at: SourceLocation(file: path, line: front.mark.line, column: front.mark.column)))
+        }
+        return .success(LastCheckedEdit(bytes: bytes, previous: previous, reviewEvery: reviewEvery, changesFile: bytes != raw))
+    }
+
+    /// Whether `bytes`, read as a page, have `date` as their last check and
+    /// every other key of the front matter with the value it had.
+    private static func setsOnlyTheDate(_ bytes: [UInt8], path: String, date: Day, before pairs: YAMLNode.Pairs) -> Bool {
+        guard case .success(let edited) = SourceFile.decode(bytes, path: path),
+              case .success(let found) = FrontMatterReading.read(edited),
+              found.node["last_checked"]?.string == date.description else { return false }
+        return pairs.allSatisfy { pair in
+            guard let key = pair.key.string, key != "last_checked" else { return true }
+            let now = found.node[key]
+            return now?.string == pair.value.string && now?.shapeDescription == pair.value.shapeDescription
+        }
+    }
+}
+
+/// A file's bytes as written, with lines counted as the readers count them
+/// (`\n`, `\r\n` or a lone `\r` ends a line; a byte order mark is not text).
+private struct RawLines {
+    let bytes: [UInt8]
+
+    init(_ bytes: [UInt8]) { self.bytes = bytes }
+
+    /// The offset of the first byte of line `line` (1-based).
+    func lineStart(_ line: Int) -> Int? {
+        guard line >= 1 else { return nil }
+        var index = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
+        var current = 1
+        while current < line {
+            guard index < bytes.count else { return nil }
+            let byte = bytes[index]
+            index += 1
+            if byte == 0x0A || byte == 0x0D {
+                if byte == 0x0D, index < bytes.count, bytes[index] == 0x0A { index += 1 }
+                current += 1
+            }
+        }
+        return index
+    }
+
+    /// The offset of character `column` (1-based, counted in Unicode
+    /// scalars as libyaml counts them) of line `line`.
+    func offset(line: Int, column: Int) -> Int? {
+        guard var index = lineStart(line) else { return nil }
+        for _ in 1..<max(column, 1) {
+            guard index < bytes.count, bytes[index] != 0x0A, bytes[index] != 0x0D else { return nil }
+            index += 1
+            while index < bytes.count, bytes[index] & 0xC0 == 0x80 { index += 1 }
+        }
+        return index
+    }
+
+    /// The bytes of a one-line scalar's text that starts at `start`,
+    /// inside its quotes when it has them, before any comment.
+    func scalarExtent(from start: Int, style: YAMLNode.Style) -> Range<Int>? {
+        var end = start
+        while end < bytes.count, bytes[end] != 0x0A, bytes[end] != 0x0D { end += 1 }
+        switch style {
+        case .plain:
+            var index = start
+            while index < end {
+                if bytes[index] == UInt8(ascii: "#"), index > start, bytes[index - 1] == 0x20 || bytes[index - 1] == 0x09 { break }
+                index += 1
+            }
+            while index > start, bytes[index - 1] == 0x20 || bytes[index - 1] == 0x09 { index -= 1 }
+            return start..<index
+        case .singleQuoted, .doubleQuoted:
+            let quote = bytes[start]
+            var index = start + 1
+            while index < end {
+                if quote == UInt8(ascii: "\""), bytes[index] == UInt8(ascii: "\\") {
+                    index += 2
+                    continue
+                }
+                if bytes[index] == quote {
+                    if quote == UInt8(ascii: "'"), index + 1 < end, bytes[index + 1] == quote {
+                        index += 2
+                        continue
+                    }
+                    return start + 1..<index
+                }
+                index += 1
+            }
+            return nil
+        default:
+            return nil
+        }
+    }
+
+    /// The file's line ending, from its first line: `\r\n`, `\r` or `\n`.
+    var lineEnding: [UInt8] {
+        guard let index = bytes.firstIndex(where: { $0 == 0x0A || $0 == 0x0D }) else { return [0x0A] }
+        if bytes[index] == 0x0A { return [0x0A] }
+        return index + 1 < bytes.count && bytes[index + 1] == 0x0A ? [0x0D, 0x0A] : [0x0D]
+    }
+}

@@ -1,0 +1,36 @@
+import YAML
+
+/// A page's front matter found and parsed as YAML, with the finding
+/// `duosite check` gives when it cannot be: shared by the page reader and
+/// the commands that edit a page (`mark-checked`).
+enum FrontMatterReading {
+    /// The front matter of a page.
+    struct Found {
+        /// Where the front matter and the Markdown are in the file.
+        let split: FrontMatterSplit
+        /// The front matter's root node (a map, in a well-formed page).
+        let node: YAMLNode
+    }
+
+    /// Reads `file`'s front matter, or says why it cannot.
+    static func read(_ file: SourceFile) -> Result<Found, Diagnostic> {
+        let path = file.path
+        let split: FrontMatterSplit
+        switch FrontMatterSplit.split(file.bytes) {
+        case .failure(.missingOpening):
+            return .failure(Diagnostic(.missingFrontMatter, "the page must open with front matter: a '---' line, then title, summary, status and last_checked, then another '---' line", at: SourceLocation(file: path)))
+        case .failure(.unclosed):
+            return .failure(Diagnostic(.missingFrontMatter, "the front matter opened here is never closed; end it with a '---' line", at: SourceLocation(file: path)))
+        case .success(let found):
+            split = found
+        }
+        switch YAMLDocument.parse(utf8: Array(file.bytes[split.yaml]), file: path, firstLine: 2, subject: "the front matter's YAML") {
+        case .failure(let diagnostic):
+            return .failure(diagnostic)
+        case .success(nil):
+            return .failure(Diagnostic(.missingField, "the front matter is empty; it needs title, summary, status and last_checked", at: SourceLocation(file: path)))
+        case .success(let node?):
+            return .success(Found(split: split, node: node))
+        }
+    }
+}

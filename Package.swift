@@ -28,16 +28,23 @@ let package = Package(
         // mimalloc replaces the C library's malloc for the whole process: a build
         // makes and frees millions of small objects, on every core at once.
         .systemLibrary(name: "CMimalloc", providers: [.apt(["libmimalloc-dev"])]),
+        // libmicrohttpd: the preview server's HTTP (a shim starts its variadic daemon).
+        .systemLibrary(name: "CMicroHTTPD", providers: [.apt(["libmicrohttpd-dev"])]),
         .target(name: "Markdown", dependencies: ["CCmarkGFM"]),
         .target(name: "YAML", dependencies: ["CYAML"]),
         // Bytes written and read as UTF-8: the output buffer, the escapers, UTF-8 checks, digits.
         .target(name: "Bytes"),
         .target(name: "Mustache", dependencies: ["Bytes"]),
-        .target(name: "DuoSite", dependencies: ["Markdown", "YAML", "Mustache", "Bytes", "CFileSystem"]),
+        // The one owner of libmicrohttpd: requests and responses as Swift values.
+        .target(name: "HTTP", dependencies: ["CMicroHTTPD"]),
+        // Changes to the site's folders, from inotify or by polling.
+        .target(name: "Watching"),
+        .target(name: "DuoSite", dependencies: ["Markdown", "YAML", "Mustache", "Bytes", "CFileSystem", "HTTP", "Watching"]),
         .executableTarget(name: "duosite", dependencies: ["DuoSite", "CMimalloc"]),
         .testTarget(name: "BytesTests", dependencies: ["Bytes"]),
         .testTarget(name: "MarkdownTests", dependencies: ["Markdown"]),
         .testTarget(name: "YAMLTests", dependencies: ["YAML"]),
+        .testTarget(name: "WatchingTests", dependencies: ["Watching"]),
         .testTarget(name: "MustacheTests", dependencies: ["Mustache"], resources: [.copy("Fixtures")]),
         .testTarget(name: "DuoSiteTests", dependencies: ["DuoSite"], resources: [.copy("Fixtures")]),
     ]

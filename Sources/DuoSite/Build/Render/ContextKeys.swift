@@ -38,6 +38,7 @@ struct ContextKeys: Sendable {
     let iso = ContextKey("iso")
     let long = ContextKey("long")
     let stale = ContextKey("stale")
+    let draft = ContextKey("draft")
     let staleNotice = ContextKey("staleNotice")
     let owner = ContextKey("owner")
     let tags = ContextKey("tags")

@@ -23,6 +23,7 @@ extension PageContext {
             addStatus(pattern.frontMatter.status.value, to: &context)
             addDay(keys.lastChecked, iso: review.iso, long: review.long, to: &context)
             context.add(keys.stale, review.status == .stale)
+            context.add(keys.draft, pattern.frontMatter.draft)
             context.beginList(keys.tags)
             for tag in pattern.frontMatter.tags { context.add(nil, tag) }
             context.end()

@@ -61,6 +61,7 @@ final class PageContext: Sendable {
         addDay(keys.lastChecked, review.lastChecked.value, to: &context)
         addDay(keys.due, review.due, to: &context)
         context.add(keys.stale, review.status == .stale)
+        context.add(keys.draft, front.draft)
         context.list(keys.tags) { list in
             for tag in front.tags { list.add(nil, tag) }
         }

@@ -1,0 +1,103 @@
+import Foundation
+
+/// `duosite serve`: a live preview of the site, built in memory and
+/// rebuilt on every change, until Ctrl-C or SIGTERM.
+struct ServeCommand: Subcommand {
+    static let name = "serve"
+    static let abstract = "Preview the site in a browser, rebuilt as you save"
+    static let help = """
+    Usage: duosite serve [--root DIR] [--host ADDR] [--port N] [--no-drafts] [--today DATE] [--poll]
+
+    Builds the site in memory and serves it at http://127.0.0.1:4400/ (or the
+    next free port), with drafts shown and marked. After every change under
+    Content/, Theme/ or Static/ it rebuilds what the change touches, prints
+    the findings and a summary, and the pages open in a browser reload. While
+    the content has errors, every page shows them over the last good version.
+    Nothing is written: Public/ and its cache stay as they are. Ctrl-C stops it.
+
+    Options:
+      --root DIR    The site root (default: the current folder)
+      --host ADDR   The address to listen on (default: 127.0.0.1; another lets
+                    other machines read the preview)
+      --port N      The port (default: 4400, or the next free one; 0: any free one)
+      --no-drafts   Leave drafts out, as duosite build does
+      --today DATE  The date for stale notices, YYYY-MM-DD (default: today, UTC)
+      --poll        Look for changes every half second instead of asking the
+                    system (for folders on network or virtual file systems)
+      --help        Show this help
+
+    Exit status: 0 stopped by Ctrl-C or SIGTERM; 1 the server could not start
+    (the port is taken); 64 the command line is wrong.
+
+    """
+
+    let options: BuildOptions
+    let host: String
+    let port: Int?
+    let poll: Bool
+
+    init(arguments: [String], currentDirectory: URL) throws(UsageError) {
+        let parsed = try Arguments(arguments, options: ["--root", "--host", "--port", "--today"], flags: ["--no-drafts", "--poll"])
+        if let extra = parsed.positionals.first { throw UsageError("unexpected argument '\(extra)'") }
+        let root = CommonOptions.root(parsed, currentDirectory: currentDirectory)
+        options = BuildOptions(root: root, output: root.appendingPathComponent("Public"), drafts: !parsed.has("--no-drafts"), today: try CommonOptions.today(parsed))
+        let host = parsed["--host"] ?? "127.0.0.1"
+        self.host = host == "localhost" ? "127.0.0.1" : host
+        guard Self.isAddress(self.host) else {
+            throw UsageError("--host should be an IP address of this machine, like 127.0.0.1 or ::1, not '\(host)'")
+        }
+        if let text = parsed["--port"] {
+            guard let port = Int(text), (0...65535).contains(port) else {
+                throw UsageError("--port should be a number from 0 to 65535 (0: any free port), not '\(text)'")
+            }
+            self.port = port
+        } else {
+            port = nil
+        }
+        poll = parsed.has("--poll")
+    }
+
+    func validate() throws(UsageError) {
+        try CommonOptions.validateRoot(options.root)
+    }
+
+    func run(_ console: Console) -> Int32 {
+        // Ctrl-C and SIGTERM wait for sigwait below: blocked in this thread
+        // before any other starts, so that every thread inherits the block.
+        var signals = sigset_t()
+        sigemptyset(&signals)
+        sigaddset(&signals, SIGINT)
+        sigaddset(&signals, SIGTERM)
+        pthread_sigmask(SIG_BLOCK, &signals, nil)
+
+        if !["127.0.0.1", "::1"].contains(host) {
+            console.err("warning: serving on \(host): other machines that can reach this one can read the preview, drafts included\n")
+        }
+        let session: PreviewSession
+        do {
+            session = try PreviewSession(options: options, host: host, port: port, poll: poll, console: console)
+        } catch {
+            switch error {
+            case .portInUse(let port): console.err("error: port \(port) is in use; choose another with --port, or --port 0 for any free one\n")
+            case .noFreePort: console.err("error: no port from 4400 to 4499 is free; choose one with --port\n")
+            case .other(let reason): console.err("error: cannot serve on \(host): \(reason)\n")
+            }
+            return 1
+        }
+        if session.isPolling && !poll {
+            console.err("warning: the system cannot watch these folders for changes; looking every half second instead\n")
+        }
+        console.out("Serving \(session.address)\n")
+        var received: Int32 = 0
+        sigwait(&signals, &received)
+        session.stop()
+        console.out("Stopped.\n")
+        return 0
+    }
+
+    /// Whether `text` is an IPv4 or IPv6 address.
+    static func isAddress(_ text: String) -> Bool {
+        var v4 = in_addr(), v6 = in6_addr()
+        return inet_pton(AF_INET, text, &v4) == 1 || inet_pton(AF_INET6, text, &v6) == 1
+    }
+}

@@ -19,6 +19,9 @@ index.html). The tools:
   no-scripts       no script but JSON-LD, no event handler, no script address
   links            every internal link and #anchor resolves; the sitemap
                    lists every page; sitemap.xml and feed.xml are XML
+  live-preview     with --duosite and --root: `duosite serve` of the site
+                   root in Chromium; an edit to a page's Markdown shown with
+                   no action in the browser; the error panel, and axe-core on it
 
 Exits 1 when any tool finds a problem, printing the page, the tool and its
 message; 2 when the command line is wrong.
@@ -43,11 +46,11 @@ for variable in ("no_proxy", "NO_PROXY"):
 os.environ.setdefault("SE_OFFLINE", "true")
 os.environ.setdefault("SE_AVOID_STATS", "true")
 
-from checks import browser, jsonld, links, nu  # noqa: E402
+from checks import browser, jsonld, links, nu, preview  # noqa: E402
 from checks.report import Report  # noqa: E402
 from checks.site import Site  # noqa: E402
 
-TOOLS = ("nu", "browser", "json-ld", "links")
+TOOLS = ("nu", "browser", "json-ld", "links", "preview")
 
 
 def main(argv: list[str]) -> int:
@@ -56,6 +59,9 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--screenshots", type=Path, help="the folder to write screenshots into")
     parser.add_argument("--allowed-warnings", type=Path, default=HERE / "allowed-warnings.txt")
     parser.add_argument("--only", default=",".join(TOOLS), help=f"run only these: {', '.join(TOOLS)}")
+    parser.add_argument("--duosite", help="the duosite command, for the live preview")
+    parser.add_argument("--root", type=Path, help="the site root the live preview serves")
+    parser.add_argument("--today", default="2026-11-29", help="the date the live preview builds on")
     arguments = parser.parse_args(argv)
 
     only = set(arguments.only.split(","))
@@ -91,6 +97,9 @@ def main(argv: list[str]) -> int:
         if arguments.screenshots is not None:
             arguments.screenshots.mkdir(parents=True, exist_ok=True)
         timed("browser", browser.check, sites, report, arguments.screenshots)
+
+    if "preview" in only and arguments.duosite and arguments.root:
+        timed("preview", preview.check, arguments.duosite, arguments.root, arguments.today, report, arguments.screenshots)
 
     report.print()
     print(f"site verification: {'FAILED' if report.failed else 'passed'} in {time.monotonic() - started:.0f}s ({', '.join(timings)})")

@@ -181,7 +181,7 @@ struct PreviewServerTests {
         for target in ["/", "/patterns/symbols-not-labels/", "/patterns/where-the-bars-go/"] {
             let text = try RawHTTP.get(port: port, target).text
             #expect(text.contains("<aside id=\"duosite-errors\""), "\(target)")
-            #expect(text.contains("<code>Content/patterns/where-the-bars-go.md:5:15</code> <strong>error</strong>"))
+            #expect(text.contains(">Content/patterns/where-the-bars-go.md:5:15</code> <strong style=\"color:#8c1d18\">error</strong>: &#39;last_checked&#39; should be a date"))
             #expect(text.contains("[invalid-field]"))
             #expect(text.contains("5 | last_checked: 2026-10-32\n  |               ^</pre>"))
         }

@@ -275,3 +275,18 @@ extension PreviewServerTests {
         return try PreviewSession(options: BuildOptions(root: site.root, today: today), host: "127.0.0.1", port: port, poll: false, console: console)
     }
 }
+
+extension PreviewServerTests {
+    @Test func withoutAPortItTakes4400OrTheNextFree() throws {
+        let site = try TestSite()
+        defer { site.remove() }
+        // 4400 held here (or by another process): the preview takes the next free one.
+        let held = try? HTTPListener(host: "127.0.0.1", port: 4400)
+        let console = Console(out: { _ in }, err: { _ in })
+        let session = try PreviewSession(options: BuildOptions(root: site.root, today: Self.today), host: "127.0.0.1", port: nil, poll: false, console: console)
+        defer { session.stop() }
+        #expect((4401..<4500).contains(session.port))
+        #expect(session.address == "http://127.0.0.1:\(session.port)/")
+        _ = consume held
+    }
+}

@@ -79,11 +79,10 @@ public final class HTTPServer: @unchecked Sendable {
     /// One call of libmicrohttpd's access handler: the first, with the
     /// headers, answers; a body is never read.
     private func answer(_ connection: OpaquePointer, url: UnsafePointer<CChar>?, method: UnsafePointer<CChar>?, version: UnsafePointer<CChar>?, uploadSize: UnsafeMutablePointer<Int>?, state: UnsafeMutablePointer<UnsafeMutableRawPointer?>?) -> MHD_Result {
-        if let state, state.pointee == nil {
-            // First call: headers only. Mark the connection as seen, and answer now.
-        } else if let uploadSize, uploadSize.pointee > 0 {
-            // Body bytes after an answer was queued: dropped.
-            uploadSize.pointee = 0
+        // The first call brings the headers, and is answered; later calls
+        // bring a body's bytes, which are dropped.
+        if let state, state.pointee != nil {
+            uploadSize?.pointee = 0
             return .YES
         }
         state?.pointee = UnsafeMutableRawPointer(bitPattern: 1)

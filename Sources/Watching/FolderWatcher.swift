@@ -6,8 +6,8 @@ import Glibc
 /// and reports them, gathered, on a thread of its own: `changes` is called
 /// with every change seen since the last call, never twice at once.
 public final class FolderWatcher: @unchecked Sendable {
-    // Safe to send: `stopped` is read and changed under `lock`; the rest is
-    // used by the watching thread alone after init.
+    // Safe to send: `stopped` and `polling` are read and changed under
+    // `lock`; the rest is used by the watching thread alone after init.
     private let root: URL
     private let folders: [String]
     private let changes: @Sendable ([FolderChange]) -> Void
@@ -16,26 +16,38 @@ public final class FolderWatcher: @unchecked Sendable {
     private var thread: Thread?
     private var inotify: Int32 = -1
     private var watches: [Int32: String] = [:]
+    /// Whether a folder could not be watched (the system's watches ran out).
+    private var outOfWatches = false
     private var snapshot: [String: Stamp] = [:]
     /// How often polling looks, in seconds.
     private let pollInterval: TimeInterval
-    /// Whether it polls (no inotify, or asked to).
-    public private(set) var isPolling: Bool
+    /// The most watches it adds, as if the system had no more (for tests of
+    /// what happens when the system's run out).
+    private let maximumWatches: Int
+    /// Whether it polls (read and changed under `lock`).
+    private var polling: Bool
+    /// Whether it polls: asked to, no inotify, or the system's watches ran out.
+    public var isPolling: Bool {
+        lock.lock()
+        defer { lock.unlock() }
+        return polling
+    }
 
     /// Watches `folders` (paths relative to `root`; those missing are
     /// watched for once they appear) and calls `changes` with what changed.
-    public init(root: URL, folders: [String], poll: Bool = false, pollInterval: TimeInterval = 0.5, changes: @escaping @Sendable ([FolderChange]) -> Void) {
+    public init(root: URL, folders: [String], poll: Bool = false, pollInterval: TimeInterval = 0.5, maximumWatches: Int = .max, changes: @escaping @Sendable ([FolderChange]) -> Void) {
         self.root = root
+        self.maximumWatches = maximumWatches
         self.folders = folders
         self.changes = changes
         self.pollInterval = pollInterval
-        isPolling = poll
+        polling = poll
         if !poll {
             inotify = inotify_init1(Int32(IN_NONBLOCK | IN_CLOEXEC))
             if inotify < 0 || !watchAll() {
                 if inotify >= 0 { close(inotify) }
                 inotify = -1
-                isPolling = true
+                polling = true
             }
         }
         if isPolling { snapshot = Self.snapshot(root: root, folders: folders) }
@@ -99,6 +111,7 @@ public final class FolderWatcher: @unchecked Sendable {
 
     private func add(watchOn folder: String) -> Bool {
         let path = folder.isEmpty ? root.path : root.appendingPathComponent(folder).path
+        guard watches.count < maximumWatches else { return false }
         let descriptor = inotify_add_watch(inotify, path, Self.mask)
         if descriptor < 0 { return errno != ENOSPC && errno != ENOMEM }
         watches[descriptor] = folder
@@ -120,10 +133,22 @@ public final class FolderWatcher: @unchecked Sendable {
                 // The queue overflowed: the watches may be stale too.
                 for (descriptor, _) in watches { inotify_rm_watch(inotify, descriptor) }
                 watches = [:]
-                _ = watchAll()
+                outOfWatches = !watchAll() || outOfWatches
                 changes([.everything])
             } else if !found.isEmpty {
                 changes(found)
+            }
+            if outOfWatches, !isStopped {
+                // The system's watches ran out: polling from now on, after a look at everything.
+                for (descriptor, _) in watches { inotify_rm_watch(inotify, descriptor) }
+                watches = [:]
+                lock.lock()
+                polling = true
+                lock.unlock()
+                snapshot = Self.snapshot(root: root, folders: folders)
+                changes([.everything])
+                pollLoop()
+                return
             }
         }
     }
@@ -147,7 +172,7 @@ public final class FolderWatcher: @unchecked Sendable {
             if folder.isEmpty {
                 // The root: only the watched folders appearing or going.
                 guard folders.contains(name) else { continue }
-                if mask & UInt32(IN_CREATE | IN_MOVED_TO) != 0 { _ = watchTree(name) }
+                if mask & UInt32(IN_CREATE | IN_MOVED_TO) != 0, !watchTree(name) { outOfWatches = true }
                 found.append(.everything)
                 continue
             }
@@ -159,7 +184,7 @@ public final class FolderWatcher: @unchecked Sendable {
             let path = folder + "/" + name
             if mask & UInt32(IN_ISDIR) != 0, mask & UInt32(IN_CREATE | IN_MOVED_TO) != 0 {
                 // A new folder: watched, then what it already holds reported.
-                _ = watchTree(path)
+                if !watchTree(path) { outOfWatches = true }
                 found.append(.path(path))
                 for file in Self.files(under: path, root: root) { found.append(.path(file)) }
                 continue

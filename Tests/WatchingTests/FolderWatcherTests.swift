@@ -78,4 +78,27 @@ struct FolderWatcherTests {
             #expect(Date().timeIntervalSince(start) < 1)
         }
     }
+
+    @Test func pollsWhenTheSystemsWatchesRunOut() throws {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("duosite-watch-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: root) }
+        try FileManager.default.createDirectory(at: root.appendingPathComponent("Content/patterns"), withIntermediateDirectories: true)
+
+        // Too few watches from the start: it polls at once.
+        let starved = FolderWatcher(root: root, folders: ["Content"], maximumWatches: 2) { _ in }
+        #expect(starved.isPolling)
+        starved.stop()
+
+        // Enough for what there is, not for a new folder: it looks at
+        // everything, then polls, and still sees what changes in the folder.
+        let seen = Seen()
+        let watcher = FolderWatcher(root: root, folders: ["Content"], pollInterval: 0.1, maximumWatches: 3) { seen.add($0) }
+        defer { watcher.stop() }
+        #expect(!watcher.isPolling)
+        try FileManager.default.createDirectory(at: root.appendingPathComponent("Content/patterns/deeper"), withIntermediateDirectories: true)
+        #expect(Self.wait(for: .everything, in: seen))
+        #expect(watcher.isPolling)
+        try Data("new".utf8).write(to: root.appendingPathComponent("Content/patterns/deeper/d.md"))
+        #expect(Self.wait(for: .path("Content/patterns/deeper/d.md"), in: seen))
+    }
 }

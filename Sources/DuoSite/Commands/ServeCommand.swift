@@ -85,7 +85,7 @@ struct ServeCommand: Subcommand {
             return 1
         }
         if session.isPolling && !poll {
-            console.err("warning: the system cannot watch these folders for changes; looking every half second instead\n")
+            console.err("warning: the system cannot watch these folders for changes (no inotify, or no watches left); looking every half second instead\n")
         }
         console.out("Serving \(session.address)\n")
         var received: Int32 = 0

@@ -26,6 +26,8 @@ final class PreviewSession: @unchecked Sendable {
     private var lastChange = Date.distantPast
     private var stopped = false
     private var loop: Thread?
+    /// Whether the preview polls, asked to or not (told once when it starts to).
+    private var polled: Bool
 
     /// How long changes are gathered after the last one before a rebuild.
     static let quietMoment: TimeInterval = 0.015
@@ -45,6 +47,7 @@ final class PreviewSession: @unchecked Sendable {
     /// or the next free one; 0: any free one).
     init(options: BuildOptions, host: String, port: Int?, poll: Bool, console: Console) throws(StartFailure) {
         self.console = console
+        polled = poll
         let start = Date()
         site = PreviewSite(options: options)
         Self.report(site.current, took: Date().timeIntervalSince(start), build: nil, console: console)
@@ -139,6 +142,10 @@ final class PreviewSession: @unchecked Sendable {
             responder.snapshot.withLock { $0 = snapshot }
             responder.live.announce(build: snapshot.build, changed: outcome.changed)
             Self.report(outcome, took: Date().timeIntervalSince(start), build: snapshot.build, console: console)
+            if !polled, watcher?.isPolling == true {
+                polled = true
+                console.err("warning: the system has no more watches for these folders; looking every half second instead\n")
+            }
         }
     }
 

@@ -14,6 +14,10 @@ struct PreviewSite {
     private(set) var snapshot: PreviewSnapshot
     /// How the site is built (`--no-drafts`, `--today`).
     let options: BuildOptions
+    /// The files of `Static/` the site was built with: links to them are
+    /// checked, and one where the build writes its own is an error, so a
+    /// file added or removed there is a change to the site.
+    private var staticFiles: Set<String>
 
     /// What one build or rebuild found and changed.
     struct Outcome {
@@ -29,6 +33,7 @@ struct PreviewSite {
     /// The site at `options.root`, built.
     init(options: BuildOptions) {
         self.options = options
+        staticFiles = Set(SiteLoader.staticPaths(root: options.root))
         memory = MemorySite(options: options)
         snapshot = PreviewSnapshot(build: 0, files: [:], overlay: nil)
         _ = publish(changed: nil)
@@ -44,7 +49,7 @@ struct PreviewSite {
     /// file), and nothing was rebuilt.
     mutating func apply(_ changes: Set<FolderChange>) -> Outcome? {
         var pageFiles: [String] = []
-        var staticFiles: [String] = []
+        var staticAddresses: [String] = []
         var everything = false
         for change in changes {
             switch change {
@@ -52,7 +57,7 @@ struct PreviewSite {
                 everything = true
             case .path(let path):
                 if path.hasPrefix(Site.Paths.staticFiles + "/") {
-                    staticFiles.append("/" + path.dropFirst(Site.Paths.staticFiles.count + 1))
+                    staticAddresses.append("/" + path.dropFirst(Site.Paths.staticFiles.count + 1))
                 } else if path == Site.Paths.patterns || path == Site.Paths.content {
                     everything = true
                 } else if path.hasPrefix(Site.Paths.patterns + "/") {
@@ -68,16 +73,21 @@ struct PreviewSite {
                 }
             }
         }
+        if !staticAddresses.isEmpty, Set(SiteLoader.staticPaths(root: options.root)) != staticFiles {
+            // A file of Static/ added or removed: what links may reach has changed.
+            everything = true
+        }
         if everything {
+            staticFiles = Set(SiteLoader.staticPaths(root: options.root))
             memory = MemorySite(options: options)
             return publish(changed: nil)
         }
         guard !pageFiles.isEmpty else {
-            return staticFiles.isEmpty ? nil : publish(changed: staticFiles.sorted(), pagesChanged: false)
+            return staticAddresses.isEmpty ? nil : publish(changed: staticAddresses.sorted(), pagesChanged: false)
         }
         for file in pageFiles.sorted() { memory.refresh(file) }
         let touched = Set(pageFiles.map { OutputFolder.pagePath(SiteLoader.slug(ofFile: $0)) } + Site.Paths.publishedFiles)
-        return publish(changed: staticFiles, touching: touched)
+        return publish(changed: staticAddresses, touching: touched)
     }
 
     /// Swaps in what `memory` holds (or, when it has errors, keeps the

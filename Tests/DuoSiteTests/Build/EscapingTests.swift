@@ -150,37 +150,6 @@ import Testing
         }
     }
 
-    /// Every ASCII character, at every place of a sixteen-byte block, of
-    /// the eight-byte word after it and of the last bytes of a text,
-    /// escapes as JSON in a script wants, whatever the other characters it
-    /// shares a block with.
-    @Test func everyASCIICharacterAtEveryPlaceOfAWord() {
-        func reference(_ byte: UInt8) -> String {
-            switch byte {
-            case UInt8(ascii: "\""): return "\\\""
-            case UInt8(ascii: "\\"): return "\\\\"
-            case UInt8(ascii: "\n"): return "\\n"
-            case UInt8(ascii: "\r"): return "\\r"
-            case UInt8(ascii: "\t"): return "\\t"
-            case UInt8(ascii: "<"): return "\\u003C"
-            case UInt8(ascii: ">"): return "\\u003E"
-            case UInt8(ascii: "&"): return "\\u0026"
-            case 0..<0x20:
-                let hex = Array("0123456789abcdef")
-                return "\\u00" + String(hex[Int(byte >> 4)]) + String(hex[Int(byte & 0xF)])
-            default: return String(UnicodeScalar(byte))
-            }
-        }
-        let plain = "abcdefghijklmnopqrstuvwx"
-        for byte in UInt8(0)..<0x80 {
-            let character = String(UnicodeScalar(byte))
-            for offset in 0...plain.count {
-                let before = String(plain.prefix(offset)), after = String(plain.dropFirst(offset))
-                #expect(HTMLText.jsonString(before + character + after) == "\"" + before + reference(byte) + after + "\"", "\(byte) at \(offset)")
-            }
-        }
-    }
-
     @Test(arguments: [
         ("https://example.org/a b", "https://example.org/a%20b"),
         ("javascript:alert(1)", "#"),

@@ -84,7 +84,10 @@ public final class FolderWatcher: @unchecked Sendable {
 
     // MARK: inotify
 
-    private static let mask = UInt32(IN_CREATE | IN_DELETE | IN_CLOSE_WRITE | IN_MOVED_FROM | IN_MOVED_TO | IN_DELETE_SELF | IN_MOVE_SELF | IN_ATTRIB | IN_MODIFY) | UInt32(IN_ONLYDIR & 0)
+    /// What inotify reports: files written and closed, made, removed and
+    /// renamed, and folders going. A write is reported when it is closed,
+    /// not at each of its parts, so that one save is one change.
+    private static let mask = UInt32(IN_CREATE | IN_DELETE | IN_CLOSE_WRITE | IN_MOVED_FROM | IN_MOVED_TO | IN_DELETE_SELF | IN_MOVE_SELF)
 
     /// Watches the root (for the folders to appear) and every folder under
     /// the watched ones; false when the system has no watch left.
@@ -189,13 +192,20 @@ public final class FolderWatcher: @unchecked Sendable {
                 for file in Self.files(under: path, root: root) { found.append(.path(file)) }
                 continue
             }
-            if mask & UInt32(IN_MODIFY) != 0, mask & UInt32(IN_CLOSE_WRITE | IN_CREATE | IN_DELETE | IN_MOVED_FROM | IN_MOVED_TO | IN_ATTRIB) == 0 {
-                // A write in progress: the close that ends it is reported.
+            if mask & UInt32(IN_CREATE) != 0, mask & UInt32(IN_CLOSE_WRITE | IN_DELETE | IN_MOVED_FROM | IN_MOVED_TO) == 0, !Self.isLink(root.appendingPathComponent(path).path) {
+                // A file being made: the close that ends its writing is reported
+                // (a symbolic link, made whole, is reported now).
                 continue
             }
             found.append(.path(path))
         }
         return found
+    }
+
+    /// Whether `path` is a symbolic link.
+    private static func isLink(_ path: String) -> Bool {
+        var status = stat()
+        return lstat(path, &status) == 0 && status.st_mode & S_IFMT == S_IFLNK
     }
 
     // MARK: polling

@@ -101,4 +101,27 @@ struct FolderWatcherTests {
         try Data("new".utf8).write(to: root.appendingPathComponent("Content/patterns/deeper/d.md"))
         #expect(Self.wait(for: .path("Content/patterns/deeper/d.md"), in: seen))
     }
+
+    @Test func aFileIsReportedWhenItsWritingEnds() throws {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("duosite-watch-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: root) }
+        try FileManager.default.createDirectory(at: root.appendingPathComponent("Static"), withIntermediateDirectories: true)
+        let seen = Seen()
+        let watcher = FolderWatcher(root: root, folders: ["Static"]) { seen.add($0) }
+        defer { watcher.stop() }
+
+        // Opened, and written a while later: one change, when it is closed.
+        let path = root.appendingPathComponent("Static/slow.txt").path
+        let descriptor = open(path, O_CREAT | O_WRONLY, 0o644)
+        #expect(descriptor >= 0)
+        usleep(150_000)
+        #expect(!seen.contains(.path("Static/slow.txt")))
+        _ = "slow".withCString { write(descriptor, $0, 4) }
+        close(descriptor)
+        #expect(Self.wait(for: .path("Static/slow.txt"), in: seen))
+
+        // A symbolic link is made whole: reported at once.
+        #expect(symlink(path, root.appendingPathComponent("Static/link.txt").path) == 0)
+        #expect(Self.wait(for: .path("Static/link.txt"), in: seen))
+    }
 }

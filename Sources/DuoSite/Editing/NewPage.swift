@@ -1,3 +1,4 @@
+import Bytes
 import Foundation
 import Mustache
 import YAML
@@ -71,7 +72,8 @@ struct NewPage {
             case "\r": quoted += "\\r"
             default:
                 if scalar.value < 0x20 || scalar.value == 0x7F {
-                    quoted += "\\x" + String(scalar.value, radix: 16, uppercase: true).leftPadded(to: 2)
+                    let byte = UInt8(scalar.value)
+                    quoted += "\\x" + String(decoding: [HexDigits.uppercase(byte >> 4), HexDigits.uppercase(byte & 0x0F)], as: UTF8.self)
                 } else {
                     quoted.unicodeScalars.append(scalar)
                 }
@@ -94,11 +96,5 @@ struct NewPage {
             return SourceLocation(file: path, line: existing.mark.line, column: existing.mark.column)
         }
         return nil
-    }
-}
-
-private extension String {
-    func leftPadded(to width: Int) -> String {
-        String(repeating: "0", count: max(0, width - count)) + self
     }
 }

@@ -7,7 +7,7 @@ extension SiteSettings {
     static func forEditing(root: URL) -> (SiteSettings?, [Diagnostic]) {
         var isFolder: ObjCBool = false
         guard FileManager.default.fileExists(atPath: root.appendingPathComponent(Site.Paths.content).path, isDirectory: &isFolder), isFolder.boolValue else {
-            return (nil, [Diagnostic(.missingFile, "no Content/ folder here: a site root holds Content/ and Theme/ (use --root to name another folder)", at: SourceLocation(file: Site.Paths.content))])
+            return (nil, [SiteLoader.missingContentFolder])
         }
         guard FileManager.default.fileExists(atPath: root.appendingPathComponent(Site.Paths.settings).path) else {
             return (nil, [Diagnostic(.missingFile, "\(Site.Paths.settings) is missing: it holds the site's settings", at: SourceLocation(file: Site.Paths.settings))])

@@ -34,6 +34,9 @@ public struct SiteLoader: Sendable {
         return (site, diagnostics)
     }
 
+    /// The finding for a site root with no `Content/` folder.
+    static let missingContentFolder = Diagnostic(.missingFile, "no Content/ folder here: a site root holds Content/ and Theme/ (use --root to name another folder)", at: SourceLocation(file: Site.Paths.content))
+
     /// Reads the site's own files — site.yml, sources.yml, devices.yml,
     /// placement.yml, the names of the theme's symbols and assets, and of
     /// the files of `Static/` — into a site with no pages yet.
@@ -43,7 +46,7 @@ public struct SiteLoader: Sendable {
 
         var isFolder: ObjCBool = false
         guard FileManager.default.fileExists(atPath: root.appendingPathComponent(Site.Paths.content).path, isDirectory: &isFolder), isFolder.boolValue else {
-            return (site, [Diagnostic(.missingFile, "no Content/ folder here: a site root holds Content/ and Theme/ (use --root to name another folder)", at: SourceLocation(file: Site.Paths.content))])
+            return (site, [Self.missingContentFolder])
         }
 
         if let node = readYAML(Site.Paths.settings, required: true, diagnostics: &diagnostics, unreadable: &site.unreadableFiles) {

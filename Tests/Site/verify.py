@@ -14,6 +14,12 @@ index.html). The tools:
                    every top-bar item inside the top bar (the browser's layout)
   screenshots      each figure at phone width, each page at desktop width
   no-javascript    with JavaScript disabled, every figure and all text shown
+  demo-switch      with --duosite and --source: with JavaScript disabled and
+                   reduced motion, every state of every switching demo chosen
+                   by its label and by the arrow keys; each item inside the
+                   bar `duosite place` gives, in its form; the state's caption
+                   and text alternative; every state shown in print and with
+                   no :has(); a screenshot of each state
   json-ld          the JSON-LD (read by extruct) says what the page shows:
                    FAQ, last-checked date, breadcrumb, headline
   no-scripts       no script but JSON-LD, no event handler, no script address
@@ -46,11 +52,11 @@ for variable in ("no_proxy", "NO_PROXY"):
 os.environ.setdefault("SE_OFFLINE", "true")
 os.environ.setdefault("SE_AVOID_STATS", "true")
 
-from checks import browser, jsonld, links, nu, preview  # noqa: E402
+from checks import browser, jsonld, links, nu, preview, switch  # noqa: E402
 from checks.report import Report  # noqa: E402
 from checks.site import Site  # noqa: E402
 
-TOOLS = ("nu", "browser", "json-ld", "links", "preview")
+TOOLS = ("nu", "browser", "switch", "json-ld", "links", "preview")
 
 
 def main(argv: list[str]) -> int:
@@ -61,6 +67,8 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--only", default=",".join(TOOLS), help=f"run only these: {', '.join(TOOLS)}")
     parser.add_argument("--duosite", help="the duosite command, for the live preview")
     parser.add_argument("--root", type=Path, help="the site root the live preview serves")
+    parser.add_argument("--source", action="append", default=[], metavar="NAME=ROOT",
+                        help="the site root a named site was built from, for `duosite place`")
     parser.add_argument("--today", default="2026-11-29", help="the date the live preview builds on")
     arguments = parser.parse_args(argv)
 
@@ -97,6 +105,10 @@ def main(argv: list[str]) -> int:
         if arguments.screenshots is not None:
             arguments.screenshots.mkdir(parents=True, exist_ok=True)
         timed("browser", browser.check, sites, report, arguments.screenshots)
+
+    if "switch" in only:
+        sources = {name: Path(root) for name, _, root in (entry.partition("=") for entry in arguments.source)}
+        timed("switch", switch.check, sites, sources, arguments.duosite, report, arguments.screenshots)
 
     if "preview" in only and arguments.duosite and arguments.root:
         timed("preview", preview.check, arguments.duosite, arguments.root, arguments.today, report, arguments.screenshots)

@@ -20,7 +20,7 @@ import Testing
     /// The theme's demo and figure templates, from the repository.
     static func library() throws -> TemplateLibrary {
         var sources: [String: String] = [:]
-        for name in ["demo", "figure"] {
+        for name in ["demo", "figure", "item", "switch"] {
             sources[name] = try PlacementSupport.repositoryText("Theme/templates/\(name).mustache")
         }
         return try TemplateLibrary(templates: sources)
@@ -75,7 +75,7 @@ import Testing
     @Test func theHTMLCarriesTheEnginesValues() throws {
         let site = try Self.site()
         let html = try Self.html(try Self.shoppingDemo(site), site: site)
-        #expect(html.contains("<figure class=\"demo demo--states\">"))
+        #expect(html.contains("<figure class=\"demo demo--states demo--switch\">"))
         #expect(html.contains("<ol class=\"demo__states\">"))
         #expect(html.contains("<strong class=\"state__name\">Text labels.</strong> Text labels, as on other iPhone models."))
         #expect(html.contains("data-item=\"share\" data-place=\"top\" data-form=\"title\" data-rule=\"symbols-not-labels#rule-2\""))
@@ -92,11 +92,14 @@ import Testing
         #expect(html.contains("style=\"--columns: minmax(0, 366fr) minmax(0, 64fr); --rows: minmax(0, 54fr) minmax(0, 54fr) minmax(0, 652fr) minmax(0, 0fr);\""))
         #expect(html.contains("<svg") && html.contains("aria-hidden=\"true\""))
         #expect(!html.lowercased().contains("<script"))
-        // Every drawn item carries the four attributes.
+        // Every drawn item carries the four attributes: in each state's
+        // figure, and, in the switching figure, on the item (data-item)
+        // and each of its faces (the others): share, messages and total
+        // have two faces, the others one.
         let items = html.components(separatedBy: "data-item=\"").count - 1
-        #expect(items == 7 + 7)
+        #expect(items == 7 + 7 + 7)
         for attribute in ["data-place=\"", "data-form=\"", "data-rule=\""] {
-            #expect(html.components(separatedBy: attribute).count - 1 == items)
+            #expect(html.components(separatedBy: attribute).count - 1 == 7 + 7 + 10)
         }
     }
 

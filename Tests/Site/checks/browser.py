@@ -178,6 +178,7 @@ const figures = [...document.querySelectorAll('figure')];
 const where = e => { const f = e.closest('figure'); const s = e.closest(screenSel); return `figure ${figures.indexOf(f) + 1} (${s ? s.dataset.device : '?'})`; };
 const drawn = new Map();
 for (const item of document.querySelectorAll('[data-item][data-place]')) {
+  if (!item.checkVisibility({checkVisibilityCSS: true})) continue;
   const place = item.dataset.place;
   if (!(place in regions)) continue;
   out.items++;
@@ -199,17 +200,35 @@ return out;
 """
 
 RENDERED_SCRIPT = """
-const figures = [...document.querySelectorAll('figure')];
+const switchOnly = arguments[0].join(', ');
+const figures = [...document.querySelectorAll('figure')].filter(f => !f.closest(switchOnly));
 const shown = figures.filter(f => f.getClientRects().length > 0 && f.offsetWidth > 0 && f.offsetHeight > 0 && f.checkVisibility({checkVisibilityCSS: true}));
 const hidden = [];
 for (const e of document.body.querySelectorAll('*')) {
-  if (!e.textContent.trim() || ['SCRIPT', 'STYLE', 'TEMPLATE'].includes(e.tagName) || e.closest('svg')) continue;
+  if (!e.textContent.trim() || ['SCRIPT', 'STYLE', 'TEMPLATE'].includes(e.tagName) || e.closest('svg') || e.closest(switchOnly)) continue;
   if (!e.checkVisibility({checkVisibilityCSS: true}) && e.parentElement && e.parentElement.checkVisibility({checkVisibilityCSS: true})) {
     hidden.push(`<${e.tagName.toLowerCase()}${e.id ? ' id=' + e.id : ''}${e.className && typeof e.className === 'string' ? ' class="' + e.className + '"' : ''}>: ${e.textContent.trim().replace(/\\s+/g, ' ').slice(0, 80)}`);
   }
 }
 return {figures: figures.length, shown: shown.length, text: document.body.innerText, hidden: hidden};
 """
+
+# The most states of a switching demo on the page, and the selection of
+# state N in every switching demo that has it (as a click on its label does).
+SWITCH_STATES = "return Math.max(0, ...[...document.querySelectorAll('.switch')].map(s => s.querySelectorAll('.switch__input').length));"
+SELECT_STATE = """
+const done = arguments[arguments.length - 1];
+for (const s of document.querySelectorAll('.switch')) {
+  const input = s.querySelectorAll('.switch__input')[arguments[0] - 1];
+  if (input) input.checked = true;
+}
+// The items' transitions run to their end (at most two seconds) before anything is measured.
+requestAnimationFrame(() => Promise.race([Promise.all(document.getAnimations().map(a => a.finished)), new Promise(r => setTimeout(r, 2000))]).then(() => done(true), () => done(false)));
+"""
+
+# What a switching demo shows only in some states, or only in print and
+# without :has() (its states side by side): the demo-switch check shows each.
+SWITCH_ONLY = (".demo--switch > .demo__states", ".switch__shown")
 
 WORD = re.compile(r"\w+", re.UNICODE)
 
@@ -220,7 +239,9 @@ def source_words(page) -> collections.Counter:
     def walk(element):
         tag = element.tag if isinstance(element.tag, str) else ""
         local = tag.split("}")[-1]
-        if local in ("script", "style", "template", "svg", "head"):
+        classes = f" {element.get('class') or ''} " if tag else ""
+        switch_only = " switch__shown " in classes or (" demo__states " in classes and " demo--switch " in f" {element.getparent().get('class') or ''} ")
+        if local in ("script", "style", "template", "svg", "head") or switch_only:
             pass
         else:
             if element.text and tag:
@@ -283,19 +304,27 @@ def check(sites, report, screenshots: Path | None) -> None:
                             if viewport != width:
                                 report.fail(AXE, page.name, f"{configuration}: the page is laid out {viewport} px wide, not {width} (does it have a viewport meta element?)")
                             driver.execute_script(script)
-                            results = driver.execute_async_script(
-                                "const done = arguments[arguments.length - 1];"
-                                "axe.run(document).then(r => done({violations: r.violations, incomplete: r.incomplete.map(i => ({id: i.id, nodes: i.nodes.length}))}), e => done({error: String(e)}));")
-                            if "error" in results:
-                                report.fail(AXE, page.name, f"{configuration}: axe-core failed: {results['error']}")
-                                continue
-                            for entry in results["incomplete"]:
-                                incomplete[entry["id"]] += entry["nodes"]
-                            for violation in results["violations"]:
-                                for node in violation["nodes"]:
-                                    violations_total += 1
-                                    summary = normalise(node.get("failureSummary") or "")
-                                    report.fail(AXE, page.name, f"{configuration}: {violation['id']} ({violation.get('impact')}): {violation['help']} — at {', '.join(map(str, node['target']))}: {summary}")
+                            # Every state of the switching demos: the page as it opens, then each demo's second state, third…
+                            states = driver.execute_script(SWITCH_STATES)
+                            for state in range(1, max(1, states) + 1):
+                                where = configuration if state == 1 else f"{configuration}, the demos in state {state}"
+                                if state > 1:
+                                    driver.execute_async_script(SELECT_STATE, state)
+                                results = driver.execute_async_script(
+                                    "const done = arguments[arguments.length - 1];"
+                                    "axe.run(document).then(r => done({violations: r.violations, incomplete: r.incomplete.map(i => ({id: i.id, nodes: i.nodes.length}))}), e => done({error: String(e)}));")
+                                if "error" in results:
+                                    report.fail(AXE, page.name, f"{where}: axe-core failed: {results['error']}")
+                                    continue
+                                for entry in results["incomplete"]:
+                                    incomplete[entry["id"]] += entry["nodes"]
+                                for violation in results["violations"]:
+                                    for node in violation["nodes"]:
+                                        violations_total += 1
+                                        summary = normalise(node.get("failureSummary") or "")
+                                        report.fail(AXE, page.name, f"{where}: {violation['id']} ({violation.get('impact')}): {violation['help']} — at {', '.join(map(str, node['target']))}: {summary}")
+                            if states > 1:
+                                driver.execute_async_script(SELECT_STATE, 1)
                             layout = driver.execute_script(LAYOUT_SCRIPT, SCREEN, REGIONS, REGION_NAMES)
                             if scheme == "light":
                                 report.checked(LAYOUT, page.name)
@@ -316,7 +345,7 @@ def check(sites, report, screenshots: Path | None) -> None:
                                             shots += 1
     finally:
         driver.quit()
-    report.tool(AXE).extra = f"{violations_total} violations, 4 configurations each (phone 390×844 and desktop 1280×900, light and dark), axe-core {axe_version()}"
+    report.tool(AXE).extra = f"{violations_total} violations, 4 configurations each (phone 390×844 and desktop 1280×900, light and dark), every state of each switching demo, axe-core {axe_version()}"
     if incomplete:
         report.note(AXE, "checks axe-core could not decide (it asks a person to review them; not failures): "
                     + ", ".join(f"{rule} ×{count}" for rule, count in sorted(incomplete.items())))
@@ -344,8 +373,8 @@ def check_without_javascript(sites, report) -> None:
                         report.checked(NOSCRIPT, page.name)
                         if not load(driver, report, NOSCRIPT, page, origin + page.url):
                             continue
-                        rendered = driver.execute_script(RENDERED_SCRIPT)
-                        in_source = len(page.tree.xpath("//body//figure"))
+                        rendered = driver.execute_script(RENDERED_SCRIPT, list(SWITCH_ONLY))
+                        in_source = len(page.tree.xpath("//body//figure[not(ancestor::figure[contains(concat(' ', @class, ' '), ' demo--switch ')])]"))
                         if label == "phone":
                             figures_total += in_source
                         if rendered["figures"] != in_source or rendered["shown"] != in_source:

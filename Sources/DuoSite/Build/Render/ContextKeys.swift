@@ -110,4 +110,12 @@ struct ContextKeys: Sendable {
     let alt = ContextKey("alt")
     let style = ContextKey("style")
     let pushesDown = ContextKey("pushesDown")
+    let `switch` = ContextKey("switch")
+    let group = ContextKey("group")
+    let inputId = ContextKey("inputId")
+    let checked = ContextKey("checked")
+    let shownIn = ContextKey("shownIn")
+    let contentStyle = ContextKey("contentStyle")
+    let faces = ContextKey("faces")
+    let menuRow = ContextKey("menuRow")
 }

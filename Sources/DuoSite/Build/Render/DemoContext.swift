@@ -20,7 +20,7 @@ public struct DemoContext: Sendable {
         didSet { prepared = Prepared(site: site, symbols: symbols) }
     }
     /// What every demo of the site shares, worked out once.
-    private var prepared: Prepared
+    private(set) var prepared: Prepared
 
     /// Creates the context maker for a site; the symbols are the theme's.
     public init(site: Site, symbols: SymbolLibrary) {
@@ -37,7 +37,7 @@ public struct DemoContext: Sendable {
     /// What every demo shares: the engine with its compiled table, each
     /// device's figure styles, the overflow button's drawing, and the
     /// context's keys.
-    private struct Prepared: Sendable {
+    struct Prepared: Sendable {
         var engine: PlacementEngine?
         /// The site's devices by id, the first of an id winning (as `Site.device`).
         var devices: [String: DeviceFigure]
@@ -99,18 +99,32 @@ public struct DemoContext: Sendable {
     /// The context of `demo`. A state that cannot be laid out (an unknown
     /// device, no placement table: findings `duosite check` reports) has
     /// `figure` null and its caption as `alt`.
-    public func value(for demo: Demo) -> Value {
+    /// `number` is the demo's place among the page's demos, from 1: it
+    /// names a switching figure's inputs, unique on the page.
+    public func value(for demo: Demo, number: Int = 1) -> Value {
         var context = CompactContext.Builder()
-        add(demo, as: nil, to: &context)
+        add(demo, number: number, as: nil, to: &context)
         return context.finish().value
     }
 
-    /// Writes the context of `demo` (as ``value(for:)`` gives it): the
-    /// member `key` of the object being written, or an element of a list.
-    func add(_ demo: Demo, as key: ContextKey?, to context: inout CompactContext.Builder) {
+    /// Writes the context of `demo` (as ``value(for:number:)`` gives it):
+    /// the member `key` of the object being written, or an element of a list.
+    func add(_ demo: Demo, number: Int, as key: ContextKey?, to context: inout CompactContext.Builder) {
         let keys = prepared.keys
         let deviceFigure = prepared.devices[demo.device.value]
         let engine = prepared.engine
+        // Figures do not show advice: the layouts are made without it.
+        var layouts: [ScreenLayout] = []
+        var alts: [String] = []
+        for state in demo.states {
+            if let deviceFigure, let engine {
+                let layout = engine.layout(state.screen, on: deviceFigure.device, withAdvice: false)
+                layouts.append(layout)
+                alts.append(LayoutDescription(layout: layout, overflowTitle: engine.table.overflow.title).text)
+            } else {
+                alts.append(state.caption ?? state.name)
+            }
+        }
         context.beginObject(key)
         context.add(keys.caption, demo.caption)
         context.add(keys.deviceName, deviceFigure?.device.name ?? demo.device.value)
@@ -121,20 +135,20 @@ public struct DemoContext: Sendable {
             context.add(keys.name, state.name)
             context.add(keys.caption, state.caption)
             context.add(keys.number, index + 1)
-            var alt = state.caption ?? state.name
-            if let deviceFigure, let engine {
-                // Figures do not show advice: the layout is made without it.
-                let layout = engine.layout(state.screen, on: deviceFigure.device, withAdvice: false)
-                let overflowTitle = engine.table.overflow.title
-                alt = LayoutDescription(layout: layout, overflowTitle: overflowTitle).text
-                addFigure(layout, title: demo.title, alt: alt, device: deviceFigure, overflow: engine.table.overflow, to: &context)
+            if let deviceFigure, let engine, index < layouts.count {
+                addFigure(layouts[index], title: demo.title, alt: alts[index], device: deviceFigure, overflow: engine.table.overflow, to: &context)
             } else {
                 context.addNull(keys.figure)
             }
-            context.add(keys.alt, alt)
+            context.add(keys.alt, alts[index])
             context.end()
         }
         context.end()
+        if let deviceFigure, let engine, demo.states.count > 1, demo.states.count <= Self.switchableStates, layouts.count == demo.states.count {
+            addSwitch(demo, number: number, layouts: layouts, alts: alts, device: deviceFigure, overflow: engine.table.overflow, to: &context)
+        } else {
+            context.add(keys.switch, false)
+        }
         context.end()
     }
 
@@ -293,6 +307,38 @@ public struct DemoContext: Sendable {
     /// engine's values for the data attributes, and what its form shows.
     private func addItem(_ placement: ItemPlacement, pushesDown: Bool, to context: inout CompactContext.Builder) {
         let keys = prepared.keys
+        context.beginObject(nil)
+        context.add(keys.id, placement.item.id)
+        addEngineValues(placement, to: &context)
+        addParts(placement, to: &context)
+        context.add(keys.pushesDown, pushesDown)
+        context.add(keys.overflowButton, false)
+        context.end()
+    }
+
+    /// Writes the engine's values for an item, as its data attributes give
+    /// them: its place, its form's name and the rule that decided.
+    func addEngineValues(_ placement: ItemPlacement, to context: inout CompactContext.Builder) {
+        let keys = prepared.keys
+        context.add(keys.place, placement.place.rawValue)
+        // The form's name, written in its pieces.
+        context.beginText(keys.form)
+        placement.form.forEachNamePiece { context.appendText($0) }
+        context.endText()
+        // The rule as written (`symbols-not-labels#rule-2`), in its parts.
+        context.beginText(keys.rule)
+        if let rule = placement.decision.rule {
+            context.appendText(rule.slug)
+            context.appendText("#rule-")
+            context.appendText(rule.number)
+        }
+        context.endText()
+    }
+
+    /// Writes what an item's form shows (the keys of the `item` partial):
+    /// its symbol and badge, its title, value or control.
+    func addParts(_ placement: ItemPlacement, to context: inout CompactContext.Builder) {
+        let keys = prepared.keys
         let item = placement.item
         let form = placement.form
         var showsSymbol = false, showsTitle = false, showsValue = false, showsBadge = false
@@ -315,22 +361,6 @@ public struct DemoContext: Sendable {
         let custom = showsControl && item.kind != .segmented
         var verticalSymbol: String?
         if showsVertical, let symbol = item.symbol { verticalSymbol = symbols.svg(symbol) }
-
-        context.beginObject(nil)
-        context.add(keys.id, item.id)
-        context.add(keys.place, placement.place.rawValue)
-        // The form's name, written in its pieces.
-        context.beginText(keys.form)
-        form.forEachNamePiece { context.appendText($0) }
-        context.endText()
-        // The rule as written (`symbols-not-labels#rule-2`), in its parts.
-        context.beginText(keys.rule)
-        if let rule = placement.decision.rule {
-            context.appendText(rule.slug)
-            context.appendText("#rule-")
-            context.appendText(rule.number)
-        }
-        context.endText()
         context.add(keys.bar, item.bar.rawValue)
         context.add(keys.kind, item.kind.rawValue)
         context.add(keys.label, item.title ?? item.id)
@@ -356,9 +386,6 @@ public struct DemoContext: Sendable {
         context.add(keys.custom, custom || (segmented && item.segments.isEmpty))
         context.add(keys.vertical, showsVertical)
         if let verticalSymbol { context.add(keys.verticalSymbol, verticalSymbol) } else { context.add(keys.verticalSymbol, false) }
-        context.add(keys.pushesDown, pushesDown)
-        context.add(keys.overflowButton, false)
-        context.end()
     }
 
     /// Writes the system's overflow button, drawn in the column's last free
@@ -371,6 +398,17 @@ public struct DemoContext: Sendable {
         context.add(keys.place, Place.column.rawValue)
         context.add(keys.form, svg == nil ? FormPart.title.rawValue : FormPart.symbol.rawValue)
         context.add(keys.rule, overflow.rule?.description ?? "")
+        addOverflowButtonParts(overflow, to: &context)
+        context.add(keys.pushesDown, false)
+        context.add(keys.overflowButton, true)
+        context.end()
+    }
+
+    /// Writes what the overflow button shows (the keys of the `item`
+    /// partial): the theme's drawing of its symbol, or its title.
+    func addOverflowButtonParts(_ overflow: OverflowSettings, to context: inout CompactContext.Builder) {
+        let keys = prepared.keys
+        let svg = prepared.overflowSymbol
         context.add(keys.bar, "")
         context.add(keys.kind, "menu")
         context.add(keys.label, overflow.title)
@@ -383,9 +421,6 @@ public struct DemoContext: Sendable {
         context.add(keys.custom, false)
         context.add(keys.vertical, false)
         context.add(keys.verticalSymbol, false)
-        context.add(keys.pushesDown, false)
-        context.add(keys.overflowButton, true)
-        context.end()
     }
 
     /// A badge as the system draws it: up to 99, then `99+`.

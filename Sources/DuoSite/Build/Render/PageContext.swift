@@ -181,7 +181,7 @@ final class PageContext: Sendable {
         case .html(let html):
             context.add(keys.html, html)
         case .demo(let index):
-            if let demo = pattern.demos[index].demo { demos.add(demo, as: keys.demo, to: &context) }
+            if let demo = pattern.demos[index].demo { demos.add(demo, number: index + 1, as: keys.demo, to: &context) }
         case .rules:
             context.add(keys.rules, true)
         case .faq:

@@ -1,0 +1,126 @@
+import Foundation
+import Mustache
+import Testing
+@testable import DuoSite
+
+/// A demo of several states as one figure that switches between them with
+/// no script: its context (radio inputs, each item once with its box in
+/// every state and a face for each way it is drawn) and the HTML the theme's
+/// `demo` and `switch` partials make of it.
+@Suite struct SwitchFigureTests {
+    static func switchValue(_ demo: Demo, site: Site, number: Int = 1) throws -> Value {
+        let value = DemoContext(site: site).value(for: demo, number: number)
+        return try #require(value["switch"])
+    }
+
+    static func list(_ value: Value?) -> [Value] {
+        if case .list(let elements)? = value { return elements }
+        return []
+    }
+
+    @Test func eachStateIsARadioInputTheFirstChecked() throws {
+        let site = try FigureTests.site()
+        let figure = try Self.switchValue(try FigureTests.shoppingDemo(site), site: site, number: 3)
+        #expect(figure["group"] == "demo-3")
+        let states = Self.list(figure["states"])
+        #expect(states.map { $0["name"] } == ["Text labels", "Symbols"])
+        #expect(states.map { $0["inputId"] } == ["demo-3-state-1", "demo-3-state-2"])
+        #expect(states.map { $0["checked"] } == [true, false])
+        #expect(states[1]["alt"]?.text.hasPrefix("iPhone Duo, closed, portrait. At the top: Edit, as text; Cart, as a symbol with $24.90.") == true)
+    }
+
+    @Test func eachItemIsDrawnOnceWithItsBoxInEveryState() throws {
+        let site = try FigureTests.site()
+        let figure = try Self.switchValue(try FigureTests.shoppingDemo(site), site: site)
+        let items = Self.list(figure["items"])
+        #expect(items.map { $0["id"] } == ["back", "edit", "total", "share", "messages", "home", "search"])
+        let share = try #require(items.first { $0["id"] == "share" })
+        // At the top as text, then in the column's second slot as a symbol.
+        #expect(share["style"] == "--x1: 129.5; --y1: 63; --w1: 50.25; --h1: 36; --x2: 366; --y2: 110; --w2: 64; --h2: 56;")
+        #expect(share["shownIn"] == "1 2")
+        let faces = Self.list(share["faces"])
+        #expect(faces.map { $0["shownIn"] } == ["1", "2"])
+        #expect(faces.map { $0["place"] } == ["top", "column"])
+        #expect(faces.map { $0["form"] } == ["title", "symbol"])
+        #expect(faces.map { $0["rule"] } == ["symbols-not-labels#rule-2", "symbols-not-labels#rule-1"])
+        // An item drawn alike in both states has one face.
+        let back = try #require(items.first { $0["id"] == "back" })
+        #expect(Self.list(back["faces"]).map { $0["shownIn"] } == ["1 2"])
+        // The count becomes a badge.
+        let messages = Self.list(try #require(items.first { $0["id"] == "messages" })["faces"])
+        #expect(messages.map { $0["value"] } == ["12", false])
+        #expect(messages.map { $0["badge"] } == [false, "12"])
+        let regions = Self.list(figure["regions"])
+        #expect(regions.map { $0["bar"] } == ["top", "column"])
+        #expect(regions.map { $0["shownIn"] } == ["1 2", "1 2"])
+    }
+
+    @Test func whatOneStateDoesNotDrawFadesWhereItIsInTheOther() throws {
+        let site = try FigureTests.site()
+        // Share in the column as a symbol, then at the top as text: the bar
+        // at the top is drawn in the second state only.
+        let demo = try PlacementSupport.demo("""
+            device: duo-closed-portrait
+            screen:
+              toolbar: [{id: share, title: Share, symbol: square.and.arrow.up}]
+            states:
+              - name: Symbol
+              - name: Text
+                change:
+                  share: {symbol: null}
+            """)
+        let figure = try Self.switchValue(demo, site: site)
+        let top = try #require(Self.list(figure["regions"]).first { $0["bar"] == "top" })
+        #expect(top["shownIn"] == "2")
+        // Its box in state 1 is its box in state 2, where it fades in.
+        let style = try #require(top["style"]?.text)
+        #expect(style == "--x1: 0; --y1: 54; --w1: 366; --h1: 54; --x2: 0; --y2: 54; --w2: 366; --h2: 54;")
+        let share = try #require(Self.list(figure["items"]).first { $0["id"] == "share" })
+        #expect(share["shownIn"] == "1 2")
+        #expect(Self.list(share["faces"]).map { $0["place"] } == ["column", "top"])
+        // The content moves down under the bar.
+        #expect(figure["contentStyle"]?.text.hasPrefix("--x1: 0; --y1: 54; --w1: 366; --h1: 706; --x2: 0; --y2: 108;") == true)
+    }
+
+    @Test(arguments: [(1, false), (2, true), (12, true), (13, false)])
+    func aDemoSwitchesBetweenTwoToTwelveStates(states: Int, switches: Bool) throws {
+        let site = try FigureTests.site()
+        var yaml = "device: duo-closed-portrait\nscreen:\n  toolbar: [{id: share, title: Share, symbol: square.and.arrow.up}]\nstates:\n"
+        for number in 1...states { yaml += "  - name: State \(number)\n" }
+        let demo = try PlacementSupport.demo(yaml)
+        let value = DemoContext(site: site).value(for: demo)
+        #expect((value["switch"] != .bool(false)) == switches)
+        let html = try FigureTests.html(demo, site: site)
+        #expect(html.contains("<fieldset class=\"switch__states\">") == switches)
+        #expect(html.components(separatedBy: "class=\"switch__input ").count - 1 == (switches ? states : 0))
+    }
+
+    @Test func theHTMLIsARadioGroupOneDrawingAndTheCaptionLast() throws {
+        let site = try FigureTests.site()
+        let html = try FigureTests.html(try FigureTests.shoppingDemo(site), site: site)
+        #expect(html.contains("<legend class=\"switch__legend\">Show the demo with</legend>"))
+        #expect(html.contains("<input class=\"switch__input switch__input--1\" type=\"radio\" name=\"demo-1\" id=\"demo-1-state-1\" checked><label class=\"switch__label\" for=\"demo-1-state-1\">Text labels</label>"))
+        #expect(html.contains("<input class=\"switch__input switch__input--2\" type=\"radio\" name=\"demo-1\" id=\"demo-1-state-2\"><label class=\"switch__label\" for=\"demo-1-state-2\">Symbols</label>"))
+        #expect(!html.contains("display: none") && !html.contains("hidden>"))
+        // One drawing, hidden from assistive technologies; each state's text alternative instead.
+        let drawing = try #require(html.range(of: "<div class=\"screen screen--switch"))
+        let drawingEnd = try #require(html.range(of: "<span class=\"switch__shown switch__alt\"", range: drawing.upperBound..<html.endIndex))
+        let screen = String(html[drawing.lowerBound..<drawingEnd.lowerBound])
+        #expect(screen.contains("aria-hidden=\"true\""))
+        #expect(screen.components(separatedBy: "data-item=\"share\"").count - 1 == 1)
+        #expect(screen.components(separatedBy: "class=\"switch__item switch__part\"").count - 1 == 7)
+        #expect(html.contains("<span class=\"switch__shown switch__alt\" role=\"img\" aria-label=\"iPhone Duo, closed, portrait. At the top: Edit, as text; Cart, as text: $24.90;"))
+        // The caption comes last, with each state's name and caption for its state.
+        let trimmed = html.trimmingCharacters(in: .whitespacesAndNewlines)
+        #expect(trimmed.hasSuffix("</figcaption>\n</figure>"))
+        #expect(html.contains("<figcaption class=\"demo__caption\">A generic shopping app, closed, in portrait. <span class=\"demo__device\">iPhone Duo, closed, portrait.</span><span class=\"switch__shown switch__caption\" data-states=\"1\"> <strong class=\"state__name\">Text labels.</strong> Text labels, as on other iPhone models."))
+        #expect(html.contains("<span class=\"switch__shown switch__caption\" data-states=\"2\"> <strong class=\"state__name\">Symbols.</strong> Share becomes a symbol"))
+        // Every state's figure stays, for print and browsers without :has().
+        #expect(html.components(separatedBy: "<li class=\"demo__state\">").count - 1 == 2)
+    }
+
+    @Test(arguments: [(12.5, "12.5"), (54.0, "54"), (1.0 / 3.0, "0.33"), (129.49999, "129.5"), (0.004, "0")])
+    func lengthsAreWrittenToTwoDecimals(value: Double, text: String) {
+        #expect(DemoContext.number(value) == text)
+    }
+}

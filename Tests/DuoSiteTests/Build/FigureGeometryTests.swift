@@ -94,9 +94,10 @@ import Testing
         #expect(geometry.items.contains { $0.id == "system-overflow" && $0.place == .column })
     }
 
-    /// Texts and their widths in ems: capitals and digits 0.75, other
-    /// letters 0.65, a space or an i 0.4, a wide character 1, a mark 0.
-    static let widths: [(String, Double)] = [("Buy", 2.05), ("12", 1.5), ("Like ❤️", 3.85), ("e\u{301}", 0.65), ("写真", 2)]
+    /// Texts and their widths in ems: m and w 0.95, symbols 0.85, other
+    /// capitals and digits 0.75, other letters 0.65, a space or an i 0.4,
+    /// a wide character 1, a mark 0.
+    static let widths: [(String, Double)] = [("Buy", 2.05), ("12", 1.5), ("Like ❤️", 3.85), ("e\u{301}", 0.65), ("写真", 2), ("<b>", 2.35), ("Mw", 1.9)]
 
     @Test(arguments: widths)
     func aTextsWidthIsEstimatedFromItsCharacters(text: String, ems: Double) {

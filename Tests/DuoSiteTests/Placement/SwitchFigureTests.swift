@@ -36,7 +36,7 @@ import Testing
         #expect(items.map { $0["id"] } == ["back", "edit", "total", "share", "messages", "home", "search"])
         let share = try #require(items.first { $0["id"] == "share" })
         // At the top as text, then in the column's second slot as a symbol.
-        #expect(share["style"] == "--x1: 129.5; --y1: 63; --w1: 50.25; --h1: 36; --x2: 366; --y2: 110; --w2: 64; --h2: 56;")
+        #expect(share["style"] == "--x1: 132.5; --y1: 63; --w1: 50.25; --h1: 36; --x2: 366; --y2: 110; --w2: 64; --h2: 56;")
         #expect(share["shownIn"] == "1 2")
         let faces = Self.list(share["faces"])
         #expect(faces.map { $0["shownIn"] } == ["1", "2"])

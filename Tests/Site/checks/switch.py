@@ -29,7 +29,16 @@ const inputs = [...figure.querySelectorAll('.switch__input')];
 const items = {};
 for (const item of figure.querySelectorAll('.switch__item[data-item]')) {
   const faces = [...item.querySelectorAll('.switch__face')].filter(shown);
-  items[item.dataset.item] = {box: r(item), shown: shown(item),
+  // Text that is too small to read or cut short by its box.
+  const text = [];
+  for (const face of faces) {
+    for (const t of face.querySelectorAll('.item__title, .item__value, .item__segment, .item__custom')) {
+      const size = parseFloat(getComputedStyle(t).fontSize);
+      if (size < 4) text.push(`'${t.textContent}' is drawn at ${size}px`);
+      else if (t.scrollWidth > t.clientWidth + 1) text.push(`'${t.textContent}' is cut short (${t.scrollWidth} px wide in ${t.clientWidth})`);
+    }
+  }
+  items[item.dataset.item] = {box: r(item), shown: shown(item), text,
     faces: faces.map(f => ({place: f.dataset.place, form: f.dataset.form, rule: f.dataset.rule}))};
 }
 const regions = {};
@@ -127,6 +136,8 @@ def check_state(report, page, label: str, number: int, figure_number: int, state
         want = {"place": item["place"], "form": item["form"], "rule": item["rule"] or ""}
         if drawn["faces"] != [want]:
             report.fail(SWITCH, page.name, f"{where}: item '{item['id']}' shows {drawn['faces']}, but the engine puts it in {want}")
+        for problem in drawn["text"]:
+            report.fail(SWITCH, page.name, f"{where}: item '{item['id']}': {problem}")
         region = state["regions"].get(item["place"])
         if region is None:
             report.fail(SWITCH, page.name, f"{where}: item '{item['id']}' is placed in the {item['place']} bar, which is not shown")

@@ -75,7 +75,7 @@ import Testing
     @Test func theHTMLCarriesTheEnginesValues() throws {
         let site = try Self.site()
         let html = try Self.html(try Self.shoppingDemo(site), site: site)
-        #expect(html.contains("<figure class=\"demo demo--states demo--switch\">"))
+        #expect(html.contains("<figure class=\"demo demo--states demo--switch\" aria-labelledby=\"demo-1-caption\">"))
         #expect(html.contains("<ol class=\"demo__states\">"))
         #expect(html.contains("<strong class=\"state__name\">Text labels.</strong> Text labels, as on other iPhone models."))
         #expect(html.contains("data-item=\"share\" data-place=\"top\" data-form=\"title\" data-rule=\"symbols-not-labels#rule-2\""))

@@ -2,7 +2,9 @@
 JavaScript disabled and reduced motion forced: every state of every switching
 figure selected by clicking its label and by the arrow keys, each item's
 drawn box inside the bar where `duosite place` puts it in that state, in its
-form; the state's caption and text alternative shown, the others not; the
+form, its text whole; the state's caption and text alternative shown, and
+the figure and its drawing named by them in the accessibility tree, the
+other states' not; the
 transitions (transform and opacity only, none under reduced motion); and, in
 print and with every `:has()` rule taken out of the stylesheets, all the
 states side by side. A screenshot of each state."""
@@ -120,6 +122,38 @@ def placements(duosite: str, root: Path, page) -> list | None:
     return [demo for demo in json.loads(result.stdout)["demos"] if len(demo["states"]) > 1]
 
 
+def accessible(driver) -> list:
+    """The figures' and images' roles and names in the browser's
+    accessibility tree: what a screen reader is told."""
+    tree = driver.execute_cdp_cmd("Accessibility.getFullAXTree", {})
+    out = []
+    for node in tree.get("nodes", []):
+        role = (node.get("role") or {}).get("value")
+        if role in ("figure", "image") and not node.get("ignored"):
+            out.append((role, " ".join(str((node.get("name") or {}).get("value", "")).split())))
+    return out
+
+
+def check_names(report, page, where: str, tree: list, state: dict, number: int) -> None:
+    """The figure is named by the selected state's caption, and the drawing
+    by its text alternative; no other state's."""
+    captions = [" ".join(c.split()) for c in state["staticCaptions"]]
+    alts = [" ".join(a.split()) for a in state["staticAlts"]]
+    index = number - 1
+    figures = [name for role, name in tree if role == "figure"]
+    images = [name for role, name in tree if role == "image"]
+    if not any(captions[index] in name for name in figures):
+        report.fail(SWITCH, page.name, f"{where}: no figure is named with the state's caption '{captions[index][:60]}…'")
+    for other, caption in enumerate(captions):
+        if other != index and caption != captions[index] and any(caption in name for name in figures):
+            report.fail(SWITCH, page.name, f"{where}: a figure is still named with state {other + 1}'s caption")
+    if alts[index] not in images:
+        report.fail(SWITCH, page.name, f"{where}: no image has the state's text alternative")
+    for other, alt in enumerate(alts):
+        if other != index and alt != alts[index] and alt in images:
+            report.fail(SWITCH, page.name, f"{where}: state {other + 1}'s text alternative is still given")
+
+
 def check_state(report, page, label: str, number: int, figure_number: int, state: dict, expected: dict, how: str) -> None:
     where = f"{label}, figure {figure_number}, state {number} ('{expected['name']}', {how})"
     if state["checked"] != number:
@@ -199,6 +233,7 @@ def check(sites, sources: dict, duosite: str | None, report, screenshots: Path |
                                 element.click()
                                 state = driver.execute_script(STATE_SCRIPT, figure)
                                 check_state(report, page, label, index, number, state, demo["states"][index - 1], "its label clicked")
+                                check_names(report, page, f"{label}, figure {number}, state {index}", accessible(driver), state, index)
                                 if label == "phone":
                                     states_total += 1
                                 if screenshots is not None and label == "phone":

@@ -32,8 +32,8 @@ extension DemoContext {
         context.add(keys.screenStyle, "--status-bar: \(max(0, figureDevice.device.statusBar));")
         context.add(keys.time, "9:41")
         context.add(keys.title, demo.title)
-        context.add(keys.contentStyle, Self.positions(geometries.map(\.content)))
-        context.add(keys.shownIn, Self.shownIn(geometries.indices.map { _ in true }))
+        Self.addPositions(geometries.map(\.content), as: keys.contentStyle, to: &context)
+        Self.addShownIn(geometries.map { _ in true }, as: keys.shownIn, to: &context)
 
         context.beginList(keys.states)
         for (index, state) in demo.states.enumerated() {
@@ -55,8 +55,8 @@ extension DemoContext {
             context.beginObject(nil)
             context.add(keys.name, name)
             context.add(keys.bar, place.rawValue)
-            context.add(keys.style, Self.positions(boxes))
-            context.add(keys.shownIn, Self.shownIn(boxes.map { $0 != nil }))
+            Self.addPositions(boxes, as: keys.style, to: &context)
+            Self.addShownIn(boxes.map { $0 != nil }, as: keys.shownIn, to: &context)
             if place == .overflow { context.add(keys.heading, overflow.title) } else { context.add(keys.heading, false) }
             context.end()
         }
@@ -75,8 +75,8 @@ extension DemoContext {
             guard drawn.contains(where: { $0 != nil }) else { continue }
             context.beginObject(nil)
             context.add(keys.id, id)
-            context.add(keys.style, Self.positions(drawn.map { $0?.box }))
-            context.add(keys.shownIn, Self.shownIn(drawn.map { $0 != nil }))
+            Self.addPositions(drawn.map { $0?.box }, as: keys.style, to: &context)
+            Self.addShownIn(drawn.map { $0 != nil }, as: keys.shownIn, to: &context)
             addFaces(drawn, overflow: overflow, to: &context)
             context.end()
         }
@@ -89,22 +89,21 @@ extension DemoContext {
     private func addFaces(_ drawn: [FigureGeometry.Item?], overflow: OverflowSettings, to context: inout CompactContext.Builder) {
         let keys = prepared.keys
         // The faces by what tells them apart, in the order first drawn, each with its states.
-        var faces: [(key: String, item: FigureGeometry.Item, states: [Bool])] = []
+        var faces: [(item: FigureGeometry.Item, states: [Bool])] = []
         for (index, item) in drawn.enumerated() {
             guard let item else { continue }
-            let key = Self.faceKey(item)
-            if let existing = faces.firstIndex(where: { $0.key == key }) {
+            if let existing = faces.firstIndex(where: { Self.drawnAlike($0.item, item) }) {
                 faces[existing].states[index] = true
             } else {
                 var states = drawn.map { _ in false }
                 states[index] = true
-                faces.append((key, item, states))
+                faces.append((item, states))
             }
         }
         context.beginList(keys.faces)
         for face in faces {
             context.beginObject(nil)
-            context.add(keys.shownIn, Self.shownIn(face.states))
+            Self.addShownIn(face.states, as: keys.shownIn, to: &context)
             context.add(keys.menuRow, face.item.place == .overflow)
             if let placement = face.item.placement {
                 addEngineValues(placement, to: &context)
@@ -122,45 +121,78 @@ extension DemoContext {
         context.end()
     }
 
-    /// What tells two faces of an item apart: where it is, its form, the
-    /// rule, and the values its form shows.
-    static func faceKey(_ item: FigureGeometry.Item) -> String {
-        guard let placement = item.placement else { return "system-overflow" }
-        let shown = placement.item
-        var key = placement.place.rawValue + "\u{1}" + placement.form.name + "\u{1}"
-        key += (placement.decision.rule?.description ?? "") + "\u{1}" + (shown.title ?? "") + "\u{1}"
-        key += (shown.symbol ?? "") + "\u{1}" + (shown.value ?? "") + "\u{1}" + (placement.badge.map(String.init) ?? "")
-        key += "\u{1}" + shown.segments.joined(separator: "\u{2}")
-        return key
+    /// Whether an item is drawn alike in two states: in the same place, in
+    /// the same form by the same rule, showing the same values.
+    static func drawnAlike(_ a: FigureGeometry.Item, _ b: FigureGeometry.Item) -> Bool {
+        guard let first = a.placement, let second = b.placement else { return a.placement == nil && b.placement == nil }
+        guard first.place == second.place, first.form == second.form, first.badge == second.badge,
+              first.decision.rule?.slug == second.decision.rule?.slug, first.decision.rule?.number == second.decision.rule?.number
+        else { return false }
+        let one = first.item, other = second.item
+        return one.title == other.title && one.symbol == other.symbol && one.value == other.value
+            && one.kind == other.kind && one.segments == other.segments
     }
 
-    /// The states an element is shown in, by number: `1 3`.
-    static func shownIn(_ states: [Bool]) -> String {
-        states.indices.filter { states[$0] }.map { String($0 + 1) }.joined(separator: " ")
+    /// Writes the states an element is shown in, by number (`1 3`), as the
+    /// text `key`.
+    static func addShownIn(_ states: [Bool], as key: ContextKey, to context: inout CompactContext.Builder) {
+        context.beginText(key)
+        var first = true
+        for index in states.indices where states[index] {
+            if !first { context.appendText(" ") }
+            context.appendText(index + 1)
+            first = false
+        }
+        context.endText()
     }
 
-    /// An element's box in each state as custom properties, in points:
-    /// `--x1: 366; --y1: 54; --w1: 64; --h1: 56; --x2: …`. A state the
-    /// element is not drawn in takes the box of the nearest state before
-    /// it that draws it (or after it), so that it fades where it was.
-    static func positions(_ boxes: [FigureBox?]) -> String {
-        var text = ""
+    /// Writes an element's box in each state as custom properties in
+    /// points, as the text `key`: `--x1: 366; --y1: 54; --w1: 64; --h1: 56;
+    /// --x2: …`. A state the element is not drawn in takes the box of the
+    /// nearest state before it that draws it (or after it), so that it
+    /// fades where it was.
+    static func addPositions(_ boxes: [FigureBox?], as key: ContextKey, to context: inout CompactContext.Builder) {
+        context.beginText(key)
+        var first = true
         for index in boxes.indices {
             let before = boxes[..<index].lastIndex { $0 != nil }
             let after = boxes[index...].firstIndex { $0 != nil }
             guard let box = boxes[index] ?? before.flatMap({ boxes[$0] }) ?? after.flatMap({ boxes[$0] }) else { continue }
-            let state = String(index + 1)
-            if !text.isEmpty { text += " " }
-            text += "--x\(state): \(number(box.x)); --y\(state): \(number(box.y)); "
-            text += "--w\(state): \(number(box.width)); --h\(state): \(number(box.height));"
+            for (name, length) in [("--x", box.x), ("--y", box.y), ("--w", box.width), ("--h", box.height)] {
+                if !first { context.appendText(" ") }
+                first = false
+                context.appendText(name)
+                context.appendText(index + 1)
+                context.appendText(": ")
+                appendNumber(length, to: &context)
+                context.appendText(";")
+            }
         }
-        return text
+        context.endText()
     }
 
-    /// A length in points to two decimals, with no trailing zeros.
+    /// Appends a length in points to two decimals, with no trailing zeros.
+    static func appendNumber(_ value: Double, to context: inout CompactContext.Builder) {
+        let hundredths = Int((abs(value) * 100).rounded())
+        if value < 0 && hundredths > 0 { context.appendText("-") }
+        context.appendText(hundredths / 100)
+        let fraction = hundredths % 100
+        if fraction == 0 { return }
+        context.appendText(".")
+        if fraction % 10 == 0 {
+            context.appendText(fraction / 10)
+        } else {
+            if fraction < 10 { context.appendText("0") }
+            context.appendText(fraction)
+        }
+    }
+
+    /// A length in points as ``appendNumber(_:to:)`` writes it.
     static func number(_ value: Double) -> String {
-        let rounded = (value * 100).rounded() / 100
-        if rounded == rounded.rounded() { return String(Int(rounded)) }
-        return String(rounded)
+        var context = CompactContext.Builder()
+        context.beginText(nil)
+        appendNumber(value, to: &context)
+        context.endText()
+        return context.finish().value.text
     }
 }

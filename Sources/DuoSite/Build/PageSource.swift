@@ -14,6 +14,8 @@ struct PageSource: Sendable {
         case unchanged(BuildCache.Entry)
         /// It cannot be read, and why (a finding at the file).
         case unreadable([Diagnostic])
+        /// The system refused to read it (`read-failed`), and why.
+        case refused(FileSystemFailure)
     }
 
     /// The site root.
@@ -67,7 +69,13 @@ struct PageSource: Sendable {
             if keep(unchanged) { return .unchanged(unchanged) }
             entry = nil
         }
-        guard let (bytes, status) = SourceFile.contents(atPath: root.path + "/" + file) else {
+        let read: (bytes: [UInt8], status: stat)?
+        do {
+            read = try SourceFile.contents(atPath: root.path + "/" + file, naming: file)
+        } catch {
+            return .refused(error)
+        }
+        guard let (bytes, status) = read else {
             return .unreadable([Diagnostic(.missingFile, "cannot read \(file): the file is missing or unreadable", at: SourceLocation(file: file))])
         }
         let hash = hashesEveryFile || entry != nil ? ContentHash.of(bytes) : 0

@@ -40,7 +40,9 @@ public struct SiteCheck: Sendable {
         // would refuse in them is reported here too.
         let hasTemplates = FileManager.default.fileExists(atPath: root.appendingPathComponent(Site.Paths.templates).path)
         let themeFindings = hasTemplates ? ThemeTemplates.load(root: root).diagnostics : []
-        let diagnostics = (siteFindings + pages.flatMap(\.findings) + themeFindings + CrossPageChecks(site: checked, today: today).run(facts)).sortedForOutput()
+        // (Not when the reading stopped, too many files open: what the pages left unread hold is unknown.)
+        let acrossPages = pages.contains(where: \.stopsReading) ? [] : CrossPageChecks(site: checked, today: today).run(facts)
+        let diagnostics = (siteFindings + pages.flatMap(\.findings) + themeFindings + acrossPages).sortedForOutput()
         let reviews = facts.map(\.page).filter(\.frontMatter.hasLastChecked).map { pattern in
             let review = Review(pattern, settings: site.settings, today: today)
             return PageReview(file: pattern.file, slug: pattern.slug, lastChecked: review.lastChecked.value, due: review.due, status: review.status)

@@ -26,6 +26,7 @@ public struct SiteLoader: Sendable {
             case .text(let text): return parser.read(file: text.file, bytes: text.bytes)
             case .unchanged(let entry): return (entry.facts.page, entry.facts.findings)
             case .unreadable(let findings): return (nil, findings)
+            case .refused(let failure): return (nil, [failure.diagnostic])
             }
         }
         site.patterns = pages.compactMap(\.0)

@@ -22,6 +22,10 @@ struct PageSource: Sendable {
     let root: URL
     /// The page files, relative to the root, sorted by name.
     let files: [String]
+    /// Why the page files could not be listed, when the system refused
+    /// (too many open files): a `read-failed` finding at `Content/patterns`,
+    /// which stops the reading as `SitePages` would.
+    let unlisted: Diagnostic?
     /// The previous build's entries, in its page file order.
     private let previous: [BuildCache.Entry]
     /// The previous build's entries by page file, made only when a page
@@ -43,7 +47,14 @@ struct PageSource: Sendable {
     init(root: URL, previous: BuildCache?, hashesEveryFile: Bool = false) {
         self.root = root
         self.hashesEveryFile = hashesEveryFile
-        files = Self.pageFiles(root: root)
+        do {
+            files = try Self.listPageFiles(root: root)
+            unlisted = nil
+        } catch {
+            files = []
+            unlisted = Diagnostic(.readFailed, "cannot read the pages: \(error.reason) (listing \(Site.Paths.patterns)); no page was read",
+                                  at: SourceLocation(file: Site.Paths.patterns))
+        }
         self.previous = previous?.entries ?? []
         started = SourceStamp.now()
         rootFolder = OpenFolder(root.standardizedFileURL.path)
@@ -52,8 +63,20 @@ struct PageSource: Sendable {
     /// The page files under `Content/patterns`, sorted by name (hidden
     /// files left out).
     static func pageFiles(root: URL) -> [String] {
-        let names = FolderListing.entries(of: root.appendingPathComponent(Site.Paths.patterns).path).map(\.name)
+        (try? listPageFiles(root: root)) ?? []
+    }
+
+    /// The page files, or the system's refusal to list them.
+    private static func listPageFiles(root: URL) throws(FileSystemFailure) -> [String] {
+        let names = try FolderListing.listing(of: root.appendingPathComponent(Site.Paths.patterns).path, naming: Site.Paths.patterns).map(\.name)
         return names.filter { $0.hasSuffix(".md") && !$0.hasPrefix(".") }.sorted().map { "\(Site.Paths.patterns)/\($0)" }
+    }
+
+    /// Whether the reading stopped, in this source's listing or at one of
+    /// `pages` (`SitePages`): the system refused to read any more files,
+    /// and what the pages left unread hold is unknown.
+    func stopped(_ pages: [SitePages.Outcome]) -> Bool {
+        unlisted != nil || pages.contains(where: \.stopsReading)
     }
 
     /// What the `index`th page file offers: the previous build's entry

@@ -90,11 +90,11 @@ public struct SiteBuilder: Sendable {
         let facts = pages.compactMap(\.facts)
         let published = facts.map(\.page).filter { options.drafts || !$0.frontMatter.draft }
         // (Not when the reading stopped: what the pages left unread hold is unknown.)
-        let readAll = !pages.contains(where: \.stopsReading)
+        let stopped = source.stopped(pages)
         let acrossPages = stage("the checks across pages") {
-            readAll ? CrossPageChecks(site: site, today: today).run(facts, published: Set(published.map(\.slug))) : []
+            stopped ? [] : CrossPageChecks(site: site, today: today).run(facts, published: Set(published.map(\.slug)))
         }
-        findings = findings + pages.flatMap(\.findings) + pages.compactMap(\.failure) + acrossPages
+        findings = findings + [source.unlisted].compactMap { $0 } + pages.flatMap(\.findings) + pages.compactMap(\.failure) + acrossPages
         // A write the file system refused: one finding, at the output folder.
         if let publisher, let failure = publisher.writeFailure {
             findings.append(Publisher.diagnostic(failure, place: publisher.place))

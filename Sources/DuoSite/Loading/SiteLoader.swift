@@ -31,7 +31,7 @@ public struct SiteLoader: Sendable {
         }
         site.patterns = pages.compactMap(\.0)
         site.unreadablePages = Set(zip(source.files, pages).filter { $0.1.0 == nil }.map { Self.slug(ofFile: $0.0) })
-        diagnostics += pages.flatMap(\.1)
+        diagnostics += [source.unlisted].compactMap { $0 } + pages.flatMap(\.1)
         return (site, diagnostics)
     }
 

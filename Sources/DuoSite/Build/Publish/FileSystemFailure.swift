@@ -50,6 +50,12 @@ struct FileSystemFailure: Error, Sendable, Equatable {
         return FileSystemFailure(writing: path, code: posixCode(of: error))
     }
 
+    /// The failure behind an error Foundation threw while reading `path`.
+    static func reading(_ path: String, _ error: any Error) -> FileSystemFailure {
+        if let failure = error as? FileSystemFailure { return failure }
+        return FileSystemFailure(reading: path, code: posixCode(of: error))
+    }
+
     /// The same failure, naming `path` (a path in the output folder
     /// rather than the staging folder's full path).
     func naming(_ path: String) -> FileSystemFailure {
@@ -79,8 +85,8 @@ struct FileSystemFailure: Error, Sendable, Equatable {
     }
 
     /// The POSIX error number an error of Foundation's holds (its
-    /// underlying error), or the one its code stands for; `EIO` when it
-    /// says none.
+    /// underlying error), or the one its code stands for; else the one the
+    /// failing call left (`errno`, read right after it), or `EIO`.
     private static func posixCode(of error: any Error) -> Int32 {
         if let posix = error as? POSIXError { return posix.code.rawValue }
         let error = error as NSError
@@ -92,7 +98,7 @@ struct FileSystemFailure: Error, Sendable, Equatable {
         case .fileWriteVolumeReadOnly: return EROFS
         case .fileWriteNoPermission, .fileReadNoPermission: return EACCES
         case .fileNoSuchFile, .fileReadNoSuchFile: return ENOENT
-        default: return EIO
+        default: return errno != 0 ? errno : EIO
         }
     }
 }

@@ -416,8 +416,9 @@ final class OutputFolder: Sendable {
             try FileManager.default.createDirectory(at: destination.deletingLastPathComponent(), withIntermediateDirectories: true)
             try FileManager.default.copyItem(at: source, to: destination)
         } catch {
-            // The file Foundation names, in the staging folder.
-            let named = (error as NSError).userInfo[NSFilePathErrorKey] as? String
+            // The file Foundation names, in the staging folder: the copy's destination.
+            let info = (error as NSError).userInfo
+            let named = (info["NSDestinationFilePath"] ?? info[NSFilePathErrorKey]) as? String
             let inside = named.flatMap { $0.hasPrefix(stagingPath + "/") ? String($0.dropFirst(stagingPath.count + 1)) : nil }
             throw FileSystemFailure.writing(inside ?? relative, error)
         }
@@ -464,6 +465,10 @@ final class OutputFolder: Sendable {
     /// build made is removed, the spare with it: a partial site is never
     /// kept, and a full disk gets its room back.
     func discard(keepingSpare: Bool = true) {
+        // Nothing is written after this: the folders' descriptors are given
+        // back first, for a removal short of open files (too many open).
+        openStaging.close()
+        openMirror?.close()
         if let mirrorPath { FolderRemoval.remove(mirrorPath) }
         if keepingSpare, reusesSpare, !Self.isFolder(sparePath), rename(stagingPath, sparePath) == 0 { return }
         FolderRemoval.remove(stagingPath)
@@ -471,21 +476,32 @@ final class OutputFolder: Sendable {
 }
 
 /// A folder held open, for calls relative to it (`openat`, `mkdirat`,
-/// `linkat`, `fstatat`); closed when the last copy of the build's output
-/// folder goes.
+/// `linkat`, `fstatat`); closed by `close()`, or when the last copy of the
+/// build's output folder goes.
 final class OpenFolder: Sendable {
-    /// The open folder's descriptor.
-    let descriptor: Int32
+    /// The open descriptor, or -1 once closed.
+    private let opened: Atomic<Int32>
+
+    /// The open folder's descriptor (-1 once closed: every call on it fails).
+    var descriptor: Int32 {
+        opened.load(ordering: .acquiring)
+    }
 
     /// Opens the folder at `path`, or nil when it cannot be opened.
     init?(_ path: String) {
         let descriptor = open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         guard descriptor >= 0 else { return nil }
-        self.descriptor = descriptor
+        opened = Atomic(descriptor)
+    }
+
+    /// Closes the folder now, once nothing more is made in it.
+    func close() {
+        let descriptor = opened.exchange(-1, ordering: .acquiringAndReleasing)
+        if descriptor >= 0 { _ = Foundation.close(descriptor) }
     }
 
     deinit {
-        close(descriptor)
+        close()
     }
 }
 

@@ -29,6 +29,7 @@ import Testing
     /// Root can read any file whatever its mode: the site is given to
     /// `nobody`, who runs duosite, and one page is made unreadable to it.
     static let canRunAsAnotherUser = getuid() == 0 && FileManager.default.isExecutableFile(atPath: "/usr/bin/setpriv")
+    /// What runs the next command as `nobody`, with no group of root's.
     static let asNobody = ["/usr/bin/setpriv", "--reuid=65534", "--regid=65534", "--clear-groups"]
 
     @Test(.enabled(if: canRunAsAnotherUser, "needs root and setpriv, to run duosite as a user that mode bits stop"))
@@ -53,6 +54,7 @@ import Testing
         #expect(leftovers.isEmpty)
     }
 
+    /// Whether a command can be run with fewer open files allowed.
     static let canLimitOpenFiles = FileManager.default.isExecutableFile(atPath: "/usr/bin/prlimit")
 
     /// With fewer and fewer files it may open, `check` either finds

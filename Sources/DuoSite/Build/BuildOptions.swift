@@ -14,6 +14,9 @@ public struct BuildOptions: Sendable {
     public var today: Day
     /// Pages rendered at once (1 renders one after another).
     public var parallel: Bool
+    /// For tests: page writes made to fail half-way through, as a disk that
+    /// fills would (`PageWriteFault`); nil in every real build.
+    var pageWriteFault: PageWriteFault?
 
     /// Creates options; `output` defaults to `root/Public`.
     public init(root: URL, output: URL? = nil, baseURL: String? = nil, drafts: Bool = false, today: Day, parallel: Bool = true) {

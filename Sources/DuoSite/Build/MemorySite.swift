@@ -67,6 +67,7 @@ struct MemorySite: Sendable {
             return (result, html)
         case .unchanged(let entry): return (PagePipeline.Result(facts: entry.facts, findings: entry.facts.findings), nil)
         case .unreadable(let findings): return (PagePipeline.Result(facts: nil, findings: findings), nil)
+        case .refused(let failure): return (PagePipeline.Result(facts: nil, findings: [failure.diagnostic]), nil)
         }
     }
 
@@ -89,7 +90,7 @@ struct MemorySite: Sendable {
                 files[file.path] = file.bytes
             }
         } catch {
-            findings.append(Publisher.failure(options.output, error))
+            findings.append(Publisher.diagnostic(error, place: Publisher.place(of: options.output, root: options.root)))
         }
     }
 }

@@ -38,7 +38,9 @@ struct PagePipeline: Sendable {
 
     /// Runs the page file `file`, whose bytes are `bytes`, through every
     /// step; a published page's HTML is handed to `publish` where it lies.
-    func run(file: String, bytes: [UInt8], publish: (Pattern, Span<UInt8>) throws -> Void = { _, _ in }) -> Result {
+    /// Without `rendering` (a build whose writing has stopped), the page is
+    /// read and checked only.
+    func run(file: String, bytes: [UInt8], rendering: Bool = true, publish: (Pattern, Span<UInt8>) throws -> Void = { _, _ in }) -> Result {
         // Read.
         let (read, found) = parser.read(file: file, bytes: bytes)
         guard let pattern = read else { return Result(facts: nil, findings: found) }
@@ -46,14 +48,17 @@ struct PagePipeline: Sendable {
         let findings = found + Checkers.page(pattern, checks)
         // Place and render, when the page is published.
         var result = Result(facts: PageFacts(pattern, findings: findings), findings: findings)
-        if let renderer, renderer.publishes(pattern), !findings.contains(where: \.blocksBuild) {
+        if rendering, let renderer, renderer.publishes(pattern), !findings.contains(where: \.blocksBuild) {
             do {
                 try renderer.render(pattern) { try publish(pattern, $0) }
                 result.rendered = true
             } catch let error as TemplateError {
                 result.failure = ThemeTemplates.diagnostic(error)
+            } catch is FileSystemFailure {
+                // The publisher noted it: the build reports it once, at the
+                // output folder, not at a page that is not at fault.
             } catch {
-                result.failure = Diagnostic(.missingFile, "cannot write the page of \(pattern.slug): \(error.localizedDescription)", at: SourceLocation(file: file))
+                result.failure = Diagnostic(.writeFailed, "cannot write the page of \(pattern.slug): \(error)", at: SourceLocation(file: file))
             }
         }
         return result

@@ -14,12 +14,18 @@ struct PageSource: Sendable {
         case unchanged(BuildCache.Entry)
         /// It cannot be read, and why (a finding at the file).
         case unreadable([Diagnostic])
+        /// The system refused to read it (`read-failed`), and why.
+        case refused(FileSystemFailure)
     }
 
     /// The site root.
     let root: URL
     /// The page files, relative to the root, sorted by name.
     let files: [String]
+    /// Why the page files could not be listed, when the system refused
+    /// (too many open files): a `read-failed` finding at `Content/patterns`,
+    /// which stops the reading as `SitePages` would.
+    let unlisted: Diagnostic?
     /// The previous build's entries, in its page file order.
     private let previous: [BuildCache.Entry]
     /// The previous build's entries by page file, made only when a page
@@ -41,7 +47,14 @@ struct PageSource: Sendable {
     init(root: URL, previous: BuildCache?, hashesEveryFile: Bool = false) {
         self.root = root
         self.hashesEveryFile = hashesEveryFile
-        files = Self.pageFiles(root: root)
+        do {
+            files = try Self.listPageFiles(root: root)
+            unlisted = nil
+        } catch {
+            files = []
+            unlisted = Diagnostic(.readFailed, "cannot read the pages: \(error.reason) (listing \(Site.Paths.patterns)); no page was read",
+                                  at: SourceLocation(file: Site.Paths.patterns))
+        }
         self.previous = previous?.entries ?? []
         started = SourceStamp.now()
         rootFolder = OpenFolder(root.standardizedFileURL.path)
@@ -50,8 +63,20 @@ struct PageSource: Sendable {
     /// The page files under `Content/patterns`, sorted by name (hidden
     /// files left out).
     static func pageFiles(root: URL) -> [String] {
-        let names = FolderListing.entries(of: root.appendingPathComponent(Site.Paths.patterns).path).map(\.name)
+        (try? listPageFiles(root: root)) ?? []
+    }
+
+    /// The page files, or the system's refusal to list them.
+    private static func listPageFiles(root: URL) throws(FileSystemFailure) -> [String] {
+        let names = try FolderListing.listing(of: root.appendingPathComponent(Site.Paths.patterns).path, naming: Site.Paths.patterns).map(\.name)
         return names.filter { $0.hasSuffix(".md") && !$0.hasPrefix(".") }.sorted().map { "\(Site.Paths.patterns)/\($0)" }
+    }
+
+    /// Whether the reading stopped, in this source's listing or at one of
+    /// `pages` (`SitePages`): the system refused to read any more files,
+    /// and what the pages left unread hold is unknown.
+    func stopped(_ pages: [SitePages.Outcome]) -> Bool {
+        unlisted != nil || pages.contains(where: \.stopsReading)
     }
 
     /// What the `index`th page file offers: the previous build's entry
@@ -67,7 +92,13 @@ struct PageSource: Sendable {
             if keep(unchanged) { return .unchanged(unchanged) }
             entry = nil
         }
-        guard let (bytes, status) = SourceFile.contents(atPath: root.path + "/" + file) else {
+        let read: (bytes: [UInt8], status: stat)?
+        do {
+            read = try SourceFile.contents(atPath: root.path + "/" + file, naming: file)
+        } catch {
+            return .refused(error)
+        }
+        guard let (bytes, status) = read else {
             return .unreadable([Diagnostic(.missingFile, "cannot read \(file): the file is missing or unreadable", at: SourceLocation(file: file))])
         }
         let hash = hashesEveryFile || entry != nil ? ContentHash.of(bytes) : 0

@@ -5,7 +5,9 @@ import Synchronization
 /// pipeline, the checks across pages, the site-wide files, and the swap —
 /// a list of named stages, each a type of its own, run in order and each
 /// timed (`--timings`). Any error before the swap leaves the previous
-/// output exactly as it was; a build that publishes replaces it whole.
+/// output exactly as it was; a build that publishes replaces it whole. A
+/// write the file system refuses stops the writing and is reported once
+/// (`Publisher`).
 public struct SiteBuilder: Sendable {
     /// The result of a build.
     public struct Outcome: Sendable {
@@ -48,7 +50,8 @@ public struct SiteBuilder: Sendable {
         do {
             lock = try BuildLock(beside: options.output, waiting: waiting ?? {})
         } catch {
-            return Outcome(diagnostics: [Publisher.failure(options.output, error)], published: false, pageCount: 0)
+            let place = Publisher.place(of: options.output, root: options.root)
+            return Outcome(diagnostics: [Publisher.diagnostic(error, place: place)], published: false, pageCount: 0)
         }
         let waited = lock.waited ? Double(DispatchTime.now().uptimeNanoseconds - asked.uptimeNanoseconds) / 1e9 : 0
         timings?.finish(lock.waited ? "the output checked; another build waited for" : "the output checked")
@@ -69,7 +72,8 @@ public struct SiteBuilder: Sendable {
         if templates != nil {
             previous = stage("the previous build's cache read") { BuildCache.read(beside: options.output, fingerprint: fingerprint.build) }
             do {
-                let made = try Publisher(output: options.output, previous: previous, fingerprint: fingerprint.build)
+                let made = try Publisher(output: options.output, root: root, previous: previous, fingerprint: fingerprint.build,
+                                         fault: options.pageWriteFault)
                 timings?.finish(made.reusesSpare ? "the spare brought up to date" : "the staging folder made")
                 publisher = made
             } catch {
@@ -85,10 +89,17 @@ public struct SiteBuilder: Sendable {
         site.unreadablePages = Set(zip(source.files, pages).filter { $0.1.facts == nil }.map { SiteLoader.slug(ofFile: $0.0) })
         let facts = pages.compactMap(\.facts)
         let published = facts.map(\.page).filter { options.drafts || !$0.frontMatter.draft }
+        // (Not when the reading stopped: what the pages left unread hold is unknown.)
+        let stopped = source.stopped(pages)
         let acrossPages = stage("the checks across pages") {
-            CrossPageChecks(site: site, today: today).run(facts, published: Set(published.map(\.slug)))
+            stopped ? [] : CrossPageChecks(site: site, today: today).run(facts, published: Set(published.map(\.slug)))
         }
-        findings = (findings + pages.flatMap(\.findings) + pages.compactMap(\.failure) + acrossPages).sortedForOutput()
+        findings = findings + [source.unlisted].compactMap { $0 } + pages.flatMap(\.findings) + pages.compactMap(\.failure) + acrossPages
+        // A write the file system refused: one finding, at the output folder.
+        if let publisher, let failure = publisher.writeFailure {
+            findings.append(Publisher.diagnostic(failure, place: publisher.place))
+        }
+        findings = findings.sortedForOutput()
         guard let publisher, let templates, !findings.contains(where: \.blocksBuild) else {
             publisher?.discard()
             return Outcome(diagnostics: findings, published: false, pageCount: 0)
@@ -103,12 +114,15 @@ public struct SiteBuilder: Sendable {
                 }
                 try publisher.copyAssets(root: root)
             }
-            try stage("the site swapped in") {
+            let warnings = try stage("the site swapped in") {
                 try publisher.publish(entries: pages.compactMap(\.entry), readingFingerprint: fingerprint.reading)
             }
+            findings = (findings + warnings).sortedForOutput()
         } catch {
+            // A failure to write is noted first, so that the staging folder goes whole.
+            let finding = publisher.fail(error)
             publisher.discard()
-            return Outcome(diagnostics: findings + [Publisher.failure(options.output, error)], published: false, pageCount: 0)
+            return Outcome(diagnostics: (findings + [finding]).sortedForOutput(), published: false, pageCount: 0)
         }
         Self.lastBuild.withLock { $0 = (pages, source, previous) }
         return Outcome(diagnostics: findings, published: true, pageCount: published.count)

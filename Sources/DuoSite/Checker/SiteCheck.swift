@@ -36,11 +36,16 @@ public struct SiteCheck: Sendable {
         var checked = site
         checked.unreadablePages = Set(zip(source.files, pages).filter { $0.1.facts == nil }.map { SiteLoader.slug(ofFile: $0.0) })
         let facts = pages.compactMap(\.facts)
+        // When the reading stopped (too many files open), the check stops
+        // there: what the pages left unread hold is unknown, and the theme
+        // would fail alike.
+        let stopped = source.stopped(pages)
         // The theme's templates, when the site has them: what a build
         // would refuse in them is reported here too.
         let hasTemplates = FileManager.default.fileExists(atPath: root.appendingPathComponent(Site.Paths.templates).path)
-        let themeFindings = hasTemplates ? ThemeTemplates.load(root: root).diagnostics : []
-        let diagnostics = (siteFindings + pages.flatMap(\.findings) + themeFindings + CrossPageChecks(site: checked, today: today).run(facts)).sortedForOutput()
+        let themeFindings = hasTemplates && !stopped ? ThemeTemplates.load(root: root).diagnostics : []
+        let acrossPages = stopped ? [] : CrossPageChecks(site: checked, today: today).run(facts)
+        let diagnostics = (siteFindings + [source.unlisted].compactMap { $0 } + pages.flatMap(\.findings) + themeFindings + acrossPages).sortedForOutput()
         let reviews = facts.map(\.page).filter(\.frontMatter.hasLastChecked).map { pattern in
             let review = Review(pattern, settings: site.settings, today: today)
             return PageReview(file: pattern.file, slug: pattern.slug, lastChecked: review.lastChecked.value, due: review.due, status: review.status)

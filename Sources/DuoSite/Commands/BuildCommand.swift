@@ -24,12 +24,13 @@ struct BuildCommand: Subcommand {
       --timings        After the build, print how long each of its steps took (on standard error)
       --help           Show this help
 
-    Exit status: 0 published; 1 the content has errors (nothing was published);
-    64 the command line is wrong.
+    Exit status: 0 published; 1 the content has errors, or the output could not
+    be written (nothing was published); 64 the command line is wrong.
 
     """
 
-    let options: BuildOptions
+    /// What to build (a test may add a `PageWriteFault`).
+    var options: BuildOptions
     let quiet: Bool
     /// Whether to print how long each step of the build took.
     let timings: Bool

@@ -40,6 +40,8 @@ public enum DiagnosticCode: String, Sendable, Hashable, CaseIterable {
     case missingFile = "missing-file"
     case staticConflict = "static-conflict"
     case template = "template"
+    case writeFailed = "write-failed"
+    case readFailed = "read-failed"
 
     /// The severity a finding of this kind has.
     public var defaultSeverity: Diagnostic.Severity {

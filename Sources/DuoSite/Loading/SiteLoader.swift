@@ -26,11 +26,12 @@ public struct SiteLoader: Sendable {
             case .text(let text): return parser.read(file: text.file, bytes: text.bytes)
             case .unchanged(let entry): return (entry.facts.page, entry.facts.findings)
             case .unreadable(let findings): return (nil, findings)
+            case .refused(let failure): return (nil, [failure.diagnostic])
             }
         }
         site.patterns = pages.compactMap(\.0)
         site.unreadablePages = Set(zip(source.files, pages).filter { $0.1.0 == nil }.map { Self.slug(ofFile: $0.0) })
-        diagnostics += pages.flatMap(\.1)
+        diagnostics += [source.unlisted].compactMap { $0 } + pages.flatMap(\.1)
         return (site, diagnostics)
     }
 

@@ -18,39 +18,53 @@ struct SourceFile: Sendable {
     /// The largest file duosite reads; beyond it a page is surely a mistake.
     static let maximumSize = 16 * 1024 * 1024
 
-    /// Reads `path` under `root`.
+    /// Reads `path` under `root`: a file missing is a `missing-file`
+    /// finding, one the system refuses to read a `read-failed` one, in the
+    /// system's words ("permission denied").
     static func read(_ path: String, root: URL) -> Result<SourceFile, Diagnostic> {
-        guard let (bytes, _) = contents(atPath: root.appendingPathComponent(path).path) else {
+        let read: (bytes: [UInt8], status: stat)?
+        do {
+            read = try contents(atPath: root.appendingPathComponent(path).path, naming: path)
+        } catch {
+            return .failure(error.diagnostic)
+        }
+        guard let (bytes, _) = read else {
             return .failure(Diagnostic(.missingFile, "cannot read \(path): the file is missing or unreadable", at: SourceLocation(file: path)))
         }
         return decode(bytes, path: path)
     }
 
     /// The bytes of the file at `path` and its status (size, times, inode),
-    /// both from the one open file; nil when it cannot be read. (POSIX
+    /// both from the one open file; nil when there is no file there, or it
+    /// is not a regular file. Throws, naming it `name` (`path` by default),
+    /// with the system's reason, when the system refuses to read it. (POSIX
     /// calls: a build reads ten thousand pages, and the status comes with
     /// the file instead of from a second look-up of its path.)
-    static func contents(atPath path: String) -> (bytes: [UInt8], status: stat)? {
+    static func contents(atPath path: String, naming name: String? = nil) throws(FileSystemFailure) -> (bytes: [UInt8], status: stat)? {
         // The path handed over where it lies, with no C string copied out of it.
         let descriptor = path.withCString { open($0, O_RDONLY | O_CLOEXEC) }
-        guard descriptor >= 0 else { return nil }
+        guard descriptor >= 0 else {
+            if errno == ENOENT || errno == ENOTDIR { return nil }
+            throw FileSystemFailure(reading: name ?? path)
+        }
         defer { close(descriptor) }
         var status = stat()
+        guard fstat(descriptor, &status) == 0 else { throw FileSystemFailure(reading: name ?? path) }
         // Only a regular file: reading a pipe named like a page would wait forever.
-        guard fstat(descriptor, &status) == 0, status.st_mode & S_IFMT == S_IFREG else { return nil }
+        guard status.st_mode & S_IFMT == S_IFREG else { return nil }
         // As many bytes as the status says, as Foundation's reading does.
         let capacity = Int(status.st_size)
-        var failed = false
+        var failed: Int32 = 0
         let bytes = [UInt8](unsafeUninitializedCapacity: capacity) { buffer, count in
             while count < capacity {
                 let got = Foundation.read(descriptor, buffer.baseAddress! + count, capacity - count)
                 if got < 0, errno == EINTR { continue }
-                if got < 0 { failed = true }
+                if got < 0 { failed = errno }
                 if got <= 0 { return }
                 count += got
             }
         }
-        guard !failed else { return nil }
+        guard failed == 0 else { throw FileSystemFailure(reading: name ?? path, code: failed) }
         return (bytes, status)
     }
 

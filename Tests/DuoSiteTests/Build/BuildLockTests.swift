@@ -91,7 +91,7 @@ import Testing
         try FileManager.default.createDirectory(at: lock, withIntermediateDirectories: false)
         let result = site.run(["build", "--today", "2026-11-29", "--quiet"])
         #expect(result.status == 1)
-        #expect(result.err.contains("error: cannot write the site to \(site.root.appendingPathComponent("Public").standardizedFileURL.path): cannot lock \(lock.standardizedFileURL.path): Is a directory"), "\(result.err)")
+        #expect(result.err.contains("Public:1:1: error: cannot write the site into Public: is a directory (writing .Public.lock) [write-failed]"), "\(result.err)")
         #expect(site.tree() == before)
     }
 

@@ -20,9 +20,10 @@ struct CheckFixtureTests {
     ]
 
     /// Codes that are not about what editors write in pages and files of
-    /// Content/ (the placement table's, a missing file, a theme template).
+    /// Content/ (the placement table's, a missing file, a theme template,
+    /// the file system refusing to write or read).
     static let otherCodes: Set<DiagnosticCode> = [
-        .unreachablePlacement, .unknownPatternRule, .invalidPlacement, .missingFile, .template,
+        .unreachablePlacement, .unknownPatternRule, .invalidPlacement, .missingFile, .template, .writeFailed, .readFailed,
     ]
 
     struct Expectation: Decodable {

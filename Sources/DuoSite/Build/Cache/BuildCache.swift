@@ -69,7 +69,7 @@ struct BuildCache: Sendable {
     /// the same reading fingerprint); what the folders hold is kept anyway.
     static func read(beside output: URL, fingerprint: UInt64, reading: Bool = false) -> BuildCache? {
         guard FileManager.default.fileExists(atPath: output.path),
-              let (bytes, _) = SourceFile.contents(atPath: location(for: output).path),
+              let (bytes, _) = try? SourceFile.contents(atPath: location(for: output).path),
               let end = bytes.firstIndex(of: 0x0A) else { return nil }
         // The first line: the header, and the two fingerprints; then the
         // records: what the output and the spare hold, and each page file's entry.
@@ -96,8 +96,9 @@ struct BuildCache: Sendable {
 
     /// Writes the cache beside `output` under a temporary name:
     /// `publishDraft` puts it in place once the output is swapped in, and
-    /// `discardDraft` removes it if it is not.
-    func writeDraft(beside output: URL) throws {
+    /// `discardDraft` removes it if it is not. Throws, having removed it,
+    /// with the system's reason, when it cannot be written whole.
+    func writeDraft(beside output: URL) throws(FileSystemFailure) {
         var file = try BufferedFile(creating: Self.draftPath(for: output))
         file.append(Array("\(Self.header) \(String(fingerprint, radix: 16)) \(String(readingFingerprint, radix: 16))\n".utf8)[...])
         // (The two, ten thousand pages each, side by side.)
@@ -115,12 +116,29 @@ struct BuildCache: Sendable {
 
     /// Puts the cache written by `writeDraft` in place (rename(2) replaces
     /// the previous one in one step).
-    static func publishDraft(beside output: URL) throws {
+    static func publishDraft(beside output: URL) throws(FileSystemFailure) {
         let draft = draftPath(for: output)
         guard rename(draft, location(for: output).path) == 0 else {
+            let failure = FileSystemFailure(writing: location(for: output).lastPathComponent)
             unlink(draft)
-            throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: draft])
+            throw failure
         }
+    }
+
+    /// Moves the cache of `output` aside while the output is swapped
+    /// (`.Public.duosite-cache.previous-<process>`), and returns where; nil
+    /// when there is none. Should the build stop there, the next one
+    /// removes it with the staging folders it left.
+    static func setAside(beside output: URL) -> String? {
+        let cache = location(for: output).path
+        let aside = "\(cache).previous-\(ProcessInfo.processInfo.processIdentifier)"
+        return rename(cache, aside) == 0 ? aside : nil
+    }
+
+    /// Puts a cache set aside back in place: the swap failed, and the
+    /// output it describes is still the one published.
+    static func putBack(_ aside: String, beside output: URL) {
+        if rename(aside, location(for: output).path) != 0 { unlink(aside) }
     }
 
     /// Removes a cache written by `writeDraft` and never put in place.

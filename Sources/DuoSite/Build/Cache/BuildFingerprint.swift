@@ -30,7 +30,7 @@ struct BuildFingerprint: Sendable, Equatable {
         }
         for path in [Site.Paths.settings, Site.Paths.sources, Site.Paths.devices, Site.Paths.placement] {
             add(path)
-            add(SourceFile.contents(atPath: root.appendingPathComponent(path).path)?.bytes ?? [])
+            add((try? SourceFile.contents(atPath: root.appendingPathComponent(path).path))?.bytes ?? [])
         }
         // The theme's and the site's files by name: pages' links to them are checked.
         for path in SiteLoader.assetPaths(root: root) {
@@ -43,7 +43,7 @@ struct BuildFingerprint: Sendable, Equatable {
             let names = ((try? FileManager.default.contentsOfDirectory(atPath: root.appendingPathComponent(folder).path)) ?? []).sorted()
             for name in names {
                 add("\(folder)/\(name)")
-                add(SourceFile.contents(atPath: root.appendingPathComponent(folder).appendingPathComponent(name).path)?.bytes ?? [])
+                add((try? SourceFile.contents(atPath: root.appendingPathComponent(folder).appendingPathComponent(name).path))?.bytes ?? [])
             }
         }
         self.build = build.value

@@ -29,20 +29,27 @@ final class BuildLock: Sendable {
 
     /// Takes the lock of the output folder at `output`, calling `waiting`
     /// once if another build holds it, and then waiting until it lets go.
-    /// Throws when the lock file cannot be made or locked (the folder it
-    /// goes in cannot be written; something other than a file is there).
-    init(beside output: URL, waiting: () -> Void = {}) throws {
+    /// Throws, with the system's reason, when the lock file cannot be made
+    /// or locked (the folder it goes in cannot be written: a read-only file
+    /// system; something other than a file is there).
+    init(beside output: URL, waiting: () -> Void = {}) throws(FileSystemFailure) {
         path = Self.path(beside: output)
-        try FileManager.default.createDirectory(at: URL(fileURLWithPath: path).deletingLastPathComponent(), withIntermediateDirectories: true)
+        let folder = URL(fileURLWithPath: path).deletingLastPathComponent()
+        let name = URL(fileURLWithPath: path).lastPathComponent
+        do {
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        } catch {
+            throw FileSystemFailure.writing(folder.path, error)
+        }
         var hasWaited = false
         while true {
             let descriptor = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
-            guard descriptor >= 0 else { throw Failure(path: path, code: errno) }
+            guard descriptor >= 0 else { throw FileSystemFailure(writing: name) }
             if flock(descriptor, LOCK_EX | LOCK_NB) != 0 {
                 guard errno == EWOULDBLOCK else {
-                    let code = errno
+                    let failure = FileSystemFailure(writing: name)
                     close(descriptor)
-                    throw Failure(path: path, code: code)
+                    throw failure
                 }
                 if !hasWaited {
                     waiting()
@@ -51,9 +58,9 @@ final class BuildLock: Sendable {
                 var status: Int32
                 repeat { status = flock(descriptor, LOCK_EX) } while status != 0 && errno == EINTR
                 guard status == 0 else {
-                    let code = errno
+                    let failure = FileSystemFailure(writing: name)
                     close(descriptor)
-                    throw Failure(path: path, code: code)
+                    throw failure
                 }
             }
             // The build that held the lock removed the file as it let go:
@@ -65,18 +72,6 @@ final class BuildLock: Sendable {
                 return
             }
             close(descriptor)
-        }
-    }
-
-    /// Why the lock could not be taken, in the system's words.
-    struct Failure: LocalizedError {
-        /// The lock file's path.
-        var path: String
-        /// The system's error number.
-        var code: Int32
-
-        var errorDescription: String? {
-            "cannot lock \(path): \(String(cString: strerror(code)))"
         }
     }
 

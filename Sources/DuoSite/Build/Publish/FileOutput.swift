@@ -4,21 +4,26 @@ import Foundation
 /// ten thousand files, and Foundation's writing costs several times as
 /// much. This is the one place duosite hands bytes to write(2).
 enum FileOutput {
-    /// Writes all of `bytes` to the open file `descriptor`; false when the
-    /// system refuses (a full disk, a file system gone read-only).
+    /// Writes all of `bytes` to the open file `descriptor`; false, with
+    /// `errno` saying why, when the system refuses (a full disk, a file
+    /// system gone read-only).
     static func write(_ bytes: [UInt8], to descriptor: Int32) -> Bool {
         write(bytes.span, to: descriptor)
     }
 
-    /// Writes all of `bytes` to the open file `descriptor`; false when the
-    /// system refuses.
+    /// Writes all of `bytes` to the open file `descriptor`; false, with
+    /// `errno` saying why, when the system refuses.
     static func write(_ bytes: Span<UInt8>, to descriptor: Int32) -> Bool {
         bytes.withUnsafeBytes { raw in
             var offset = 0
             while offset < raw.count {
                 let written = Foundation.write(descriptor, raw.baseAddress! + offset, raw.count - offset)
                 if written < 0, errno == EINTR { continue }
-                guard written > 0 else { return false }
+                guard written > 0 else {
+                    // No byte taken and no error said: the device has no room.
+                    if written == 0 { errno = ENOSPC }
+                    return false
+                }
                 offset += written
             }
             return true
@@ -26,13 +31,14 @@ enum FileOutput {
     }
 
     /// Writes `bytes` into the file at `path` (relative to the open folder
-    /// `folder`), made or emptied first; throws naming the file when it
-    /// cannot be written. `exclusive` refuses a file that exists.
-    static func write(_ bytes: [UInt8], toFile path: String, relativeTo folder: Int32 = AT_FDCWD, exclusive: Bool = false) throws {
+    /// `folder`), made or emptied first; throws naming the file, with the
+    /// system's reason, when it cannot be written. `exclusive` refuses a
+    /// file that exists.
+    static func write(_ bytes: [UInt8], toFile path: String, relativeTo folder: Int32 = AT_FDCWD, exclusive: Bool = false) throws(FileSystemFailure) {
         let descriptor = openat(folder, path, O_WRONLY | O_CREAT | O_CLOEXEC | (exclusive ? O_EXCL : O_TRUNC), 0o644)
-        guard descriptor >= 0 else { throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: path]) }
+        guard descriptor >= 0 else { throw FileSystemFailure(writing: path) }
         defer { close(descriptor) }
-        guard write(bytes, to: descriptor) else { throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: path]) }
+        guard write(bytes, to: descriptor) else { throw FileSystemFailure(writing: path) }
     }
 }
 
@@ -43,13 +49,15 @@ struct BufferedFile {
     private let path: String
     private let descriptor: Int32
     private var buffer: [UInt8] = []
-    private var failed = false
+    /// The error number of the first write that failed, or 0.
+    private var failed: Int32 = 0
 
-    /// Makes the file at `path`, or empties the one there.
-    init(creating path: String) throws {
+    /// Makes the file at `path`, or empties the one there; throws, with
+    /// the system's reason, naming the file by its name alone.
+    init(creating path: String) throws(FileSystemFailure) {
         self.path = path
         descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
-        guard descriptor >= 0 else { throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: path]) }
+        guard descriptor >= 0 else { throw FileSystemFailure(writing: Self.name(path)) }
         buffer.reserveCapacity(Self.size)
     }
 
@@ -62,18 +70,23 @@ struct BufferedFile {
     }
 
     private mutating func flush() {
-        if !failed, !FileOutput.write(buffer, to: descriptor) { failed = true }
+        if failed == 0, !FileOutput.write(buffer, to: descriptor) { failed = errno }
         buffer.removeAll(keepingCapacity: true)
     }
 
     /// Writes what is left and closes the file; throws, having removed it,
-    /// when any write failed.
-    mutating func finish() throws {
+    /// when any write failed (with the first failure's reason).
+    mutating func finish() throws(FileSystemFailure) {
         flush()
         close(descriptor)
-        if failed {
+        if failed != 0 {
             unlink(path)
-            throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: path])
+            throw FileSystemFailure(writing: Self.name(path), code: failed)
         }
+    }
+
+    /// The last part of `path`, which findings name.
+    private static func name(_ path: String) -> String {
+        String(path.split(separator: "/").last ?? Substring(path))
     }
 }

@@ -28,7 +28,17 @@ enum FolderListing {
 
     /// The entries of the folder at `path`; none when it cannot be read.
     static func entries(of path: String) -> [Entry] {
-        guard let stream = opendir(path) else { return [] }
+        (try? listing(of: path)) ?? []
+    }
+
+    /// The entries of the folder at `path`; none when there is no folder
+    /// there. Throws, naming it `name`, with the system's reason, when the
+    /// system refuses to read it (too many open files).
+    static func listing(of path: String, naming name: String? = nil) throws(FileSystemFailure) -> [Entry] {
+        guard let stream = opendir(path) else {
+            if errno == ENOENT || errno == ENOTDIR { return [] }
+            throw FileSystemFailure(reading: name ?? path)
+        }
         defer { closedir(stream) }
         return entries(of: stream) { name in
             var info = stat()

@@ -49,12 +49,16 @@ final class OutputFolder: Sendable {
     /// each of ten thousand pages.
     private let openStaging: OpenFolder
     private let openMirror: OpenFolder?
+    /// For tests: the page writes made to fail, as a full disk would.
+    private let fault: PageWriteFault?
 
     /// Prepares a staging folder beside `url`: the spare, when `spare`
     /// describes it (from the build cache), or else an empty folder. `live`
     /// describes the published site's pages, which unchanged pages link to.
-    init(_ url: URL, live: OutputTree = OutputTree(), spare: OutputTree? = nil) throws {
+    /// Throws, with the system's reason, when the folder cannot be made.
+    init(_ url: URL, live: OutputTree = OutputTree(), spare: OutputTree? = nil, fault: PageWriteFault? = nil) throws(FileSystemFailure) {
         self.live = live
+        self.fault = fault
         self.url = url.standardizedFileURL
         let parent = self.url.deletingLastPathComponent()
         let name = self.url.lastPathComponent
@@ -62,7 +66,11 @@ final class OutputFolder: Sendable {
         stagingPath = staging.path
         livePath = self.url.path
         sparePath = Self.spare(of: self.url).path
-        try FileManager.default.createDirectory(at: parent, withIntermediateDirectories: true)
+        do {
+            try FileManager.default.createDirectory(at: parent, withIntermediateDirectories: true)
+        } catch {
+            throw FileSystemFailure.writing(parent.path, error)
+        }
         Self.removeLeftovers(beside: parent.path, name: name)
         FolderRemoval.remove(stagingPath)
         if let spare, Self.isFolder(sparePath), rename(sparePath, stagingPath) == 0 {
@@ -72,7 +80,7 @@ final class OutputFolder: Sendable {
         } else {
             // A spare no cache describes cannot be trusted.
             FolderRemoval.remove(sparePath)
-            try FileManager.default.createDirectory(at: staging, withIntermediateDirectories: true)
+            guard mkdir(stagingPath, 0o755) == 0 else { throw FileSystemFailure(writing: staging.lastPathComponent) }
             held = OutputTree()
             reusesSpare = false
             let mirror = parent.appendingPathComponent(".\(name).mirror-\(ProcessInfo.processInfo.processIdentifier)").path
@@ -81,7 +89,10 @@ final class OutputFolder: Sendable {
             mirrorPath = first && mkdir(mirror, 0o755) == 0 && mkdir(mirror + "/patterns", 0o755) == 0 ? mirror : nil
         }
         guard let openStaging = OpenFolder(stagingPath) else {
-            throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: stagingPath])
+            let failure = FileSystemFailure(writing: staging.lastPathComponent)
+            if let mirror = mirrorPath { FolderRemoval.remove(mirror) }
+            FolderRemoval.remove(staging.path)
+            throw failure
         }
         self.openStaging = openStaging
         openMirror = mirrorPath.flatMap(OpenFolder.init)
@@ -95,7 +106,7 @@ final class OutputFolder: Sendable {
         guard let entries = try? FileManager.default.contentsOfDirectory(atPath: parent) else { return }
         let own = ProcessInfo.processInfo.processIdentifier
         for entry in entries {
-            for prefix in [".\(name).staging-", ".\(name).mirror-"] where entry.hasPrefix(prefix) {
+            for prefix in [".\(name).staging-", ".\(name).mirror-", ".\(name).duosite-cache.previous-"] where entry.hasPrefix(prefix) {
                 guard let process = Int32(entry.dropFirst(prefix.count)), process > 0, process != own else { continue }
                 if kill(process, 0) == -1 && errno == ESRCH {
                     FolderRemoval.remove(parent + "/" + entry)
@@ -203,9 +214,14 @@ final class OutputFolder: Sendable {
         staging.appendingPathComponent(relative)
     }
 
-    /// Writes a file into the staging folder, creating its folders.
-    func write(_ bytes: [UInt8], to relative: String) throws {
-        try FileOutput.write(bytes, toFile: try prepare(relative))
+    /// Writes a file into the staging folder, creating its folders; throws
+    /// naming it, with the system's reason, when it cannot be written.
+    func write(_ bytes: [UInt8], to relative: String) throws(FileSystemFailure) {
+        do {
+            try FileOutput.write(bytes, toFile: try prepare(relative))
+        } catch {
+            throw error.naming(relative)
+        }
     }
 
     /// The relative path of a page's file.
@@ -214,30 +230,29 @@ final class OutputFolder: Sendable {
     }
 
     /// Writes a page whose bytes `key` identifies. A page the spare already
-    /// holds with the same key is left as it is.
-    func writePage(_ bytes: Span<UInt8>, slug: String, key: UInt64) throws {
+    /// holds with the same key is left as it is. Throws naming the page's
+    /// file, with the system's reason, when it cannot be written.
+    func writePage(_ bytes: Span<UInt8>, slug: String, key: UInt64) throws(FileSystemFailure) {
         if let page = held.pages[slug], page.key == key {
             ledger.record(page, for: slug)
             return
         }
         let relative = Self.pagePath(slug)
-        guard Self.isSafe(relative) else {
-            throw CocoaError(.fileWriteInvalidFileName, userInfo: [NSFilePathErrorKey: relative])
-        }
+        guard Self.isSafe(relative) else { throw FileSystemFailure(writing: relative, code: EINVAL) }
         let staging = openStaging.descriptor
         let folder = String.joining("patterns/", slug)
-        let failure = CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: String.joining(stagingPath, "/", relative)])
         // The spare's file may be the published site's too (a hard link): never write through it.
         if held.pages[slug] != nil { unlinkat(staging, relative, 0) }
         if mkdirat(staging, folder, 0o755) != 0, errno != EEXIST { _ = try prepare(relative) }
+        if let code = fault?.failure() { throw FileSystemFailure(writing: relative, code: code) }
         let descriptor = openat(staging, relative, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
-        guard descriptor >= 0 else { throw failure }
+        guard descriptor >= 0 else { throw FileSystemFailure(writing: relative) }
         defer { close(descriptor) }
-        guard FileOutput.write(bytes, to: descriptor) else { throw failure }
+        guard FileOutput.write(bytes, to: descriptor) else { throw FileSystemFailure(writing: relative) }
         // The file's time once written, and its folder's once the file is in it.
         var file = stat(), made = stat()
         guard fstat(descriptor, &file) == 0, fstatat(staging, folder, &made, AT_SYMLINK_NOFOLLOW) == 0,
-              made.st_mode & S_IFMT == S_IFDIR else { throw failure }
+              made.st_mode & S_IFMT == S_IFDIR else { throw FileSystemFailure(writing: relative, code: errno == 0 ? ENOTDIR : errno) }
         let page = OutputTree.Page(key: key, folderStamp: OutputTree.Page.stamp(made.st_mtim), fileStamp: OutputTree.Page.stamp(file.st_mtim))
         mirror(page, file: relative, folder: folder, slug: slug)
         ledger.record(page, for: slug)
@@ -358,21 +373,18 @@ final class OutputFolder: Sendable {
     /// The staging path of `relative`, with its folders made. `relative` is
     /// built by duosite from validated slugs; anything that could climb out
     /// of the staging folder is refused.
-    private func prepare(_ relative: String) throws -> String {
-        guard Self.isSafe(relative) else {
-            throw CocoaError(.fileWriteInvalidFileName, userInfo: [NSFilePathErrorKey: relative])
-        }
+    private func prepare(_ relative: String) throws(FileSystemFailure) -> String {
+        guard Self.isSafe(relative) else { throw FileSystemFailure(writing: relative, code: EINVAL) }
         let file = String.joining(stagingPath, "/", relative)
         guard let slash = relative.utf8.lastIndex(of: UInt8(ascii: "/")) else { return file }
         // The file's own folder first: its parents exist for all but the first file in them.
         let folder = String.joining(stagingPath, "/", String(relative[..<slash]))
         if mkdir(folder, 0o755) == 0 || errno == EEXIST { return file }
-        var path = stagingPath
+        var path = stagingPath, made = ""
         for component in relative[..<slash].split(separator: "/") {
             path += "/" + component
-            if mkdir(path, 0o755) != 0 && errno != EEXIST {
-                throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: path])
-            }
+            made += (made.isEmpty ? "" : "/") + component
+            if mkdir(path, 0o755) != 0 && errno != EEXIST { throw FileSystemFailure(writing: made) }
         }
         return file
     }
@@ -395,19 +407,30 @@ final class OutputFolder: Sendable {
         return length > 0 && (dots != length || length > 2)
     }
 
-    /// Copies a folder's files into the staging folder, in a stable order.
-    func copyFolder(_ source: URL, to relative: String) throws {
+    /// Copies a folder's files into the staging folder, in a stable order;
+    /// throws naming the file that could not be written, with the system's
+    /// reason.
+    func copyFolder(_ source: URL, to relative: String) throws(FileSystemFailure) {
         let destination = path(relative)
-        try FileManager.default.createDirectory(at: destination.deletingLastPathComponent(), withIntermediateDirectories: true)
-        try FileManager.default.copyItem(at: source, to: destination)
+        do {
+            try FileManager.default.createDirectory(at: destination.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try FileManager.default.copyItem(at: source, to: destination)
+        } catch {
+            // The file Foundation names, in the staging folder: the copy's destination.
+            let info = (error as NSError).userInfo
+            let named = (info["NSDestinationFilePath"] ?? info[NSFilePathErrorKey]) as? String
+            let inside = named.flatMap { $0.hasPrefix(stagingPath + "/") ? String($0.dropFirst(stagingPath.count + 1)) : nil }
+            throw FileSystemFailure.writing(inside ?? relative, error)
+        }
     }
 
     /// Swaps the staging folder in for the output folder, in one step where
     /// the file system can, and keeps the previous output as the spare.
-    func commit() throws {
-        let fileManager = FileManager.default
-        guard fileManager.fileExists(atPath: livePath) else {
-            try fileManager.moveItem(at: staging, to: url)
+    /// Throws, with the system's reason, when the folders cannot be renamed:
+    /// the output is then as it was.
+    func commit() throws(FileSystemFailure) {
+        guard FileManager.default.fileExists(atPath: livePath) else {
+            guard rename(stagingPath, livePath) == 0 else { throw FileSystemFailure(writing: url.lastPathComponent) }
             if let mirrorPath { keepAsSpare(mirrorPath) }
             return
         }
@@ -421,12 +444,11 @@ final class OutputFolder: Sendable {
         // Where two folders cannot be exchanged: two renames.
         let previous = url.deletingLastPathComponent().appendingPathComponent(".\(url.lastPathComponent).previous-\(ProcessInfo.processInfo.processIdentifier)")
         FolderRemoval.remove(previous.path)
-        try fileManager.moveItem(at: url, to: previous)
-        do {
-            try fileManager.moveItem(at: staging, to: url)
-        } catch {
-            try? fileManager.moveItem(at: previous, to: url)
-            throw error
+        guard rename(livePath, previous.path) == 0 else { throw FileSystemFailure(writing: url.lastPathComponent) }
+        guard rename(stagingPath, livePath) == 0 else {
+            let failure = FileSystemFailure(writing: url.lastPathComponent)
+            _ = rename(previous.path, livePath)
+            throw failure
         }
         keepAsSpare(previous.path)
     }
@@ -436,32 +458,50 @@ final class OutputFolder: Sendable {
         if rename(path, sparePath) != 0 { FolderRemoval.remove(path) }
     }
 
-    /// Gives up the staging folder after a failed build. A spare goes back
-    /// where it was: the pages this build changed in it no longer match
-    /// their times, so the next build writes them again.
-    func discard() {
+    /// Gives up the staging folder after a failed build. With
+    /// `keepingSpare`, a spare goes back where it was: the pages this build
+    /// changed in it no longer match their times, so the next build writes
+    /// them again. Without (a build the file system failed), everything the
+    /// build made is removed, the spare with it: a partial site is never
+    /// kept, and a full disk gets its room back.
+    func discard(keepingSpare: Bool = true) {
+        // Nothing is written after this: the folders' descriptors are given
+        // back first, for a removal short of open files (too many open).
+        openStaging.close()
+        openMirror?.close()
         if let mirrorPath { FolderRemoval.remove(mirrorPath) }
-        if reusesSpare, !Self.isFolder(sparePath), rename(stagingPath, sparePath) == 0 { return }
+        if keepingSpare, reusesSpare, !Self.isFolder(sparePath), rename(stagingPath, sparePath) == 0 { return }
         FolderRemoval.remove(stagingPath)
     }
 }
 
 /// A folder held open, for calls relative to it (`openat`, `mkdirat`,
-/// `linkat`, `fstatat`); closed when the last copy of the build's output
-/// folder goes.
+/// `linkat`, `fstatat`); closed by `close()`, or when the last copy of the
+/// build's output folder goes.
 final class OpenFolder: Sendable {
-    /// The open folder's descriptor.
-    let descriptor: Int32
+    /// The open descriptor, or -1 once closed.
+    private let opened: Atomic<Int32>
+
+    /// The open folder's descriptor (-1 once closed: every call on it fails).
+    var descriptor: Int32 {
+        opened.load(ordering: .acquiring)
+    }
 
     /// Opens the folder at `path`, or nil when it cannot be opened.
     init?(_ path: String) {
         let descriptor = open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         guard descriptor >= 0 else { return nil }
-        self.descriptor = descriptor
+        opened = Atomic(descriptor)
+    }
+
+    /// Closes the folder now, once nothing more is made in it.
+    func close() {
+        let descriptor = opened.exchange(-1, ordering: .acquiringAndReleasing)
+        if descriptor >= 0 { _ = Foundation.close(descriptor) }
     }
 
     deinit {
-        close(descriptor)
+        close()
     }
 }
 

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// Where a build puts what it makes, and how it is published: a staging
 /// folder beside the output (`OutputFolder`: the spare brought up to
@@ -8,25 +9,58 @@ import Foundation
 /// build gives the staging folder back and leaves the output and its
 /// cache as they were.
 ///
+/// The first write the file system refuses (a full disk, a read-only
+/// file system) stops the writing: no page is rendered or written after
+/// it, the build reports it once, at the output folder (`write-failed`),
+/// and the staging folder is removed whole, the spare with it, so that
+/// the build gives back the room it took.
+///
 /// A build holds its output's lock (`BuildLock`) while it has a publisher.
 final class Publisher: Sendable {
     /// The output folder.
     let output: URL
+    /// The output folder as findings name it: relative to the site root
+    /// when it is inside it.
+    let place: String
     /// The staging folder and what the output and its spare hold.
     private let folder: OutputFolder
     /// The build's fingerprint: with a page's hash, the key of its bytes.
     private let fingerprint: UInt64
+    /// The first write the file system refused, which stopped the writing.
+    private let firstFailure = Mutex<FileSystemFailure?>(nil)
 
-    /// Prepares the staging folder of `output`: the spare brought up to
-    /// date when the previous build's cache describes it, else a new folder.
-    init(output: URL, previous: BuildCache?, fingerprint: UInt64) throws(Diagnostic) {
+    /// Prepares the staging folder of `output` (for the site at `root`):
+    /// the spare brought up to date when the previous build's cache
+    /// describes it, else a new folder.
+    init(output: URL, root: URL, previous: BuildCache?, fingerprint: UInt64, fault: PageWriteFault? = nil) throws(Diagnostic) {
         self.output = output
+        place = Self.place(of: output, root: root)
         self.fingerprint = fingerprint
         do {
-            folder = try OutputFolder(output, live: previous?.live ?? OutputTree(), spare: previous?.spare)
+            folder = try OutputFolder(output, live: previous?.live ?? OutputTree(), spare: previous?.spare, fault: fault)
         } catch {
-            throw Self.failure(output, error)
+            throw Self.diagnostic(error, place: place)
         }
+    }
+
+    /// The first write the file system refused, if one was: the build
+    /// reports it (`diagnostic`) and publishes nothing.
+    var writeFailure: FileSystemFailure? {
+        firstFailure.withLock { $0 }
+    }
+
+    /// Notes a failure to write; only the first is kept and reported.
+    /// Returns it as a finding, or `error` itself when it is one (a
+    /// template's error while the site-wide files are made).
+    @discardableResult
+    func fail(_ error: any Error) -> Diagnostic {
+        if let diagnostic = error as? Diagnostic { return diagnostic }
+        let failure = FileSystemFailure.writing(place, error)
+        let first = firstFailure.withLock { first in
+            if first == nil { first = failure }
+            return first!
+        }
+        return Self.diagnostic(first, place: place)
     }
 
     /// Whether the staging folder is the spare, brought up to date.
@@ -37,13 +71,22 @@ final class Publisher: Sendable {
     /// the output no longer holds it as that build left it, and the page
     /// must be built again.
     func keep(_ entry: BuildCache.Entry) -> Bool {
-        guard entry.written else { return true }
+        // Once the writing has stopped, nothing more is put in.
+        guard entry.written, writeFailure == nil else { return true }
         return (try? folder.reusePage(slug: entry.facts.page.slug, key: OutputTree.key(hash: entry.hash, fingerprint: fingerprint))) != nil
     }
 
-    /// Writes a page's HTML; `hash` is its page file's hash.
-    func writePage(_ html: Span<UInt8>, slug: String, hash: UInt64) throws {
-        try folder.writePage(html, slug: slug, key: OutputTree.key(hash: hash, fingerprint: fingerprint))
+    /// Writes a page's HTML; `hash` is its page file's hash. Throws the
+    /// first failure to write (noted, and reported once by the build), or,
+    /// once the writing has stopped, that failure again, writing nothing.
+    func writePage(_ html: Span<UInt8>, slug: String, hash: UInt64) throws(FileSystemFailure) {
+        if let stopped = writeFailure { throw stopped }
+        do {
+            try folder.writePage(html, slug: slug, key: OutputTree.key(hash: hash, fingerprint: fingerprint))
+        } catch {
+            fail(error)
+            throw error
+        }
     }
 
     /// Links the published site's site-wide files into the staging folder
@@ -72,45 +115,89 @@ final class Publisher: Sendable {
         }
         let staticFolder = root.appendingPathComponent(Site.Paths.staticFiles)
         for path in SiteLoader.staticPaths(root: root) {
-            guard let data = FileManager.default.contents(atPath: staticFolder.appendingPathComponent(path).path) else {
-                throw CocoaError(.fileReadUnknown, userInfo: [NSFilePathErrorKey: "\(Site.Paths.staticFiles)/\(path)"])
+            let source = "\(Site.Paths.staticFiles)/\(path)"
+            guard let (bytes, _) = try SourceFile.contents(atPath: staticFolder.appendingPathComponent(path).path, naming: source) else {
+                throw FileSystemFailure(reading: source, code: ENOENT)
             }
-            try folder.write([UInt8](data), to: path)
+            try folder.write(bytes, to: path)
         }
     }
 
     /// Swaps the staging folder in for the output, with the next build's
-    /// cache made of `entries` (in page file order). The previous cache
-    /// goes first: it no longer describes the output should the build stop
-    /// before the new one is in place. A cache that cannot be written is
-    /// left out: the next build reads every page.
-    func publish(entries: [BuildCache.Entry], readingFingerprint: UInt64) throws(Diagnostic) {
+    /// cache made of `entries` (in page file order), and returns what went
+    /// wrong with the cache. The previous cache is set aside first: it no
+    /// longer describes the output should the build stop before the new
+    /// one is in place; a swap that fails puts it back. A cache that cannot
+    /// be written is a warning, and the site is published all the same:
+    /// the next build reads every page. Throws the swap's failure, having
+    /// given everything back: the output and its cache are as they were.
+    func publish(entries: [BuildCache.Entry], readingFingerprint: UInt64) throws(Diagnostic) -> [Diagnostic] {
         folder.removeUnwrittenPages()
         let cache = BuildCache(fingerprint: fingerprint, readingFingerprint: readingFingerprint, live: folder.tree,
                                spare: folder.mirrorTree ?? folder.live, entries: entries)
-        let drafted = (try? cache.writeDraft(beside: output)) != nil
+        var warnings: [Diagnostic] = []
+        var drafted = true
         do {
-            BuildCache.remove(beside: output)
+            try cache.writeDraft(beside: output)
+        } catch {
+            drafted = false
+            warnings.append(Self.cacheWarning(error, place: place))
+        }
+        let setAside = BuildCache.setAside(beside: output)
+        do {
             try folder.commit()
         } catch {
             if drafted { BuildCache.discardDraft(beside: output) }
-            folder.discard()
-            throw Self.failure(output, error)
+            if let setAside { BuildCache.putBack(setAside, beside: output) }
+            let finding = fail(error)
+            discard()
+            throw finding
         }
-        if !drafted || (try? BuildCache.publishDraft(beside: output)) == nil {
-            BuildCache.remove(beside: output)
+        if let setAside { unlink(setAside) }
+        if drafted {
+            do {
+                try BuildCache.publishDraft(beside: output)
+            } catch {
+                warnings.append(Self.cacheWarning(error, place: place))
+            }
         }
+        return warnings
     }
 
     /// Gives up the staging folder after a failed build: the output and
-    /// its cache stay as they were.
+    /// its cache stay as they were. After a failure to write, everything
+    /// the build made goes, the spare with it (`OutputFolder.discard`).
     func discard() {
-        folder.discard()
+        folder.discard(keepingSpare: writeFailure == nil)
     }
 
-    /// A failure to write the site, as a finding.
-    static func failure(_ output: URL, _ error: any Error) -> Diagnostic {
+    /// The output folder `output` as findings name it: relative to the
+    /// site root `root` when it is inside it, else its whole path.
+    static func place(of output: URL, root: URL) -> String {
+        let output = output.standardizedFileURL.path, root = root.standardizedFileURL.path
+        return output.hasPrefix(root + "/") ? String(output.dropFirst(root.count + 1)) : output
+    }
+
+    /// A failure to write the site into the output folder named `place`,
+    /// as the one finding the build reports of it: at the output folder,
+    /// in the system's words, naming what was being written. A failure to
+    /// read one of the site's files (a file of `Static/`) is at that file.
+    static func diagnostic(_ error: any Error, place: String) -> Diagnostic {
         if let diagnostic = error as? Diagnostic { return diagnostic }
-        return Diagnostic(.missingFile, "cannot write the site to \(output.path): \(error.localizedDescription)", at: SourceLocation(file: output.lastPathComponent))
+        let failure = FileSystemFailure.writing(place, error)
+        switch failure.action {
+        case .reading:
+            return failure.diagnostic
+        case .writing:
+            return Diagnostic(.writeFailed, "cannot write the site into \(place): \(failure.reason) (writing \(failure.path))", at: SourceLocation(file: place))
+        }
+    }
+
+    /// A cache that could not be written, as a warning: the site is
+    /// published, and the next build reads every page again.
+    private static func cacheWarning(_ error: any Error, place: String) -> Diagnostic {
+        let failure = FileSystemFailure.writing(place, error)
+        return Diagnostic(.writeFailed, "cannot write the build cache beside \(place): \(failure.reason) (writing \(failure.path)); the site is published, and the next build reads every page again",
+                          at: SourceLocation(file: place), severity: .warning)
     }
 }

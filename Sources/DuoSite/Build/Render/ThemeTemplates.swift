@@ -26,7 +26,10 @@ enum ThemeTemplates {
         } catch let error as TemplateError {
             return (nil, [diagnostic(error)])
         } catch {
-            return (nil, [Diagnostic(.missingFile, "cannot read the theme's templates: \(error.localizedDescription)", at: SourceLocation(file: Site.Paths.templates))])
+            // In the system's words: a folder missing, or one it will not give.
+            let failure = FileSystemFailure.reading(Site.Paths.templates, error)
+            return (nil, [Diagnostic(failure.code == ENOENT ? .missingFile : .readFailed, "cannot read the theme's templates: \(failure.reason)",
+                                     at: SourceLocation(file: Site.Paths.templates))])
         }
     }
 

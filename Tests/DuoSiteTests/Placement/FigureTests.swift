@@ -20,7 +20,7 @@ import Testing
     /// The theme's demo and figure templates, from the repository.
     static func library() throws -> TemplateLibrary {
         var sources: [String: String] = [:]
-        for name in ["demo", "figure", "item", "switch"] {
+        for name in ["demo", "figure", "item", "switch", "screen-content"] {
             sources[name] = try PlacementSupport.repositoryText("Theme/templates/\(name).mustache")
         }
         return try TemplateLibrary(templates: sources)

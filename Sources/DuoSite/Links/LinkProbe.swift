@@ -102,7 +102,7 @@ struct LinkProbe: Sendable {
         switch failure {
         case .unresolved: return .broken("the host of \(place) does not resolve: no such name")
         case .refused: return .broken("\(place) refuses the connection: nothing answers there")
-        case .timedOut: return .broken("\(place) did not answer within \(seconds(timeout)) seconds, \(tries) times")
+        case .timedOut: return .broken("\(place) did not answer within \(seconds(timeout)) second\(timeout == 1 ? "" : "s"), \(tries) times")
         case .other(let reason): return .broken("\(place) cannot be reached, \(tries) times: \(reason)")
         }
     }

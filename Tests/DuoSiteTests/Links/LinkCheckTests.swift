@@ -115,7 +115,7 @@ import Testing
         #expect(messages.contains { $0.contains(server.address("/moved-308-here")) })
         #expect(messages.contains { $0.contains("404") })
         #expect(messages.contains { $0.contains("refuses the connection") })
-        #expect(messages.contains { $0.contains("did not answer within 1 seconds, 3 times") })
+        #expect(messages.contains { $0.contains("did not answer within 1 second, 3 times") })
 
         // Each address once; HEAD first, GET when HEAD is refused; the
         // fragment and the video's moment are not addresses of their own.

@@ -4,9 +4,6 @@ struct LinkTarget: Sendable, Equatable {
     var address: String
     /// Where it is written: a source's `url:` value, a link in a page.
     var locations: [SourceLocation]
-    /// Whether it is a source's address (a finding says to mend
-    /// sources.yml) rather than only pages' links.
-    var isSource: Bool
 }
 
 extension LinkTarget {
@@ -18,20 +15,19 @@ extension LinkTarget {
     static func collect(sources: [Source], pages: [Pattern], skip: LinkSkipList) -> [LinkTarget] {
         var targets: [LinkTarget] = []
         var index: [String: Int] = [:]
-        func add(_ address: String, at location: SourceLocation, isSource: Bool) {
+        func add(_ address: String, at location: SourceLocation) {
             guard !skip.skips(address) else { return }
             if let existing = index[address] {
                 targets[existing].locations.append(location)
-                targets[existing].isSource = targets[existing].isSource || isSource
             } else {
                 index[address] = targets.count
-                targets.append(LinkTarget(address: address, locations: [location], isSource: isSource))
+                targets.append(LinkTarget(address: address, locations: [location]))
             }
         }
         var moments: [(prefix: String, suffix: String, address: String)] = []
         for source in sources {
             guard let location = source.urlLocation, let address = LinkAddress.asked(source.url) else { continue }
-            add(address, at: location, isSource: true)
+            add(address, at: location)
             if let timeURL = source.timeURL {
                 let expanded = Source.expand(timeURL, ["{url}": source.url])
                 if let hole = expanded.range(of: "{seconds}") {
@@ -48,7 +44,7 @@ extension LinkTarget {
                     let seconds = address.dropFirst(moment.prefix.count).dropLast(moment.suffix.count)
                     return seconds.allSatisfy(\.isASCII) && seconds.allSatisfy(\.isNumber)
                 }
-                add(moment?.address ?? address, at: link.location, isSource: false)
+                add(moment?.address ?? address, at: link.location)
             }
         }
         return targets

@@ -236,6 +236,30 @@ import Testing
         #expect(elapsed >= .milliseconds(450))
     }
 
+    @Test func retryAfterIsWaitedForUpToItsCap() throws {
+        let server = try LinkTestServer()
+        let site = try Self.site(hig: server.address("/again-429"), talk: server.address("/talk/"), links: [])
+        var settings = Self.quick
+        settings.retryPause = 0.01
+        settings.retryAfterCap = 0.3
+        #expect(try Self.checkLinks(site, settings: settings).status == 0)
+        #expect(server.methods("/again-429") == ["HEAD", "HEAD"])
+        let gap = try #require(server.gap("/again-429"))
+        #expect(gap >= .milliseconds(300) && gap < .milliseconds(1000))
+    }
+
+    @Test func tooManyRequestsToTheEndIsNoError() throws {
+        let server = try LinkTestServer()
+        let site = try Self.site(hig: server.address("/always-429"), talk: server.address("/moved-308"), links: [])
+        let run = try Self.checkLinks(site, format: "text")
+        #expect(run.status == 0, "\(run.err)")
+        #expect(!run.err.contains("link-broken"))
+        #expect(run.err.contains("warning:") && run.err.contains("[link-moved]"))
+        #expect(run.out.contains("not settled, so not errors: \(server.address("/always-429")) still answers 429"))
+        #expect(server.methods("/always-429") == ["HEAD", "HEAD", "HEAD"])
+        #expect(try Self.checkLinks(site, ["--strict"], format: "text").status == 1)
+    }
+
     @Test func failuresAfterTheRetriesAreBroken() throws {
         let server = try LinkTestServer()
         let site = try Self.site(hig: server.address("/always-503"), talk: server.address("/talk/"), links: [server.address("/loop")])

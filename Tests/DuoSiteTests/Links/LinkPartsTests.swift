@@ -49,7 +49,7 @@ struct LinkPartsTests {
             "HTTPS://example.com/a",
         ])
         #expect(targets[1].locations.count == 2)
-        #expect(targets[1].isSource)
+        #expect(targets[1].locations.first?.file == "Content/sources.yml")
         #expect(targets[2].locations == [location])
     }
 
@@ -65,4 +65,105 @@ struct LinkPartsTests {
         #expect(LinkSkipList.problem("ftp://example.com/") != nil)
         #expect(LinkSkipList.problem("an example") != nil)
     }
+
+    /// A probe whose requests get the answers of `answers`, by address, one
+    /// after another (the last again when they run out), and that sleeps
+    /// not at all.
+    static func probe(_ answers: [String: [LinkAnswer]]) -> (LinkProbe, @Sendable () -> [String]) {
+        let sent = Sent()
+        var settings = LinkSettings()
+        settings.retryPause = 0
+        let probe = LinkProbe(settings: settings, send: { address, method in
+            let count = sent.add("\(method) \(address)")
+            let list = answers[address] ?? [.failed(.refused)]
+            return list[min(count, list.count) - 1]
+        }, sleep: { _ in })
+        return (probe, { sent.all })
+    }
+
+    static func status(_ code: Int, _ location: String? = nil) -> LinkAnswer {
+        .status(code, location: location, retryAfter: nil)
+    }
+
+    @Test func permanentRedirectsNameTheLastAddressOfTheirRun() {
+        let (probe, sent) = Self.probe([
+            "https://a.example/": [Self.status(301, "/b")],
+            "https://a.example/b": [Self.status(308, "https://c.example/")],
+            "https://c.example/": [Self.status(302, "/d")],
+            "https://c.example/d": [Self.status(200)],
+        ])
+        #expect(probe.outcome(of: "https://a.example/") == .moved(status: 308, to: "https://c.example/"))
+        #expect(sent() == ["HEAD https://a.example/", "HEAD https://a.example/b", "HEAD https://c.example/", "HEAD https://c.example/d"])
+    }
+
+    @Test func aPermanentRedirectAfterATemporaryOneIsNotAMove() {
+        let (probe, _) = Self.probe([
+            "https://a.example/": [Self.status(307, "/b")],
+            "https://a.example/b": [Self.status(301, "/c")],
+            "https://a.example/c": [Self.status(200)],
+        ])
+        #expect(probe.outcome(of: "https://a.example/") == .good)
+    }
+
+    @Test func aMoveToNothingIsBroken() {
+        let (probe, _) = Self.probe([
+            "https://a.example/": [Self.status(301, "/b")],
+            "https://a.example/b": [Self.status(404)],
+        ])
+        guard case .broken(let reason) = probe.outcome(of: "https://a.example/") else {
+            Issue.record("not broken")
+            return
+        }
+        #expect(reason.contains("redirected to https://a.example/b"))
+    }
+
+    @Test(arguments: [
+        (LinkAnswer.failed(.unresolved), "does not resolve", 1),
+        (LinkAnswer.failed(.refused), "refuses the connection", 1),
+        (LinkAnswer.failed(.timedOut), "did not answer within 20 seconds, 3 times", 3),
+        (LinkAnswer.status(500, location: nil, retryAfter: nil), "still after the retries", 3),
+    ])
+    func failures(_ answer: LinkAnswer, _ reason: String, _ requests: Int) {
+        let (probe, sent) = Self.probe(["https://a.example/": [answer]])
+        guard case .broken(let said) = probe.outcome(of: "https://a.example/") else {
+            Issue.record("not broken")
+            return
+        }
+        #expect(said.contains(reason))
+        #expect(sent().count == requests)
+    }
+
+    @Test(arguments: [401, 403, 429])
+    func unsettled(_ code: Int) {
+        let (probe, sent) = Self.probe(["https://a.example/": [Self.status(code)]])
+        guard case .unsettled = probe.outcome(of: "https://a.example/") else {
+            Issue.record("settled")
+            return
+        }
+        #expect(sent() == (code == 429 ? Array(repeating: "HEAD https://a.example/", count: 3) : ["HEAD https://a.example/", "GET https://a.example/"]))
+    }
+
+    @Test(arguments: [400, 404, 410, 451])
+    func goneAndOtherClientErrors(_ code: Int) {
+        let (probe, sent) = Self.probe(["https://a.example/": [Self.status(code)]])
+        #expect(probe.outcome(of: "https://a.example/") == .broken("https://a.example/ answers \(LinkProbe.describe(code))"))
+        #expect(sent().count == ([404, 410].contains(code) ? 1 : 2))
+    }
+}
+
+/// The requests a fake probe sent, under a lock.
+private final class Sent: @unchecked Sendable {
+    private let lock = NSLock()
+    private var requests: [String] = []
+
+    /// Adds `request`; how many requests to its address there have been.
+    func add(_ request: String) -> Int {
+        lock.withLock {
+            requests.append(request)
+            let address = request.split(separator: " ").last ?? ""
+            return requests.filter { $0.hasSuffix(" " + address) }.count
+        }
+    }
+
+    var all: [String] { lock.withLock { requests } }
 }

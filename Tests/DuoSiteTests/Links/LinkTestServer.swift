@@ -12,6 +12,7 @@ final class LinkTestServer: Sendable {
         var method: String
         var path: String
         var userAgent: String
+        var at = ContinuousClock.now
     }
 
     /// The port it listens on.
@@ -53,6 +54,12 @@ final class LinkTestServer: Sendable {
         requests.filter { $0.path == path }.map(\.method)
     }
 
+    /// The time between the first two requests to `path`.
+    func gap(_ path: String) -> Duration? {
+        let times = requests.filter { $0.path == path }.map(\.at)
+        return times.count < 2 ? nil : times[1] - times[0]
+    }
+
     /// The most requests the server answered at once.
     var mostAtOnce: Int { state.underWay.withLock { $0.most } }
 
@@ -75,6 +82,7 @@ final class LinkTestServer: Sendable {
         case "/again-429": return tries == 1 ? HTTPResponse(status: 429, headers: [("Retry-After", "1")]) : HTTPResponse(status: 200)
         case "/again-503": return tries == 1 ? HTTPResponse(status: 503) : HTTPResponse(status: 200)
         case "/always-503": return HTTPResponse(status: 503)
+        case "/always-429": return HTTPResponse(status: 429, headers: [("Retry-After", "0")])
         case "/wall": return HTTPResponse(status: 403)
         case "/loop": return redirect(302, to: "/loop")
         case let slow where slow.hasPrefix("/slow"):

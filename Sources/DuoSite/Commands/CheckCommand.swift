@@ -30,8 +30,9 @@ struct CheckCommand: Subcommand {
       --strict         Warnings count as errors for the exit status
       --links          Also ask every http and https address of sources.yml
                        and of the pages' links over HTTP, each once:
-                       link-broken errors, link-moved warnings (without it,
-                       check never touches the network)
+                       link-broken errors, link-moved warnings; every
+                       page is then read (without it, check never
+                       touches the network)
       --links-max-age AGE
                        How long a good answer is remembered, beside the
                        output folder, and not asked again: 12h, 1d (the

@@ -17,8 +17,8 @@ struct LinkCheck: Sendable {
     /// Checks the addresses of `sources` and `pages` (less `site.yml`'s
     /// `skip_links`), asking only those not remembered as good in the file
     /// beside `output` (none remembered without an output), and remembers
-    /// the good answers there. `baseURL` is named in the user agent, so that
-    /// a site's owner can see who asks.
+    /// the good answers there. The site's `base_url` is named in the user
+    /// agent, so that the owner of a site asked can see who asks.
     static func run(sources: [Source], pages: [Pattern], settings site: SiteSettings, output: URL?, with settings: LinkSettings, now: Double = Date().timeIntervalSince1970) -> LinkCheck {
         let targets = LinkTarget.collect(sources: sources, pages: pages, skip: LinkSkipList(site.skipLinks))
         let file = output.map(RememberedLinks.location(for:))

@@ -12,6 +12,8 @@ public struct SiteCheck: Sendable {
     /// How many page files there are: those whose last-checked date cannot
     /// be read (or that cannot be read at all) have no review.
     public var pageCount = 0
+    /// What `--links` found of the addresses of other sites (nil without it).
+    var links: LinkCheck?
 
     /// Reads and checks the site at `root` on `today`.
     ///
@@ -24,11 +26,17 @@ public struct SiteCheck: Sendable {
     /// table, theme and build of duosite (`BuildFingerprint.reading`); a
     /// build's base URL and drafts option do not matter. The findings are
     /// the same either way.
-    public static func run(root: URL, today: Day, reusingBuildInto output: URL? = nil) -> SiteCheck {
+    ///
+    /// With `links`, the addresses of `sources.yml` and the pages' links to
+    /// other sites are asked over HTTP too (`LinkCheck`), the good answers
+    /// remembered beside `output`; every page is then read, since the
+    /// build's cache does not keep the pages' links to other sites.
+    public static func run(root: URL, today: Day, reusingBuildInto output: URL? = nil, links: LinkSettings? = nil) -> SiteCheck {
         let (site, siteFindings) = SiteLoader(root: root).loadSiteFiles()
         // (The fingerprint reads the settings and the theme: only when there is a cache to compare it with.)
+        // With --links, every page is read: the cache does not keep their links to other sites.
         let previous = output.flatMap { output in
-            FileManager.default.fileExists(atPath: BuildCache.location(for: output).path)
+            links == nil && FileManager.default.fileExists(atPath: BuildCache.location(for: output).path)
                 ? BuildCache.read(beside: output, fingerprint: BuildFingerprint(root: root, options: BuildOptions(root: root, today: today)).reading, reading: true) : nil
         }
         let source = PageSource(root: root, previous: previous)
@@ -45,12 +53,13 @@ public struct SiteCheck: Sendable {
         let hasTemplates = FileManager.default.fileExists(atPath: root.appendingPathComponent(Site.Paths.templates).path)
         let themeFindings = hasTemplates && !stopped ? ThemeTemplates.load(root: root).diagnostics : []
         let acrossPages = stopped ? [] : CrossPageChecks(site: checked, today: today).run(facts)
-        let diagnostics = (siteFindings + [source.unlisted].compactMap { $0 } + pages.flatMap(\.findings) + themeFindings + acrossPages).sortedForOutput()
+        let linkCheck = links.map { LinkCheck.run(sources: site.sources, pages: facts.map(\.page), settings: site.settings, output: output, with: $0) }
+        let diagnostics = (siteFindings + [source.unlisted].compactMap { $0 } + pages.flatMap(\.findings) + themeFindings + acrossPages + (linkCheck?.diagnostics ?? [])).sortedForOutput()
         let reviews = facts.map(\.page).filter(\.frontMatter.hasLastChecked).map { pattern in
             let review = Review(pattern, settings: site.settings, today: today)
             return PageReview(file: pattern.file, slug: pattern.slug, lastChecked: review.lastChecked.value, due: review.due, status: review.status)
         }
-        return SiteCheck(diagnostics: diagnostics, reviews: reviews, pagesFromCache: pages.filter(\.kept).count, pageCount: source.files.count)
+        return SiteCheck(diagnostics: diagnostics, reviews: reviews, pagesFromCache: pages.filter(\.kept).count, pageCount: source.files.count, links: linkCheck)
     }
 
     /// One line for people: how many pages, errors and warnings, and,
@@ -68,8 +77,13 @@ public struct SiteCheck: Sendable {
             counts.append("\(pages - reviews.count) with no last-checked date to go by")
         }
         func plural(_ count: Int, _ word: String) -> String { "\(count) \(word)\(count == 1 ? "" : "s")" }
-        let line = "\(plural(pages, "page")) checked (\(counts.joined(separator: ", "))): \(plural(errors, "error")), \(plural(warnings, "warning"))"
-        guard pagesFromCache > 0 else { return line }
-        return line + "; \(plural(pagesFromCache, "page file")) unchanged since the last build, taken from its cache"
+        var line = "\(plural(pages, "page")) checked (\(counts.joined(separator: ", "))): \(plural(errors, "error")), \(plural(warnings, "warning"))"
+        if pagesFromCache > 0 {
+            line += "; \(plural(pagesFromCache, "page file")) unchanged since the last build, taken from its cache"
+        }
+        if let links {
+            line += "; " + links.summary
+        }
+        return line
     }
 }

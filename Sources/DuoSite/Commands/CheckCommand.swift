@@ -11,6 +11,7 @@ struct CheckCommand: Subcommand {
     static let abstract = "Report stale pages and every problem in the content"
     static let help = """
     Usage: duosite check [--root DIR] [--output DIR] [--today DATE] [--format text|json|github] [--strict]
+                         [--links [--links-max-age AGE]]
 
     Reads the whole site, builds nothing, and reports every finding: pages past
     their review date, broken citations, links and demos, mistakes in the
@@ -27,6 +28,15 @@ struct CheckCommand: Subcommand {
                        json (one document on standard output), or
                        github (GitHub Actions annotations on standard output)
       --strict         Warnings count as errors for the exit status
+      --links          Also ask every http and https address of sources.yml
+                       and of the pages' links over HTTP, each once:
+                       link-broken errors, link-moved warnings; every
+                       page is then read (without it, check never
+                       touches the network)
+      --links-max-age AGE
+                       How long a good answer is remembered, beside the
+                       output folder, and not asked again: 12h, 1d (the
+                       default), 7d, or 0 for not at all
       --help           Show this help
 
     Exit status: 0 no errors; 1 at least one error (every stale page is one);
@@ -40,9 +50,14 @@ struct CheckCommand: Subcommand {
     let today: Day
     let format: Format
     let strict: Bool
+    /// Whether the addresses of other sites are asked (`--links`).
+    let links: Bool
+    /// How they are asked: the documented defaults and `--links-max-age`;
+    /// tests shorten the time-out and the pauses.
+    var linkSettings = LinkSettings()
 
     init(arguments: [String], currentDirectory: URL) throws(UsageError) {
-        let parsed = try Arguments(arguments, options: ["--root", "--output", "--today", "--format"], flags: ["--strict"])
+        let parsed = try Arguments(arguments, options: ["--root", "--output", "--today", "--format", "--links-max-age"], flags: ["--strict", "--links"])
         if let extra = parsed.positionals.first {
             throw UsageError("unexpected argument '\(extra)'")
         }
@@ -55,6 +70,14 @@ struct CheckCommand: Subcommand {
         }
         self.format = format
         strict = parsed.has("--strict")
+        links = parsed.has("--links")
+        if let age = parsed["--links-max-age"] {
+            guard links else { throw UsageError("--links-max-age needs --links") }
+            guard let seconds = LinkSettings.age(age) else {
+                throw UsageError("--links-max-age should be a number of hours or days, like 12h or 1d, or 0, not '\(age)'")
+            }
+            linkSettings.maxAge = seconds
+        }
     }
 
     func validate() throws(UsageError) {
@@ -62,7 +85,7 @@ struct CheckCommand: Subcommand {
     }
 
     func run(_ console: Console) -> Int32 {
-        let result = SiteCheck.run(root: root, today: today, reusingBuildInto: output)
+        let result = SiteCheck.run(root: root, today: today, reusingBuildInto: output, links: links ? linkSettings : nil)
         let diagnostics = result.diagnostics
         switch format {
         case .text:
@@ -72,6 +95,9 @@ struct CheckCommand: Subcommand {
             console.out(DiagnosticWriter.json(diagnostics, reviews: result.reviews))
         case .github:
             console.out(DiagnosticWriter.github(diagnostics))
+            if let links = result.links {
+                console.out(DiagnosticWriter.githubNotice(links.summary))
+            }
         }
         let failing = diagnostics.contains { $0.severity == .error || (strict && $0.severity == .warning) }
         return failing ? 1 : 0

@@ -42,12 +42,14 @@ public enum DiagnosticCode: String, Sendable, Hashable, CaseIterable {
     case template = "template"
     case writeFailed = "write-failed"
     case readFailed = "read-failed"
+    case linkBroken = "link-broken"
+    case linkMoved = "link-moved"
 
     /// The severity a finding of this kind has.
     public var defaultSeverity: Diagnostic.Severity {
         switch self {
         case .dueSoon, .unknownKey, .unusedSource, .checkedBeforeSource, .duplicateQuestion,
-             .unreachablePlacement, .misnamedSection, .emptyFAQ, .misnamedDemo, .rawHTML, .missingAlt, .headingOrder:
+             .unreachablePlacement, .misnamedSection, .emptyFAQ, .misnamedDemo, .rawHTML, .missingAlt, .headingOrder, .linkMoved:
             return .warning
         default:
             return .error

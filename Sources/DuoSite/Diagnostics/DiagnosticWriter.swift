@@ -32,6 +32,12 @@ public enum DiagnosticWriter {
         }.joined()
     }
 
+    /// A GitHub Actions notice, for what is said of the whole check rather
+    /// than of a place (what `--links` could not settle).
+    public static func githubNotice(_ message: String) -> String {
+        "::notice title=duosite check::\(escapeData(message))\n"
+    }
+
     /// GitHub's escaping of a command's message.
     static func escapeData(_ text: String) -> String {
         text.replacingOccurrences(of: "%", with: "%25").replacingOccurrences(of: "\r", with: "%0D").replacingOccurrences(of: "\n", with: "%0A")

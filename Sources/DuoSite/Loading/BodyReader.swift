@@ -19,6 +19,8 @@ struct BodyReader {
     private(set) var crossReferences: [CrossReference] = []
     /// Links and images to the site's own addresses other than pages'.
     private(set) var siteAddresses: [SiteAddress] = []
+    /// Every link and image to an http or https address of another site.
+    private(set) var externalLinks: [ExternalLink] = []
     /// Whether a mistake reported here hid some of the page's rules.
     private(set) var rulesIncomplete = false
     /// Whether a citation block reported here as shown as text was not read.
@@ -580,6 +582,8 @@ struct BodyReader {
                     diagnostics.append(Diagnostic(.brokenLink, url.isEmpty ? "an image with no address; give it one, or remove the image" : "the image '\(url)' is relative, but no file is published from Content/, so readers would see it missing; put it in Theme/assets/ and write its address, '/assets/\(url.split(separator: "/").last ?? "")'", at: location(link.position)))
                 } else if SiteAddress.isOnSite(url) {
                     siteAddresses.append(SiteAddress(destination: url, isImage: true, location: location(link.position)))
+                } else if LinkAddress.isWeb(url) {
+                    externalLinks.append(ExternalLink(address: url, location: location(link.position)))
                 }
                 continue
             }
@@ -591,6 +595,8 @@ struct BodyReader {
                 diagnostics.append(Diagnostic(.brokenLink, Self.relativeLinkMessage(url), at: location(link.position)))
             } else if SiteAddress.isOnSite(url) {
                 siteAddresses.append(SiteAddress(destination: url, isImage: false, location: location(link.position)))
+            } else if LinkAddress.isWeb(url) {
+                externalLinks.append(ExternalLink(address: url, location: location(link.position)))
             }
         }
     }

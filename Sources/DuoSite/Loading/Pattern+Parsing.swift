@@ -63,6 +63,7 @@ struct PatternParser {
             introduction: reader.introduction
         )
         pattern.siteAddresses = reader.siteAddresses
+        pattern.externalLinks = reader.externalLinks
         pattern.rulesIncomplete = reader.rulesIncomplete
         pattern.citationsIncomplete = reader.citationsIncomplete
         return (pattern, diagnostics)

@@ -27,6 +27,13 @@ extension SiteSettings {
         if let flag = reader.bool("allow_raw_html") { settings.allowRawHTML = flag.value }
         if let description = reader.string("description") { settings.description = description.value }
         if let owner = reader.string("owner") { settings.owner = owner.value }
+        for entry in reader.strings("skip_links") {
+            if let problem = LinkSkipList.problem(entry.value) {
+                reader.diagnostics.append(Diagnostic(.invalidField, "'skip_links' holds '\(entry.value)': \(problem)", at: entry.location))
+            } else {
+                settings.skipLinks.append(entry.value)
+            }
+        }
         reader.reportUnknownKeys(known: keys)
         return (settings, reader.diagnostics)
     }

@@ -35,12 +35,14 @@ extension Source {
             }
             reader.reportUnknownKeys(known: keys)
             diagnostics += reader.diagnostics
-            sources.append(Source(
+            var source = Source(
                 id: id, title: title?.value ?? id, publisher: publisher?.value ?? "", kind: kind?.value ?? "",
                 date: date, url: url?.value ?? "", short: short?.value ?? id, duration: duration,
                 timeURL: timeURL?.value,
                 location: SourceLocation(file: file, line: pair.key.mark.line, column: pair.key.mark.column)
-            ))
+            )
+            source.urlLocation = url?.location
+            sources.append(source)
         }
         return (sources, diagnostics)
     }

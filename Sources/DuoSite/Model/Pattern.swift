@@ -27,6 +27,7 @@ public struct Pattern: Sendable {
         var introduction: [Section.Part]
         var citedSources: [String]?
         var siteAddresses: [SiteAddress] = []
+        var externalLinks: [ExternalLink] = []
         var rulesIncomplete = false
         var citationsIncomplete = false
     }
@@ -107,6 +108,15 @@ public struct Pattern: Sendable {
     public var siteAddresses: [SiteAddress] {
         get { storage.fields.siteAddresses }
         _modify { yield &storage.fields.siteAddresses }
+    }
+
+    /// Every link and image to an http or https address of another site,
+    /// as written: what `duosite check --links` asks over HTTP. A page's
+    /// facts in the build cache leave them out; a check with `--links`
+    /// reads every page.
+    public var externalLinks: [ExternalLink] {
+        get { storage.fields.externalLinks }
+        _modify { yield &storage.fields.externalLinks }
     }
 
     /// Whether a mistake that the page's own findings report hid some of its
@@ -327,6 +337,15 @@ public struct SiteAddress: Sendable {
     /// Whether it is an image's (shown in the page) rather than a link's.
     public var isImage: Bool
     /// Where it is.
+    public var location: SourceLocation
+}
+
+/// A link or an image in a page to an http or https address of another
+/// site (`https://developer.apple.com/…`), where it is written.
+public struct ExternalLink: Sendable, Equatable {
+    /// The address as written.
+    public var address: String
+    /// Where the link starts.
     public var location: SourceLocation
 }
 

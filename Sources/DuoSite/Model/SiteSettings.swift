@@ -19,9 +19,13 @@ public struct SiteSettings: Sendable {
     /// Who re-checks a new page: the `owner` that `duosite new` writes into
     /// the pages it makes (nil: none).
     public var owner: String?
+    /// Hosts (`example.com`, with its subdomains) and address prefixes
+    /// (`https://example.com/private/`) that `check --links` does not ask:
+    /// sites that refuse robots, or addresses behind a sign-in.
+    public var skipLinks: [String] = []
 
     /// The keys site.yml may hold.
-    static let keys = ["title", "base_url", "language", "review_every", "due_soon", "allow_raw_html", "description", "owner"]
+    static let keys = ["title", "base_url", "language", "review_every", "due_soon", "allow_raw_html", "description", "owner", "skip_links"]
 
     /// Settings used when site.yml cannot be read, so checking can go on.
     static let fallback = SiteSettings(

@@ -13,6 +13,7 @@ public struct Source: Sendable {
         var duration: Int?
         var timeURL: String?
         var location: SourceLocation
+        var urlLocation: SourceLocation?
     }
 
     private var storage: CopyOnWrite<Fields>
@@ -81,6 +82,13 @@ public struct Source: Sendable {
     public var location: SourceLocation {
         get { storage.fields.location }
         _modify { yield &storage.fields.location }
+    }
+
+    /// Where the `url:` value is written (nil for a source made in code):
+    /// where `check --links` reports what its address answers.
+    public var urlLocation: SourceLocation? {
+        get { storage.fields.urlLocation }
+        _modify { yield &storage.fields.urlLocation }
     }
 
     /// Whether the source is a talk (it can be cited at a moment): the

@@ -30,7 +30,8 @@ extension Pattern {
     /// The page without its rendered HTML, its sections, demos or its
     /// citations: what the checks across pages and the site-wide files
     /// need, once the page itself is written and checked alone. Of the
-    /// citations, it keeps which sources they cite.
+    /// citations, it keeps which sources they cite; it keeps the links to
+    /// other sites (`check --links` asks them; the cache does not hold them).
     var withoutHTML: Pattern {
         var slim = Pattern(
             file: file, slug: slug, frontMatter: frontMatter, sections: [],
@@ -41,6 +42,7 @@ extension Pattern {
         slim.citedSources = citedSources
         slim.rulesIncomplete = rulesIncomplete
         slim.citationsIncomplete = citationsIncomplete
+        slim.externalLinks = externalLinks
         return slim
     }
 }

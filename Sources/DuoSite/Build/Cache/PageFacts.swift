@@ -39,6 +39,7 @@ extension Pattern {
             demos: [], crossReferences: crossReferences, anchors: anchors, introduction: []
         )
         slim.citedSources = citedSources
+        slim.figureRules = figureRules
         slim.rulesIncomplete = rulesIncomplete
         slim.citationsIncomplete = citationsIncomplete
         return slim

@@ -71,6 +71,19 @@ struct SiteWideFiles: Sendable {
         return try made.flatMap { try $0.get() }
     }
 
+    /// The paths of the files `make` makes of the published `pages`, in
+    /// byte order: what a build links from the published site when their
+    /// key is unchanged.
+    static func paths(_ pages: [Pattern]) -> [String] {
+        var slugs = Set<String>()
+        for page in pages {
+            for tag in page.frontMatter.tags {
+                if let slug = Tag.slug(tag) { slugs.insert(slug) }
+            }
+        }
+        return (OutputFolder.siteFiles + ["tags/index.html"] + slugs.map { String.joining("tags/", $0, "/index.html") }).sorted()
+    }
+
     /// A key for everything the files show: the build's fingerprint (the
     /// settings, templates, base URL, date, …), the links between pages
     /// (`PageLinks.siteKey`) and each published page's `pageKey`, in order.

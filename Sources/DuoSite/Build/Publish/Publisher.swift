@@ -105,16 +105,18 @@ final class Publisher: Sendable {
     /// Links the published site's site-wide files into the staging folder
     /// when they show what `key` says (`SiteWideFiles.key`) and are as the
     /// previous build left them; false, having linked none, otherwise.
-    func linkSiteFiles(key: UInt64) -> Bool {
-        folder.linkSiteFiles(key: key)
+    /// `names` are the files' paths (`SiteWideFiles.paths`).
+    func linkSiteFiles(key: UInt64, names: [String]) -> Bool {
+        folder.linkSiteFiles(key: key, names: names)
     }
 
-    /// Writes the site-wide files, whose key is `key`.
+    /// Writes the site-wide files, whose key is `key`, recorded in the
+    /// order of their paths (`SiteWideFiles.paths`).
     func writeSiteFiles(_ files: [SiteWideFiles.File], key: UInt64) throws {
         for file in files {
             try folder.write(file.bytes, to: file.path)
         }
-        folder.recordSiteFiles(key: key)
+        folder.recordSiteFiles(key: key, names: files.map(\.path).sorted())
     }
 
     /// Copies the theme's assets to `assets/`, and the site's own files

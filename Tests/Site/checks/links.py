@@ -230,6 +230,8 @@ def check_lists(site, report) -> None:
                     report.fail(TOOL, where, "not another page of the site")
                     continue
                 spot = target.tree.xpath(f"//*[@id='{fragment}']") if fragment else [target.tree]
+                # A section's or question's heading: the section or question it heads.
+                spot = [element.getparent() if element.tag in ("h2", "h3") else element for element in spot]
                 holds = any(site.internal_path(href, target.url) == (page.url, anchor)
                             for element in spot for href in element.xpath(".//a/@href"))
                 if not holds:

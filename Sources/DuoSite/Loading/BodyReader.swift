@@ -19,6 +19,8 @@ struct BodyReader {
     private(set) var crossReferences: [CrossReference] = []
     /// Links and images to the site's own addresses other than pages'.
     private(set) var siteAddresses: [SiteAddress] = []
+    /// Links to tag pages (`/tags/…`), checked against every page's tags.
+    private(set) var tagAddresses: [SiteAddress] = []
     /// Where the rule list ends: what follows it in its section is under
     /// the section's heading, not the last rule.
     private var ruleListEnd: SourcePosition?
@@ -624,7 +626,8 @@ struct BodyReader {
             } else if CrossReference.isRelative(url) {
                 diagnostics.append(Diagnostic(.brokenLink, Self.relativeLinkMessage(url), at: location(link.position)))
             } else if SiteAddress.isOnSite(url) {
-                siteAddresses.append(SiteAddress(destination: url, isImage: false, location: location(link.position)))
+                let address = SiteAddress(destination: url, isImage: false, location: location(link.position))
+                if address.tagSlug != nil { tagAddresses.append(address) } else { siteAddresses.append(address) }
             }
         }
     }

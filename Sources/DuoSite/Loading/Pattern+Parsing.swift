@@ -63,6 +63,7 @@ struct PatternParser {
             introduction: reader.introduction
         )
         pattern.siteAddresses = reader.siteAddresses
+        pattern.tagAddresses = reader.tagAddresses
         pattern.rulesIncomplete = reader.rulesIncomplete
         pattern.citationsIncomplete = reader.citationsIncomplete
         return (pattern, diagnostics)

@@ -28,6 +28,7 @@ public struct Pattern: Sendable {
         var citedSources: [String]?
         var siteAddresses: [SiteAddress] = []
         var figureRules: [FigureRules] = []
+        var tagAddresses: [SiteAddress] = []
         var rulesIncomplete = false
         var citationsIncomplete = false
     }
@@ -108,6 +109,14 @@ public struct Pattern: Sendable {
     public var siteAddresses: [SiteAddress] {
         get { storage.fields.siteAddresses }
         _modify { yield &storage.fields.siteAddresses }
+    }
+
+    /// Every link to a tag page (`/tags/`, `/tags/<slug>/`): checked
+    /// against every published page's tags, across pages (kept in the
+    /// page's facts).
+    public var tagAddresses: [SiteAddress] {
+        get { storage.fields.tagAddresses }
+        _modify { yield &storage.fields.tagAddresses }
     }
 
     /// The pattern rules the placement engine gave as the reason for an

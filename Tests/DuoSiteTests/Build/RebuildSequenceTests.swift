@@ -218,8 +218,17 @@ import Testing
         Edit(description: "the citation removed", file: "second-extra.md") {
             $0.replacingOccurrences(of: " and [its second rule](first-extra.md#rule-1)", with: "")
         },
-        Edit(description: "a tag removed", file: "first-extra.md") {
+        Edit(description: "a link to a tag's page", file: "second-extra.md") {
+            $0.replacingOccurrences(of: "See [where it goes]", with: "See [the tag](/tags/extra-tag/) and [where it goes]")
+        },
+        Edit(description: "a tag removed, which a page links to", file: "first-extra.md") {
             $0.replacingOccurrences(of: "tags: [Extra tag, bars]", with: "tags: [bars]")
+        },
+        Edit(description: "the tag removed from the linking page too", file: "second-extra.md") {
+            $0.replacingOccurrences(of: "tags: [Extra tag]", with: "tags: [bars]")
+        },
+        Edit(description: "the tag back", file: "first-extra.md") {
+            $0.replacingOccurrences(of: "tags: [bars]", with: "tags: [Extra tag, bars]")
         },
     ]
 

@@ -46,6 +46,23 @@ import Testing
         #expect(findings[0].message.contains("'Tab bar' makes the same address, /tags/tab-bar/, as 'tab-bar' (b.md:6), 'tab bar' (c.md:6)"))
     }
 
+    @Test func aLinkToATagPageIsCheckedAgainstThePublishedPagesTags() throws {
+        var linking = try Self.page("l.md", tags: [])
+        linking.tagAddresses = ["/tags/", "/tags/index.html", "/tags/bars/", "/tags/bars/index.html#main", "/tags/Bars/", "/tags/drafted/", "/tags/bars/x/"].enumerated().map {
+            SiteAddress(destination: $0.element, isImage: false, location: DuoSite.SourceLocation(file: "l.md", line: 9 + $0.offset, column: 1))
+        }
+        var draft = try Self.page("d.md", tags: ["drafted"])
+        draft.slug = "d"
+        var carrier = try Self.page("c.md", tags: ["bars"])
+        carrier.slug = "c"
+        linking.slug = "l"
+        let findings = TagChecker.links(in: [linking, carrier, draft], published: ["l", "c"])
+        #expect(findings.map(\.location.line) == [13, 14, 15])
+        #expect(findings.allSatisfy { $0.code == .brokenLink })
+        #expect(findings[0].message.contains("did you mean '/tags/bars/'?"))
+        #expect(TagChecker.links(in: [linking, carrier, draft], published: ["l", "c", "d"]).map(\.location.line) == [13, 15])
+    }
+
     @Test func aTagWithNoAddressIsReportedWhereItIsWritten() throws {
         let findings = TagChecker.findings(in: [try Self.page("a.md", tags: ["fine", "!!"])])
         #expect(findings.map(\.location.column) == [18])

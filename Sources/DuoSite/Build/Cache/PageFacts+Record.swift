@@ -1,7 +1,8 @@
 /// A page's facts as fields of a cache record, in a fixed order: its own
 /// findings, its front matter, slug and what a mistake hid, the sources it
 /// cites, its rules, anchors and questions, its links (with where each
-/// stands), and the rules its figures' items are placed by. The page file's
+/// stands) and links to tag pages, and the rules its figures' items are
+/// placed by. The page file's
 /// path is not written: the record holds it once, ahead.
 extension PageFacts {
     /// Appends the facts' fields.
@@ -61,6 +62,11 @@ extension PageFacts {
             writer.add(optional: link.writtenDestination)
             writer.add(link.location)
             writer.add(optional: link.spot)
+        }
+        writer.add(page.tagAddresses.count)
+        for address in page.tagAddresses {
+            writer.add(address.destination)
+            writer.add(address.location)
         }
         // Each figure's rules: its number, then each rule's page and number.
         writer.add(page.figureRules.count)
@@ -125,6 +131,9 @@ extension PageFacts {
             CrossReference(slug: try reader.text(), anchor: try reader.optionalText(), writtenDestination: try reader.optionalText(), location: try reader.location(),
                            spot: try reader.optionalText())
         }
+        let tagAddresses = try (0..<reader.count()).map { _ in
+            SiteAddress(destination: try reader.text(), isImage: false, location: try reader.location())
+        }
         let figures = try (0..<reader.count()).map { _ in
             FigureRules(figure: try reader.number(), rules: try (0..<reader.count()).map { _ in RuleAddress(slug: try reader.text(), number: try reader.number()) })
         }
@@ -134,6 +143,7 @@ extension PageFacts {
         )
         page.citedSources = cited
         page.figureRules = figures
+        page.tagAddresses = tagAddresses
         page.rulesIncomplete = hidden & 1 != 0
         page.citationsIncomplete = hidden & 2 != 0
         return PageFacts(page: page, findings: findings)

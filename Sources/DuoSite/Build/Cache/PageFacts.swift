@@ -40,6 +40,7 @@ extension Pattern {
         )
         slim.citedSources = citedSources
         slim.figureRules = figureRules
+        slim.tagAddresses = tagAddresses
         slim.rulesIncomplete = rulesIncomplete
         slim.citationsIncomplete = citationsIncomplete
         return slim

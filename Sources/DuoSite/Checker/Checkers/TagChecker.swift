@@ -2,12 +2,35 @@
 /// with no Latin letter or digit for its address (`'!!'`, `日本`), and two tags written
 /// differently that make the same address (`Tab bar` and `tab-bar`, both
 /// `/tags/tab-bar/`), reported at each way of writing it, on every page
-/// that writes it first so. One pass over every page's tags.
+/// that writes it first so; and links to a tag page no published page's
+/// tag makes (`broken-link`). One pass over every page's tags.
 public struct TagChecker: Checker {
     public init() {}
 
     public func check(_ context: CheckContext) -> [Diagnostic] {
-        Self.findings(in: context.site.patterns)
+        Self.findings(in: context.site.patterns) + Self.links(in: context.site.patterns, published: context.publishedSlugs)
+    }
+
+    /// The links of `patterns` to tag pages that the build does not write:
+    /// a tag that no page among `published` carries.
+    static func links(in patterns: [Pattern], published: Set<String>) -> [Diagnostic] {
+        guard patterns.contains(where: { !$0.tagAddresses.isEmpty }) else { return [] }
+        var slugs = Set<String>()
+        for pattern in patterns where published.contains(pattern.slug) {
+            for tag in pattern.frontMatter.tags { if let slug = Tag.slug(tag) { slugs.insert(slug) } }
+        }
+        var diagnostics: [Diagnostic] = []
+        for pattern in patterns {
+            for address in pattern.tagAddresses {
+                guard let slug = address.tagSlug, !slug.isEmpty, !slugs.contains(slug) else { continue }
+                var message = "the link to '\(address.destination)' names a tag no published page carries, so readers would get the page that is not found; a tag's page is /tags/<slug>/, and /tags/ lists them"
+                if let suggestion = Suggestion.nearest(to: slug, in: slugs.sorted()) {
+                    message += "; did you mean '/tags/\(suggestion)/'?"
+                }
+                diagnostics.append(Diagnostic(.brokenLink, message, at: address.location))
+            }
+        }
+        return diagnostics
     }
 
     /// The findings about the tags of `patterns`, in page file order.

@@ -101,8 +101,8 @@ def check(site, report) -> None:
     check_sitemap(site, targets, report)
     check_feed(site, targets, report)
     check_api(site, targets, report)
-    check_lists(site, report)
-    report.tool(TOOL).extra = f"{links} links and anchors"
+    entries = check_lists(site, report)
+    report.tool(TOOL).extra = f"{links} links and anchors; {entries} cited-by, applied-in and tag-page entries followed"
 
 
 def check_css(site, targets, report) -> None:
@@ -212,9 +212,10 @@ def check_api(site, targets, report) -> None:
     walk(data)
 
 
-def check_lists(site, report) -> None:
+def check_lists(site, report) -> int:
     """Each rule's "cited by" and "applied in" entries, and the tag pages,
-    against the pages they name."""
+    against the pages they name; returns how many entries it followed."""
+    entries = 0
     for page in site.pages:
         if not is_pattern(page):
             continue
@@ -223,6 +224,7 @@ def check_lists(site, report) -> None:
             anchor = rule.get("id")
             cited = rule.xpath(".//div[contains(@class, 'rule-links--cited')]//li/a")
             for link in cited:
+                entries += 1
                 where = f"{page.name} #{anchor} cited by {link.get('href')!r}"
                 path, fragment = site.internal_path(link.get("href"), page.url) or ("", "")
                 target = site.page(path)
@@ -243,6 +245,7 @@ def check_lists(site, report) -> None:
                 if f" {len(figures)} figure" not in heading:
                     report.fail(TOOL, f"{page.name} #{anchor}", f"{heading!r} does not count its {len(figures)} figures")
                 for link in figures:
+                    entries += 1
                     where = f"{page.name} #{anchor} applied in {link.get('href')!r}"
                     path, fragment = site.internal_path(link.get("href"), page.url) or ("", "")
                     target = site.page(path)
@@ -261,6 +264,7 @@ def check_lists(site, report) -> None:
         if not page.url.startswith("/tags/") or page.url == "/tags/":
             continue
         listed = {site.internal_path(href, page.url)[0] for href in page.tree.xpath("//ul[contains(@class, 'pattern-list')]//h2//a/@href")}
+        entries += len(listed)
         if listed != tagged.get(page.url, set()):
             report.fail(TOOL, page.name, f"lists {sorted(listed)}, but the pages showing the tag are {sorted(tagged.get(page.url, set()))}")
     index = site.page("/tags/")
@@ -268,3 +272,4 @@ def check_lists(site, report) -> None:
         shown = {site.internal_path(href, "/tags/")[0] for href in index.tree.xpath("//ul[contains(@class, 'tag-index')]//a/@href")}
         if shown != set(tagged):
             report.fail(TOOL, index.name, f"lists {sorted(shown)}, but the pages show the tags {sorted(tagged)}")
+    return entries

@@ -1,5 +1,6 @@
 /// The checks across pages — links and their anchors, sources cited
-/// nowhere, titles and questions given twice, the placement table's rows
+/// nowhere, titles and questions given twice, tags that cannot be
+/// addresses or make another's, the placement table's rows
 /// citing pattern rules — run on every page's facts, those read in this
 /// run and those kept from the previous build alike: the findings never
 /// depend on which pages were read again.

@@ -4,10 +4,11 @@ import Mustache
 
 /// The site built in memory rather than published: every page's HTML and
 /// facts and the site-wide files, made by the same stages as `build`
-/// (`PagePipeline`, `CrossPageChecks`, `SiteWideFiles`). When one page
-/// file changes, only that page is run through the pipeline again; the
-/// checks across pages and the site-wide files are made again from every
-/// page's facts. What a long-running process — a preview server — keeps.
+/// (`PagePipeline`, `PageLinks`, `CrossPageChecks`, `SiteWideFiles`). When
+/// one page file changes, only that page is read again; the links between
+/// pages, the checks across pages and the site-wide files are made again
+/// from every page's facts, and the pages whose links changed are
+/// rendered again. What a long-running process — a preview server — keeps.
 struct MemorySite: Sendable {
     /// What the site's files hold, and what renders its pages: made once.
     private let site: Site
@@ -16,8 +17,20 @@ struct MemorySite: Sendable {
     private let options: BuildOptions
     /// The findings about the site's own files and its theme.
     private let siteFindings: [Diagnostic]
-    /// Each page file's outcome, and its HTML when it is published, by its path.
-    private var pages: [String: (result: PagePipeline.Result, html: [UInt8]?)] = [:]
+    /// Each page file as read (its outcome, and the page when it is
+    /// published), its HTML, and the key of the links it was rendered with,
+    /// by its path.
+    private var pages: [String: Page] = [:]
+    /// The links between the published pages the pages were rendered with.
+    private var links = PageLinks()
+
+    /// One page file as the site holds it.
+    private struct Page: Sendable {
+        var reading: PagePipeline.Reading
+        var html: [UInt8]?
+        var linksKey: UInt64 = 0
+        var result: PagePipeline.Result { reading.result }
+    }
     /// The page files, in order, and those that could not be read.
     private var order: [String] = []
 
@@ -42,6 +55,7 @@ struct MemorySite: Sendable {
         order = source.files
         let results = ParallelMap.map(count: source.files.count) { index in Self.read(source.input(at: index), with: pipeline) }
         pages = Dictionary(uniqueKeysWithValues: zip(source.files, results))
+        render(all: true)
         assemble()
     }
 
@@ -56,19 +70,47 @@ struct MemorySite: Sendable {
         } else {
             pages[file] = nil
         }
+        render(all: false)
         assemble()
     }
 
-    private static func read(_ input: PageSource.Input, with pipeline: PagePipeline) -> (result: PagePipeline.Result, html: [UInt8]?) {
+    private static func read(_ input: PageSource.Input, with pipeline: PagePipeline) -> Page {
         switch input {
         case .text(let text):
-            var html: [UInt8]?
-            let result = pipeline.run(file: text.file, bytes: text.bytes) { html = [UInt8](copying: $1) }
-            return (result, html)
-        case .unchanged(let entry): return (PagePipeline.Result(facts: entry.facts, findings: entry.facts.findings), nil)
-        case .unreadable(let findings): return (PagePipeline.Result(facts: nil, findings: findings), nil)
-        case .refused(let failure): return (PagePipeline.Result(facts: nil, findings: [failure.diagnostic]), nil)
+            Page(reading: pipeline.read(file: text.file, bytes: text.bytes), html: nil, linksKey: 0)
+        case .unchanged(let entry):
+            Page(reading: .init(result: PagePipeline.Result(facts: entry.facts, findings: entry.facts.findings), page: nil))
+        case .unreadable(let findings):
+            Page(reading: .init(result: PagePipeline.Result(facts: nil, findings: findings), page: nil))
+        case .refused(let failure):
+            Page(reading: .init(result: PagePipeline.Result(facts: nil, findings: [failure.diagnostic]), page: nil))
         }
+    }
+
+    /// The links between the published pages made again, and the pages
+    /// rendered: every one (`all`), else those not rendered yet (just
+    /// read) and those whose links changed.
+    private mutating func render(all: Bool) {
+        let drafts = options.drafts
+        links = PageLinks(order.compactMap { pages[$0]?.result.facts?.page }.filter { drafts || !$0.frontMatter.draft })
+        let links = self.links, pipeline = self.pipeline
+        let due = order.filter { file in
+            guard let page = pages[file], let pattern = page.reading.page else { return false }
+            return all || page.html == nil || page.linksKey != links.key(of: pattern.slug)
+        }
+        let made = ParallelMap.map(count: due.count) { [pages] index -> Page in
+            var page = pages[due[index]]!
+            var result = page.reading.result
+            result.rendered = false
+            result.failure = nil
+            var html: [UInt8]?
+            pipeline.render(page.reading.page!, links: links, into: &result) { _, bytes in html = [UInt8](copying: bytes) }
+            page.reading.result = result
+            page.html = html
+            page.linksKey = links.key(of: page.reading.page!.slug)
+            return page
+        }
+        for (file, page) in zip(due, made) { pages[file] = page }
     }
 
     /// The checks across pages, the findings, and the files, from every page's outcome.
@@ -82,11 +124,11 @@ struct MemorySite: Sendable {
         findings = (siteFindings + outcomes.flatMap(\.findings) + outcomes.compactMap(\.failure) + acrossPages).sortedForOutput()
         files = [:]
         for file in order {
-            if let (result, html) = pages[file], let html, let page = result.facts?.page { files[OutputFolder.pagePath(page.slug)] = html }
+            if let page = pages[file], let html = page.html, let facts = page.result.facts { files[OutputFolder.pagePath(facts.page.slug)] = html }
         }
         guard let templates else { return }
         do {
-            for file in try SiteWideFiles(site: site, templates: templates, options: options).make(published) {
+            for file in try SiteWideFiles(site: site, templates: templates, options: options).make(published, links: links) {
                 files[file.path] = file.bytes
             }
         } catch {

@@ -3,8 +3,11 @@ import Mustache
 
 /// One page's way from its file's text to what the build keeps of it:
 /// read (the front matter and the Markdown) → check (the checks about the
-/// page alone) → place and render (the demos run through the placement
-/// engine, the page's context, its HTML) → its facts (`PageFacts`).
+/// page alone) → its facts (`PageFacts`, with the rules each figure's
+/// items are placed by) → place and render (the demos run through the
+/// placement engine, the page's context with what other pages show of
+/// its rules, `PageLinks`, its HTML). The two halves are `read` and
+/// `render`: between them, the build makes the links from every page's facts.
 ///
 /// It holds what every page shares — the site's settings, sources,
 /// devices, the compiled placement table, and for a build the theme — and
@@ -36,32 +39,65 @@ struct PagePipeline: Sendable {
         self.renderer = renderer
     }
 
-    /// Runs the page file `file`, whose bytes are `bytes`, through every
-    /// step; a published page's HTML is handed to `publish` where it lies.
-    /// Without `rendering` (a build whose writing has stopped), the page is
-    /// read and checked only.
-    func run(file: String, bytes: [UInt8], rendering: Bool = true, publish: (Pattern, Span<UInt8>) throws -> Void = { _, _ in }) -> Result {
+    /// A page read and checked, before it is rendered.
+    struct Reading: Sendable {
+        /// What became of it so far: its facts and findings.
+        var result: Result
+        /// The page, when this pipeline renders it (it is published, and
+        /// nothing in it stops a build): what `render` takes.
+        var page: Pattern?
+    }
+
+    /// Reads and checks the page file `file`, whose bytes are `bytes`; a
+    /// page to be rendered has its figures' rules noted (`figureRules`) and
+    /// is kept for `render`.
+    func read(file: String, bytes: [UInt8]) -> Reading {
         // Read.
         let (read, found) = parser.read(file: file, bytes: bytes)
-        guard let pattern = read else { return Result(facts: nil, findings: found) }
+        guard var pattern = read else { return Reading(result: Result(facts: nil, findings: found), page: nil) }
         // Check.
         let findings = found + Checkers.page(pattern, checks)
-        // Place and render, when the page is published.
-        var result = Result(facts: PageFacts(pattern, findings: findings), findings: findings)
-        if rendering, let renderer, renderer.publishes(pattern), !findings.contains(where: \.blocksBuild) {
-            do {
-                try renderer.render(pattern) { try publish(pattern, $0) }
-                result.rendered = true
-            } catch let error as TemplateError {
-                result.failure = ThemeTemplates.diagnostic(error)
-            } catch is FileSystemFailure {
-                // The publisher noted it: the build reports it once, at the
-                // output folder, not at a page that is not at fault.
-            } catch {
-                result.failure = Diagnostic(.writeFailed, "cannot write the page of \(pattern.slug): \(error)", at: SourceLocation(file: file))
-            }
+        if renderer != nil { pattern.figureRules = figureRules(pattern) }
+        let renders = renderer.map { $0.publishes(pattern) } == true && !findings.contains(where: \.blocksBuild)
+        return Reading(result: Result(facts: PageFacts(pattern, findings: findings), findings: findings), page: renders ? pattern : nil)
+    }
+
+    /// Renders `page` (as `read` kept it), showing under its rules what
+    /// `links` holds of it, and hands its HTML to `publish` where it lies;
+    /// notes in `result` whether it was, or why not.
+    func render(_ page: Pattern, links: PageLinks, into result: inout Result, publish: (Pattern, Span<UInt8>) throws -> Void) {
+        guard let renderer else { return }
+        do {
+            try renderer.render(page, links: links.rules(of: page.slug)) { try publish(page, $0) }
+            result.rendered = true
+        } catch let error as TemplateError {
+            result.failure = ThemeTemplates.diagnostic(error)
+        } catch is FileSystemFailure {
+            // The publisher noted it: the build reports it once, at the
+            // output folder, not at a page that is not at fault.
+        } catch {
+            result.failure = Diagnostic(.writeFailed, "cannot write the page of \(page.slug): \(error)", at: SourceLocation(file: page.file))
         }
-        return result
+    }
+
+    /// The rules the placement engine gives as the reason for an item, in
+    /// each of `pattern`'s demos that has one (every state's items).
+    private func figureRules(_ pattern: Pattern) -> [FigureRules] {
+        guard let engine = checks.placementEngine else { return [] }
+        var figures: [FigureRules] = []
+        for (index, block) in pattern.demos.enumerated() {
+            guard let demo = block.demo, let device = checks.site.device(demo.device.value) else { continue }
+            var rules: [RuleAddress] = []
+            for state in demo.states {
+                state.screen.forEachItem { item in
+                    guard let rule = engine.decide(item, on: device)?.rule else { return }
+                    let address = RuleAddress(slug: rule.slug, number: rule.number)
+                    if !rules.contains(address) { rules.append(address) }
+                }
+            }
+            if !rules.isEmpty { figures.append(FigureRules(figure: index + 1, rules: rules)) }
+        }
+        return figures
     }
 }
 
@@ -86,9 +122,10 @@ struct PageRenderer: Sendable {
         drafts || !pattern.frontMatter.draft
     }
 
-    /// Renders the page and calls `body` with its HTML where it lies.
-    func render(_ pattern: Pattern, _ body: (Span<UInt8>) throws -> Void) throws {
-        let context = contexts.make(pattern)
+    /// Renders the page, its rules' links to other pages `links`, and
+    /// calls `body` with its HTML where it lies.
+    func render(_ pattern: Pattern, links: [PageLinks.RuleLinks], _ body: (Span<UInt8>) throws -> Void) throws {
+        let context = contexts.make(pattern, links: links)
         defer { contexts.recycle(context) }
         try templates.renderBytes("pattern", context, body)
     }

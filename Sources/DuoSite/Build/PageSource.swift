@@ -92,6 +92,20 @@ struct PageSource: Sendable {
             if keep(unchanged) { return .unchanged(unchanged) }
             entry = nil
         }
+        return text(of: file, comparedWith: entry, keeping: keep)
+    }
+
+    /// The `index`th page file's text, read now whatever the previous
+    /// build holds of it: a page kept from it whose page must be made again.
+    func text(at index: Int) -> Input {
+        let file = files[index]
+        if let problem = Self.nameProblem(file) { return .unreadable([problem]) }
+        return text(of: file, comparedWith: nil, keeping: { _ in true })
+    }
+
+    /// The page file `file` read; the previous build's `entry` when its
+    /// text is the same and `keep` takes it.
+    private func text(of file: String, comparedWith entry: BuildCache.Entry?, keeping keep: (BuildCache.Entry) -> Bool) -> Input {
         let read: (bytes: [UInt8], status: stat)?
         do {
             read = try SourceFile.contents(atPath: root.path + "/" + file, naming: file)

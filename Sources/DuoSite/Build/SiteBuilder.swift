@@ -82,9 +82,10 @@ public struct SiteBuilder: Sendable {
         }
         let renderer = publisher == nil ? nil : templates.map { PageRenderer(site: site, templates: $0, options: options) }
         let source = stage("the page files listed") { PageSource(root: root, previous: previous, hashesEveryFile: true) }
-        let pages = stage("the pages read, checked, rendered and written") {
+        let drafts = options.drafts
+        let (pages, links) = stage("the pages read, checked, rendered and written") {
             SitePages(source: source, pipeline: PagePipeline(site: site, today: today, renderer: renderer), publisher: publisher,
-                      parallel: options.parallel, progress: progress).run()
+                      parallel: options.parallel, progress: progress, publishes: { drafts || !$0.frontMatter.draft }).runWithLinks()
         }
         site.unreadablePages = Set(zip(source.files, pages).filter { $0.1.facts == nil }.map { SiteLoader.slug(ofFile: $0.0) })
         let facts = pages.compactMap(\.facts)
@@ -108,9 +109,9 @@ public struct SiteBuilder: Sendable {
             try stage("the site-wide files and assets written") {
                 // Linked from the published site when nothing they show has changed.
                 let entries = pages.compactMap(\.entry).filter { options.drafts || !$0.facts.page.frontMatter.draft }
-                let key = SiteWideFiles.key(entries.map(\.listingKey), fingerprint: fingerprint.build)
-                if !publisher.linkSiteFiles(key: key) {
-                    try publisher.writeSiteFiles(try SiteWideFiles(site: site, templates: templates, options: options).make(published), key: key)
+                let key = SiteWideFiles.key(entries.map(\.listingKey), links: links.siteKey, fingerprint: fingerprint.build)
+                if !publisher.linkSiteFiles(key: key, names: SiteWideFiles.paths(published)) {
+                    try publisher.writeSiteFiles(try SiteWideFiles(site: site, templates: templates, options: options).make(published, links: links), key: key)
                 }
                 try publisher.copyAssets(root: root)
             }

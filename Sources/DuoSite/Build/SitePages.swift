@@ -1,10 +1,13 @@
 import Foundation
 import Synchronization
 
-/// Every page file of the site through the page pipeline, on every core:
-/// each one's input from the page source, read, checked and (for a build)
-/// rendered and written into the staging folder; or, unchanged since the
-/// previous build, its page kept and its facts taken from that build.
+/// Every page file of the site through the page pipeline, on every core,
+/// in two passes: each one's input from the page source, read and checked
+/// (or, unchanged since the previous build, its facts taken from that
+/// build); then, the links between the pages made from every page's facts
+/// (`PageLinks`: what each shows of the others), for a build, each page
+/// rendered and written into the staging folder, or its page kept when
+/// neither its text nor its links changed.
 ///
 /// A page the system refuses to read is a `read-failed` finding at it. A
 /// refusal no page is at fault for (too many open files) stops the
@@ -51,51 +54,124 @@ struct SitePages: Sendable {
     var parallel = true
     /// Called with (pages done, pages in all) as pages are done.
     var progress: (@Sendable (Int, Int) -> Void)?
+    /// Which pages are published, of those read (drafts, without `--drafts`, are not).
+    var publishes: @Sendable (Pattern) -> Bool = { _ in true }
 
-    /// Every page file's outcome, in page file order.
+    /// What the first pass left of one page file for the second.
+    private enum Step: Sendable {
+        /// Done with: unreadable, refused, or left unread.
+        case done(Outcome)
+        /// Unchanged since the previous build: its entry, its page not yet kept.
+        case unchanged(BuildCache.Entry)
+        /// Read and checked: its text, and the page to render.
+        case read(PageText, PagePipeline.Reading)
+
+        /// The page's facts, when it has them.
+        var facts: PageFacts? {
+            switch self {
+            case .done(let outcome): outcome.facts
+            case .unchanged(let entry): entry.facts
+            case .read(_, let reading): reading.result.facts
+            }
+        }
+    }
+
+    /// Every page file's outcome, in page file order: every page read and
+    /// checked (or its facts taken from the previous build), then, once
+    /// the links between the published pages are known (`PageLinks`),
+    /// every page rendered and written, or kept when neither its text nor
+    /// what it shows of the others changed.
     func run() -> [Outcome] {
+        runWithLinks().outcomes
+    }
+
+    /// `run()`, with the links the pages were rendered with.
+    func runWithLinks() -> (outcomes: [Outcome], links: PageLinks) {
         let count = source.files.count
         let done = Counter()
         let stopped = Counter()
         // What each page needs, taken once rather than with the whole stage.
         let (source, pipeline, publisher, progress) = (self.source, self.pipeline, self.publisher, self.progress)
-        let page: @Sendable (Int) -> Outcome = { index in
-            defer { progress?(done.increment(), count) }
+        let first: @Sendable (Int) -> Step = { index in
             // Once the reading has stopped, the pages not begun are left unread.
-            guard stopped.count == 0 else { return Outcome(entry: nil, facts: nil) }
-            return Self.outcome(at: index, source: source, pipeline: pipeline, publisher: publisher, stopped: stopped)
+            guard stopped.count == 0 else { return .done(Outcome(entry: nil, facts: nil)) }
+            return Self.step(at: index, source: source, pipeline: pipeline, stopped: stopped)
         }
-        return parallel ? ParallelMap.map(count: count, page) : (0..<count).map(page)
+        let steps = parallel ? ParallelMap.map(count: count, first) : (0..<count).map(first)
+        // Without a publisher (a check), nothing is rendered: no links needed.
+        let publishes = self.publishes
+        let links = publisher == nil ? PageLinks() : PageLinks(steps.compactMap { $0.facts?.page }.filter(publishes))
+        let second: @Sendable (Int) -> Outcome = { index in
+            defer { progress?(done.increment(), count) }
+            return Self.outcome(of: steps[index], at: index, source: source, pipeline: pipeline, publisher: publisher, links: links)
+        }
+        let outcomes = parallel ? ParallelMap.map(count: count, second) : (0..<count).map(second)
+        return (outcomes, links)
     }
 
-    private static func outcome(at index: Int, source: PageSource, pipeline: PagePipeline, publisher: Publisher?, stopped: Counter) -> Outcome {
-        // A page kept from the previous build must be in the output as that build left it.
-        switch source.input(at: index, keeping: { publisher?.keep($0) ?? true }) {
+    /// The first pass: the page file read and checked, or its entry taken.
+    private static func step(at index: Int, source: PageSource, pipeline: PagePipeline, stopped: Counter) -> Step {
+        // Whether its page can be kept is known only in the second pass.
+        switch source.input(at: index, keeping: { _ in true }) {
         case .unchanged(let entry):
-            return Outcome(entry: entry, facts: nil, kept: true)
+            return .unchanged(entry)
         case .unreadable(let findings):
-            return Outcome(entry: nil, facts: nil, unreadable: findings)
+            return .done(Outcome(entry: nil, facts: nil, unreadable: findings))
         case .refused(let failure) where failure.isSystemWide:
             // Reported once: by the first page to meet it.
-            guard stopped.increment() == 1 else { return Outcome(entry: nil, facts: nil) }
+            guard stopped.increment() == 1 else { return .done(Outcome(entry: nil, facts: nil)) }
             let finding = Diagnostic(.readFailed, "cannot read the pages: \(failure.reason) (reading \(failure.path)); the pages after it were not read",
                                      at: SourceLocation(file: Site.Paths.patterns))
             var outcome = Outcome(entry: nil, facts: nil, unreadable: [finding])
             outcome.stopsReading = true
-            return outcome
+            return .done(outcome)
         case .refused(let failure):
-            return Outcome(entry: nil, facts: nil, unreadable: [failure.diagnostic])
+            return .done(Outcome(entry: nil, facts: nil, unreadable: [failure.diagnostic]))
         case .text(let text):
-            // A build writes the page, and keeps its entry, encoded here, on
-            // the core that read it; once its writing has stopped, it renders no more.
-            let rendering = publisher.map { $0.writeFailure == nil } ?? true
-            let result = pipeline.run(file: text.file, bytes: text.bytes, rendering: rendering) { page, html in
-                try publisher?.writePage(html, slug: page.slug, hash: text.hash)
-            }
-            guard let facts = result.facts else { return Outcome(entry: nil, facts: nil, unreadable: result.findings) }
-            let entry = publisher == nil ? nil : BuildCache.Entry(file: text.file, hash: text.hash, stamp: text.stamp, written: result.rendered, facts: facts)
-            return Outcome(entry: entry, facts: facts, failure: result.failure)
+            return .read(text, pipeline.read(file: text.file, bytes: text.bytes))
         }
+    }
+
+    /// The second pass: the page rendered and written, or kept.
+    private static func outcome(of step: Step, at index: Int, source: PageSource, pipeline: PagePipeline, publisher: Publisher?, links: PageLinks) -> Outcome {
+        switch step {
+        case .done(let outcome):
+            return outcome
+        case .unchanged(let entry):
+            // A page kept from the previous build must be in the output as
+            // that build left it, showing what it shows of the others now.
+            guard let publisher else { return Outcome(entry: entry, facts: nil, kept: true) }
+            if publisher.keep(entry, links: links.key(of: entry.facts.page.slug)) { return Outcome(entry: entry, facts: nil, kept: true) }
+            // Read again, to be rendered anew.
+            switch source.text(at: index) {
+            case .text(let text):
+                return written(text, pipeline.read(file: text.file, bytes: text.bytes), pipeline: pipeline, publisher: publisher, links: links)
+            case .refused(let failure):
+                return Outcome(entry: nil, facts: nil, unreadable: [failure.diagnostic])
+            case .unreadable(let findings):
+                return Outcome(entry: nil, facts: nil, unreadable: findings)
+            case .unchanged(let entry):
+                return Outcome(entry: entry, facts: nil, kept: true)
+            }
+        case .read(let text, let reading):
+            return written(text, reading, pipeline: pipeline, publisher: publisher, links: links)
+        }
+    }
+
+    /// A page read now: rendered and written (a build), and its entry,
+    /// encoded here, on the core that rendered it; once the writing has
+    /// stopped, it renders no more.
+    private static func written(_ text: PageText, _ reading: PagePipeline.Reading, pipeline: PagePipeline, publisher: Publisher?, links: PageLinks) -> Outcome {
+        var result = reading.result
+        if let page = reading.page, let publisher, publisher.writeFailure == nil {
+            let hash = Publisher.pageHash(text.hash, links: links.key(of: page.slug))
+            pipeline.render(page, links: links, into: &result) { page, html in
+                try publisher.writePage(html, slug: page.slug, hash: hash)
+            }
+        }
+        guard let facts = result.facts else { return Outcome(entry: nil, facts: nil, unreadable: result.findings) }
+        let entry = publisher == nil ? nil : BuildCache.Entry(file: text.file, hash: text.hash, stamp: text.stamp, written: result.rendered, facts: facts)
+        return Outcome(entry: entry, facts: facts, failure: result.failure)
     }
 }
 

@@ -2,11 +2,13 @@ import Bytes
 import Foundation
 import Mustache
 
-/// The files a build writes beside the pages: the index and the 404 page
+/// The files a build writes beside the pages: the index, the tag pages
+/// (`tags/<slug>/index.html`, `tags/index.html`) and the 404 page
 /// (rendered with the theme's templates), `sitemap.xml`, `feed.xml`,
-/// `robots.txt` and `api/pages.json`. They show the build's settings and
-/// the published pages' front matter alone, so they are made from the
-/// pages' facts, whichever build read each page.
+/// `robots.txt` and `api/pages.json`. They show the build's settings, the
+/// published pages' front matter and the pages citing each rule
+/// (`PageLinks`) alone, so they are made from the pages' facts, whichever
+/// build read each page.
 struct SiteWideFiles: Sendable {
     /// One file: where it goes in the output, and its bytes.
     struct File: Sendable {
@@ -20,18 +22,20 @@ struct SiteWideFiles: Sendable {
     let options: BuildOptions
 
     /// The files, the published `pages` listed by address (the index by
-    /// `order`, then title): made side by side, on every core.
-    func make(_ pages: [Pattern]) throws -> [File] {
+    /// `order`, then title), `links` the pages citing each rule: made side
+    /// by side, on every core.
+    func make(_ pages: [Pattern], links: PageLinks) throws -> [File] {
         let baseURL = SiteBuilder.baseURL(site, options)
         let bySlug = pages.sorted { $0.slug < $1.slug }
+        let indexed = PageLinks.indexOrder(pages)
+        let groups = TagGroup.groups(indexed)
         let site = self.site, options = self.options, templates = self.templates
+        let contexts: @Sendable () -> PageContext = {
+            PageContext(site: site, baseURL: baseURL, today: options.today, demos: DemoContext(site: site, symbols: SymbolLibrary(drawings: [:])))
+        }
         let makers: [@Sendable () throws -> [File]] = [
             {
-                let contexts = PageContext(site: site, baseURL: baseURL, today: options.today, demos: DemoContext(site: site, symbols: SymbolLibrary(drawings: [:])))
-                let indexed = pages.sorted { lhs, rhs in
-                    let left = lhs.frontMatter.order ?? Int.max, right = rhs.frontMatter.order ?? Int.max
-                    return (left, lhs.frontMatter.title.value, lhs.slug) < (right, rhs.frontMatter.title.value, rhs.slug)
-                }
+                let contexts = contexts()
                 do {
                     // Room for every page's entry from the start (about 500 bytes each).
                     let index = try templates.renderBytes("index", contexts.index(indexed), capacity: 16_384 + 640 * indexed.count, [UInt8].init(copying:))
@@ -42,24 +46,52 @@ struct SiteWideFiles: Sendable {
                 }
             },
             {
-                [File(path: "sitemap.xml", bytes: SiteFiles.sitemap(bySlug, baseURL: baseURL).finish()),
+                let contexts = contexts()
+                do {
+                    var files = [File(path: "tags/index.html", bytes: try templates.renderBytes("tags", contexts.tags(groups), [UInt8].init(copying:)))]
+                    for group in groups {
+                        let html = try templates.renderBytes("tag", contexts.tag(group), capacity: 8_192 + 640 * group.pages.count, [UInt8].init(copying:))
+                        files.append(File(path: String.joining("tags/", group.slug, "/index.html"), bytes: html))
+                    }
+                    return files
+                } catch let error as TemplateError {
+                    throw ThemeTemplates.diagnostic(error)
+                }
+            },
+            {
+                [File(path: "sitemap.xml", bytes: SiteFiles.sitemap(bySlug, tags: groups, baseURL: baseURL).finish()),
                  File(path: "feed.xml", bytes: SiteFiles.feed(bySlug, settings: site.settings, baseURL: baseURL).finish())]
             },
             {
                 [File(path: "robots.txt", bytes: Array(SiteFiles.robots(baseURL: baseURL).utf8)),
-                 File(path: "api/pages.json", bytes: SiteFiles.pagesJSON(bySlug, settings: site.settings, baseURL: baseURL, today: options.today).finish())]
+                 File(path: "api/pages.json", bytes: SiteFiles.pagesJSON(bySlug, links: links, settings: site.settings, baseURL: baseURL, today: options.today).finish())]
             },
         ]
         let made = ParallelMap.map(count: makers.count) { index in Result { try makers[index]() } }
         return try made.flatMap { try $0.get() }
     }
 
+    /// The paths of the files `make` makes of the published `pages`, in
+    /// byte order: what a build links from the published site when their
+    /// key is unchanged.
+    static func paths(_ pages: [Pattern]) -> [String] {
+        var slugs = Set<String>()
+        for page in pages {
+            for tag in page.frontMatter.tags {
+                if let slug = Tag.slug(tag) { slugs.insert(slug) }
+            }
+        }
+        return (OutputFolder.siteFiles + ["tags/index.html"] + slugs.map { String.joining("tags/", $0, "/index.html") }).sorted()
+    }
+
     /// A key for everything the files show: the build's fingerprint (the
-    /// settings, templates, base URL, date, …) and each published page's
-    /// `pageKey`, in order. The same key, the same files.
-    static func key(_ pageKeys: [UInt64], fingerprint: UInt64) -> UInt64 {
+    /// settings, templates, base URL, date, …), the links between pages
+    /// (`PageLinks.siteKey`) and each published page's `pageKey`, in order.
+    /// The same key, the same files.
+    static func key(_ pageKeys: [UInt64], links: UInt64, fingerprint: UInt64) -> UInt64 {
         var hasher = ContentHash()
         hasher.add(fingerprint)
+        hasher.add(links)
         hasher.add(UInt64(pageKeys.count))
         pageKeys.forEach { hasher.add($0) }
         return hasher.value

@@ -70,6 +70,7 @@ public enum Checkers {
         UnusedSourceChecker(),
         DuplicateTitleChecker(),
         DuplicateQuestionChecker(),
+        TagChecker(),
         PlacementChecker(scope: .table),
     ]
 

@@ -31,6 +31,7 @@ public enum DiagnosticCode: String, Sendable, Hashable, CaseIterable {
     case checkedBeforeSource = "checked-before-source"
     case duplicateTitle = "duplicate-title"
     case duplicateQuestion = "duplicate-question"
+    case invalidTag = "invalid-tag"
     case yamlSyntax = "yaml-syntax"
     case missingFrontMatter = "missing-front-matter"
     case unreadableFile = "unreadable-file"

@@ -21,6 +21,11 @@ struct BodyReader {
     private(set) var siteAddresses: [SiteAddress] = []
     /// Every link and image to an http or https address of another site.
     private(set) var externalLinks: [ExternalLink] = []
+    /// Links to tag pages (`/tags/…`), checked against every page's tags.
+    private(set) var tagAddresses: [SiteAddress] = []
+    /// Where the rule list ends: what follows it in its section is under
+    /// the section's heading, not the last rule.
+    private var ruleListEnd: SourcePosition?
     /// Whether a mistake reported here hid some of the page's rules.
     private(set) var rulesIncomplete = false
     /// Whether a citation block reported here as shown as text was not read.
@@ -45,10 +50,10 @@ struct BodyReader {
         anchor(base: Slug.make(text) ?? fallback)
     }
 
-    /// `base`, numbered when the page already has it. `rule-N` and
-    /// `source-N` are kept for the rules and the source list, wherever they
-    /// stand: a heading `## Rule 1` is `#rule-1-1`, so that no two elements
-    /// share an id.
+    /// `base`, numbered when the page already has it. `rule-N`,
+    /// `source-N` and `figure-N` are kept for the rules, the source list
+    /// and the demos' figures, wherever they stand: a heading `## Rule 1`
+    /// is `#rule-1-1`, so that no two elements share an id.
     private mutating func anchor(base: String) -> String {
         var candidate = base
         var number = 1
@@ -225,12 +230,42 @@ struct BodyReader {
             diagnostics.append(Diagnostic(.emptyFAQ, "'## FAQ' has no questions, so the page has no FAQ; write each question as a '###' heading, with its answer under it", at: faqSection.location))
         }
         reportMisnamedSections()
+        placeLinks()
+    }
+
+    /// Notes where each link to a page stands (`CrossReference.spot`): the
+    /// last rule, question or section heading that starts before it; after
+    /// the rule list, its section's heading.
+    private mutating func placeLinks() {
+        guard !crossReferences.isEmpty else { return }
+        var marks: [(position: SourcePosition, anchor: String)] = []
+        marks.reserveCapacity(sections.count + rules.count + faq.count + 1)
+        func mark(_ location: SourceLocation, _ anchor: String) {
+            marks.append((SourcePosition(line: location.line, column: location.column), anchor))
+        }
+        sections.forEach { mark($0.location, $0.anchor) }
+        rules.forEach { mark($0.location, $0.anchor) }
+        faq.forEach { mark($0.location, $0.anchor) }
+        if let end = ruleListEnd, let section = sections.first(where: { $0.role == .rules }) {
+            marks.append((SourcePosition(line: end.line, column: end.column + 1), section.anchor))
+        }
+        marks.sort { $0.position < $1.position }
+        for index in crossReferences.indices {
+            let at = SourcePosition(line: crossReferences[index].location.line, column: crossReferences[index].location.column)
+            // The last mark at or before the link.
+            var low = 0, high = marks.count
+            while low < high {
+                let middle = (low + high) / 2
+                if at < marks[middle].position { high = middle } else { low = middle + 1 }
+            }
+            crossReferences[index].spot = low == 0 ? nil : marks[low - 1].anchor
+        }
     }
 
     /// Whether an anchor is a rule's or a source list entry's: `rule-` or
     /// `source-`, then a number.
     static func isNumberedAnchor(_ anchor: String) -> Bool {
-        let prefix = anchor.hasBytePrefix("rule-") ? 5 : anchor.hasBytePrefix("source-") ? 7 : 0
+        let prefix = anchor.hasBytePrefix("rule-") ? 5 : anchor.hasBytePrefix("source-") ? 7 : anchor.hasBytePrefix("figure-") ? 7 : 0
         return prefix > 0 && anchor.utf8.count > prefix
             && anchor.utf8.dropFirst(prefix).allSatisfy { $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }
     }
@@ -434,6 +469,7 @@ struct BodyReader {
     }
 
     private mutating func readRules(_ list: MarkdownNode, start: Int) {
+        ruleListEnd = list.range.end
         if start != 1 {
             diagnostics.append(Diagnostic(.ruleNumbering, "the rule list starts at \(start); rules are numbered from 1, so that rule N is #rule-N", at: location(list.start)))
         }
@@ -594,7 +630,8 @@ struct BodyReader {
             } else if CrossReference.isRelative(url) {
                 diagnostics.append(Diagnostic(.brokenLink, Self.relativeLinkMessage(url), at: location(link.position)))
             } else if SiteAddress.isOnSite(url) {
-                siteAddresses.append(SiteAddress(destination: url, isImage: false, location: location(link.position)))
+                let address = SiteAddress(destination: url, isImage: false, location: location(link.position))
+                if address.tagSlug != nil { tagAddresses.append(address) } else { siteAddresses.append(address) }
             } else if LinkAddress.isWeb(url) {
                 externalLinks.append(ExternalLink(address: url, location: location(link.position)))
             }

@@ -64,6 +64,7 @@ struct PatternParser {
         )
         pattern.siteAddresses = reader.siteAddresses
         pattern.externalLinks = reader.externalLinks
+        pattern.tagAddresses = reader.tagAddresses
         pattern.rulesIncomplete = reader.rulesIncomplete
         pattern.citationsIncomplete = reader.citationsIncomplete
         return (pattern, diagnostics)
@@ -90,15 +91,15 @@ extension FrontMatter {
         let lastChecked = reader.day("last_checked", required: true)
         let reviewEvery = reader.interval("review_every")
         let owner = reader.string("owner")?.value
-        let tags = reader.strings("tags").map(\.value)
+        let tagged = reader.strings("tags")
         let order = reader.int("order")?.value
         let draft = reader.bool("draft")?.value ?? false
         reader.reportUnknownKeys(known: keys)
         var frontMatter = FrontMatter(
             title: title, summary: summary, status: status,
             lastChecked: lastChecked ?? Located(Day(dayNumber: 0), at: start),
-            reviewEvery: reviewEvery, owner: owner, tags: tags, order: order, draft: draft,
-            location: start
+            reviewEvery: reviewEvery, owner: owner, tags: tagged.map(\.value), order: order, draft: draft,
+            location: start, tagLocations: tagged.map(\.location)
         )
         frontMatter.hasLastChecked = lastChecked != nil
         return (frontMatter, reader.diagnostics)

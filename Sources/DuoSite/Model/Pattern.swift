@@ -28,6 +28,8 @@ public struct Pattern: Sendable {
         var citedSources: [String]?
         var siteAddresses: [SiteAddress] = []
         var externalLinks: [ExternalLink] = []
+        var figureRules: [FigureRules] = []
+        var tagAddresses: [SiteAddress] = []
         var rulesIncomplete = false
         var citationsIncomplete = false
     }
@@ -119,6 +121,23 @@ public struct Pattern: Sendable {
         _modify { yield &storage.fields.externalLinks }
     }
 
+    /// Every link to a tag page (`/tags/`, `/tags/<slug>/`): checked
+    /// against every published page's tags, across pages (kept in the
+    /// page's facts).
+    public var tagAddresses: [SiteAddress] {
+        get { storage.fields.tagAddresses }
+        _modify { yield &storage.fields.tagAddresses }
+    }
+
+    /// The pattern rules the placement engine gave as the reason for an
+    /// item, figure by figure (only figures with one): what the cited
+    /// pages list under "applied in". Found when the page is read for
+    /// building; kept in its facts.
+    public var figureRules: [FigureRules] {
+        get { storage.fields.figureRules }
+        _modify { yield &storage.fields.figureRules }
+    }
+
     /// Whether a mistake that the page's own findings report hid some of its
     /// rules from the rule list (a second numbered list under
     /// `## The rules`, a rules section with no list, a second rules
@@ -203,7 +222,7 @@ public struct FrontMatter: Sendable {
     public var reviewEvery: Located<ReviewInterval>?
     /// Who re-checks the page.
     public var owner: String?
-    /// Tags, for the index.
+    /// Tags: each has a page, `/tags/<slug>/`, listing the pages that carry it.
     public var tags: [String]
     /// Where the page stands in the index (lowest first; then by title).
     public var order: Int?
@@ -211,6 +230,15 @@ public struct FrontMatter: Sendable {
     public var draft: Bool
     /// The opening `---` of the front matter.
     public var location: SourceLocation
+    /// Where each tag is written, in the order of `tags` (the front
+    /// matter's opening when not known): where a tag that cannot be an
+    /// address, or that makes another's, is reported.
+    public var tagLocations: [SourceLocation] = []
+
+    /// Where the tag at `index` is written.
+    public func tagLocation(_ index: Int) -> SourceLocation {
+        index < tagLocations.count ? tagLocations[index] : location
+    }
 
     /// The keys front matter may hold.
     static let keys = ["title", "summary", "status", "last_checked", "review_every", "owner", "tags", "order", "draft"]
@@ -361,6 +389,11 @@ public struct CrossReference: Sendable {
     private(set) var writtenDestination: String?
     /// Where the link is.
     public var location: SourceLocation
+    /// The anchor of the place on its own page where the link stands: the
+    /// rule (`rule-2`) or question whose text holds it, else the section
+    /// whose heading it is under; nil in the introduction. Where a cited
+    /// page's "cited by" list links to.
+    public var spot: String?
 
     /// A link to `slug` (`anchor` in it), written as `destination`.
     public init(slug: String, anchor: String?, destination: String, location: SourceLocation) {
@@ -368,11 +401,12 @@ public struct CrossReference: Sendable {
     }
 
     /// A link as a page's facts keep it: `writtenDestination` nil when it is the usual one.
-    init(slug: String, anchor: String?, writtenDestination: String?, location: SourceLocation) {
+    init(slug: String, anchor: String?, writtenDestination: String?, location: SourceLocation, spot: String? = nil) {
         self.slug = slug
         self.anchor = anchor
         self.writtenDestination = writtenDestination
         self.location = location
+        self.spot = spot
     }
 
     /// The link as written.
@@ -383,5 +417,37 @@ public struct CrossReference: Sendable {
     /// How a link to a page's file is usually written: `other.md`, `other.md#rule-1`.
     private static func usual(_ slug: String, _ anchor: String?) -> String {
         anchor.map { String.joining(slug, ".md#", $0) } ?? String.joining(slug, ".md")
+    }
+}
+
+/// The pattern rules that decide where an item goes in one figure of a
+/// page (`figure-N`: its Nth demo), each once, in the order first met.
+public struct FigureRules: Sendable, Equatable {
+    /// The figure's place among the page's demos, from 1.
+    public var figure: Int
+    /// The rules, as `(slug, number)`.
+    public var rules: [RuleAddress]
+
+    /// A figure's rules.
+    public init(figure: Int, rules: [RuleAddress]) {
+        self.figure = figure
+        self.rules = rules
+    }
+
+    /// The anchor of the `figure`th figure of a page: `figure-N`.
+    public static func anchor(_ figure: Int) -> String { .numbered("figure-", figure) }
+}
+
+/// A rule of a page: its slug and the rule's number.
+public struct RuleAddress: Sendable, Hashable {
+    /// The page's slug.
+    public var slug: String
+    /// The rule's number, from 1.
+    public var number: Int
+
+    /// The rule `number` of the page `slug`.
+    public init(slug: String, number: Int) {
+        self.slug = slug
+        self.number = number
     }
 }

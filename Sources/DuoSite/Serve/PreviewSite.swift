@@ -86,7 +86,10 @@ struct PreviewSite {
             return staticAddresses.isEmpty ? nil : publish(changed: staticAddresses.sorted(), pagesChanged: false)
         }
         for file in pageFiles.sorted() { memory.refresh(file) }
-        let touched = Set(pageFiles.map { OutputFolder.pagePath(SiteLoader.slug(ofFile: $0)) } + Site.Paths.publishedFiles)
+        // Every file may have changed: a page lists those citing its rules,
+        // and the tag pages come and go. A file not made again is the same
+        // array, compared at once.
+        let touched = Set(memory.files.keys).union(snapshot.files.keys)
         return publish(changed: staticAddresses, touching: touched)
     }
 

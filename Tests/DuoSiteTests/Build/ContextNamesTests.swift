@@ -35,8 +35,14 @@ import Mustache
         for day in ["2026-11-29", "2031-01-01"] {
             let today = try #require(Day(day))
             let context = PageContext(site: loaded, baseURL: "https://duoapps.example", today: today, demos: DemoContext(site: loaded))
-            for pattern in loaded.patterns { Self.keys(of: context.make(pattern).value, into: &keys) }
+            // A rule cited by a page and applied in a figure: every key of its lists.
+            let links = [PageLinks.RuleLinks(citedBy: [.init(title: "Other", url: "/patterns/other/#rule-1")],
+                                             appliedIn: [.init(title: "Other", url: "/patterns/other/#figure-1", number: 1)])]
+            for pattern in loaded.patterns { Self.keys(of: context.make(pattern, links: links).value, into: &keys) }
             Self.keys(of: context.index(loaded.patterns).value, into: &keys)
+            let groups = TagGroup.groups(loaded.patterns)
+            Self.keys(of: context.tags(groups).value, into: &keys)
+            for group in groups { Self.keys(of: context.tag(group).value, into: &keys) }
             Self.keys(of: context.notFound().value, into: &keys)
         }
         return keys

@@ -80,7 +80,9 @@ import Testing
 
     @Test func everyDemoIsDrawnAndNoneShownAsCode() throws {
         let html = try Self.built()
-        #expect(html.components(separatedBy: "<figure class=\"demo ").count - 1 == 4)
+        #expect(html.components(separatedBy: "\" class=\"demo ").count - 1 == 4)
+        // Each figure anchored by its place on the page.
+        #expect((1...4).allSatisfy { html.contains("<figure id=\"figure-\($0)\" class=\"demo ") })
         #expect(!html.contains("language-demo"))
         #expect(!html.contains("device: duo-closed-portrait"))
     }

@@ -59,6 +59,10 @@ import Testing
         let site = try TestSite()
         defer { site.remove() }
         try Self.writeHostilePage(site)
+        // A page citing the hostile page's rule, with a hostile title: listed under that rule.
+        let yamlText = Self.hostile.replacingOccurrences(of: "\"", with: "\\\"")
+        try site.write("---\ntitle: \"Quoting \(yamlText)\"\nsummary: Cites.\nstatus: apple\nlast_checked: 2026-10-08\n---\n\nSee [the rule](hostile.md#rule-1).\n",
+                       to: "Content/patterns/quoting.md")
         let result = site.run(["build", "--today", "2026-11-29", "--quiet"])
         #expect(result.status == 0, "\(result.err)")
         let html = try site.read("Public/patterns/hostile/index.html")
@@ -73,6 +77,21 @@ import Testing
         #expect(!html.contains("href=\"javascript:"))
         #expect(html.contains("&lt;/script&gt;&lt;script&gt;alert(1)&lt;/script&gt;"))
         #expect(html.contains("&quot;quoted&quot;") || html.contains("&#34;quoted&#34;"))
+
+        // The list under the rule cited, of the pages citing it.
+        #expect(html.contains("<a href=\"/patterns/quoting/\">Quoting &lt;/script&gt;&lt;script&gt;alert(1)&lt;/script&gt;"))
+
+        // The tag's page and the page of the tags, in their HTML and JSON-LD.
+        let slug = try #require(Tag.slug("tag " + Self.hostile))
+        #expect(slug == "tag-script-script-alert-1-script-quoted-single-comment")
+        for path in ["Public/tags/\(slug)/index.html", "Public/tags/index.html"] {
+            let page = try site.read(path)
+            #expect(!page.contains("<script>alert(1)") && !page.contains("<!-- comment"), "\(path)")
+            #expect(page.components(separatedBy: "<script").count == page.components(separatedBy: "<script type=\"application/ld+json\">").count, "\(path)")
+            #expect(page.contains("tag &lt;/script&gt;&lt;script&gt;alert(1)&lt;/script&gt;"), "\(path)")
+            let graph = try JSONLD.graph(in: page)
+            #expect(graph.contains { ($0["@type"] as? String) == "CollectionPage" }, "\(path)")
+        }
 
         // The index, the feed and the sitemap escape it too.
         let index = try site.read("Public/index.html")

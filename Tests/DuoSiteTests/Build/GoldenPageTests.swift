@@ -20,6 +20,8 @@ import Testing
         ("feed.xml", "feed.xml"),
         ("sitemap.xml", "sitemap.xml"),
         ("api/pages.json", "pages.json"),
+        ("tags/bars/index.html", "tag-bars.html"),
+        ("tags/index.html", "tags.html"),
     ])
     func builtFileMatchesItsGolden(built: String, golden: String) throws {
         let site = try TestSite()

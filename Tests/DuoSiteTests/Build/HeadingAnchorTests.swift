@@ -4,7 +4,7 @@ import Testing
 
 /// A heading never takes an id the page gives something else: the rules'
 /// `rule-N`, the source list's `sources` and `source-N`, the main content's
-/// `main`. Every id on a page is its own.
+/// `main`, the demos' `figure-N`. Every id on a page is its own.
 @Suite struct HeadingAnchorTests {
     static let page = """
     ---
@@ -23,6 +23,19 @@ import Testing
     ### Source 1
 
     ### Sources
+
+    ## Figure 1
+
+    ```demo
+    device: duo-closed-portrait
+    caption: A figure under a heading named like it.
+    screen:
+      title: Library
+      tabs:
+        - {title: Search, symbol: magnifyingglass}
+    states:
+      - name: Closed
+    ```
 
     ## The rules
 
@@ -43,12 +56,13 @@ import Testing
         let html = try site.read("Public/patterns/named-like-parts/index.html")
         let ids = html.components(separatedBy: " id=\"").dropFirst().map { String($0.prefix { $0 != "\"" }) }
         #expect(Set(ids).count == ids.count, "ids used twice: \(ids.filter { id in ids.filter { $0 == id }.count > 1 })")
-        for heading in ["<h2 id=\"rule-1-1\">Rule 1</h2>", "<h2 id=\"main-1\">Main</h2>", "<h3 id=\"source-1-1\">Source 1</h3>", "<h3 id=\"sources-1\">Sources</h3>"] {
+        for heading in ["<h2 id=\"rule-1-1\">Rule 1</h2>", "<h2 id=\"main-1\">Main</h2>", "<h3 id=\"source-1-1\">Source 1</h3>", "<h3 id=\"sources-1\">Sources</h3>",
+                        "<h2 id=\"figure-1-1\">Figure 1</h2>", "<figure id=\"figure-1\" class=\"demo demo--single\">"] {
             #expect(html.contains(heading), "no \(heading)")
         }
     }
 
-    @Test(arguments: [("rule-1", true), ("rule-12", true), ("source-3", true), ("rule-", false), ("rule-1-1", false), ("rules-1", false), ("source-a", false), ("the-rules", false)])
+    @Test(arguments: [("rule-1", true), ("rule-12", true), ("source-3", true), ("figure-2", true), ("figure-", false), ("rule-", false), ("rule-1-1", false), ("rules-1", false), ("source-a", false), ("the-rules", false)])
     func numberedAnchors(anchor: String, numbered: Bool) {
         #expect(BodyReader.isNumberedAnchor(anchor) == numbered)
     }

@@ -41,6 +41,24 @@ import Testing
         #expect(String(decoding: try #require(built.files["index.html"]), as: UTF8.self).contains("Where the bars go now"))
     }
 
+    @Test func aCitingPageChangedChangesTheListUnderTheRuleItCites() throws {
+        let site = try TestSite()
+        defer { site.remove() }
+        var built = memory(site)
+        // symbols-not-labels cites where-the-bars-go's rule 1.
+        let file = "Content/patterns/symbols-not-labels.md"
+        let cited = "patterns/where-the-bars-go/index.html"
+        let text = try site.read(file)
+        try site.write(text.replacingOccurrences(of: "title: \"Symbols, not labels: bar items on iPhone Duo\"", with: "title: Symbols first"), to: file)
+        built.refresh(file)
+        #expect(built.files == published(site))
+        #expect(String(decoding: try #require(built.files[cited]), as: UTF8.self).contains(">Symbols first</a>"))
+        try site.write(text.replacingOccurrences(of: "where-the-bars-go.md#rule-1", with: "where-the-bars-go.md"), to: file)
+        built.refresh(file)
+        #expect(built.files == published(site))
+        #expect(!String(decoding: try #require(built.files[cited]), as: UTF8.self).contains("Cited by"))
+    }
+
     @Test func aPageAddedOrRemovedChangesTheSiteWideFilesAndFindings() throws {
         let site = try TestSite()
         defer { site.remove() }

@@ -115,8 +115,9 @@ import Testing
         #expect(ids.last == address("p007"))
         #expect(!ids.contains { id in (0..<7).contains { id == address(String(format: "p%03d", $0)) } })
         let sitemap = try site.read("Public/sitemap.xml")
-        // The home page and every pattern page, the oldest too.
-        #expect(sitemap.components(separatedBy: "<url>").count - 1 == 108)
+        // The home page and every pattern page, the oldest too, then the
+        // page of the tags and the repository's pages' four tags.
+        #expect(sitemap.components(separatedBy: "<url>").count - 1 == 108 + 5)
         #expect(sitemap.contains("<loc>\(address("p000"))</loc>"))
         let json = try site.read("Public/api/pages.json")
         #expect(json.components(separatedBy: #""slug": "#).count - 1 == 107)

@@ -14,7 +14,7 @@ struct CheckFixtureTests {
         "unknown-source", "timestamp-past-end", "broken-link", "broken-anchor", "invalid-demo",
         "unknown-device", "unknown-field", "unknown-symbol", "rule-numbering", "empty-answer",
         "invalid-citation", "unused-source", "checked-before-source", "duplicate-title",
-        "duplicate-question", "yaml-syntax", "missing-front-matter", "unreadable-file",
+        "duplicate-question", "invalid-tag", "yaml-syntax", "missing-front-matter", "unreadable-file",
         "duplicate-section", "misnamed-section", "empty-faq", "misnamed-demo", "empty-heading", "raw-html", "missing-alt", "heading-order",
         "static-conflict",
     ]

@@ -75,7 +75,7 @@ import Testing
     @Test func theHTMLCarriesTheEnginesValues() throws {
         let site = try Self.site()
         let html = try Self.html(try Self.shoppingDemo(site), site: site)
-        #expect(html.contains("<figure class=\"demo demo--states demo--switch\" aria-labelledby=\"demo-1-caption\">"))
+        #expect(html.contains("<figure id=\"figure-1\" class=\"demo demo--states demo--switch\" aria-labelledby=\"demo-1-caption\">"))
         #expect(html.contains("<ol class=\"demo__states\">"))
         #expect(html.contains("<strong class=\"state__name\">Text labels.</strong> Text labels, as on other iPhone models."))
         #expect(html.contains("data-item=\"share\" data-place=\"top\" data-form=\"title\" data-rule=\"symbols-not-labels#rule-2\""))
@@ -109,7 +109,7 @@ import Testing
         let demo = try #require(pattern.demos.first?.demo)
         let html = try Self.html(demo, site: site)
         #expect(html.components(separatedBy: "<figure").count - 1 == 1)
-        #expect(html.contains("<figure class=\"demo demo--single\">"))
+        #expect(html.contains("<figure id=\"figure-1\" class=\"demo demo--single\">"))
         #expect(html.contains("<figcaption class=\"demo__caption\">iPhone Duo closed, in portrait: the items with a symbol move into the column"))
         #expect(html.contains("<span class=\"item__segment item__segment--selected\">List</span><span class=\"item__segment\">Grid</span>"))
         #expect(html.contains("data-item=\"view\" data-place=\"top\" data-form=\"control\" data-rule=\"symbols-not-labels#rule-3\""))

@@ -117,6 +117,8 @@ def check(site, report) -> None:
             report.fail(TOOL, page.name, f"{len(blocks)} JSON-LD blocks, but extruct read {len(data)}")
         if is_pattern(page):
             check_pattern(page, nodes(data), report)
+        elif page.url.startswith("/tags/"):
+            check_collection(page, nodes(data), report)
         elif page.url == "/" and not any("WebSite" in types_of(node) for node in nodes(data)):
             report.fail(TOOL, page.name, "the home page has no WebSite JSON-LD")
 
@@ -217,3 +219,49 @@ def check_breadcrumb(visible, node, canonical, base_url, fail) -> None:
         expected = (base_url + href) if href and href.startswith("/") else (href or canonical)
         if target != expected:
             fail(f"breadcrumb {index}: JSON-LD item {target!r} is not {expected!r}")
+
+
+def check_collection(page, found, report) -> None:
+    """A tag's page and the page of the tags: a CollectionPage whose ItemList
+    is the visible list, in order, and a breadcrumb matching the visible one."""
+    fail = lambda message: report.fail(TOOL, page.name, message)  # noqa: E731
+    site = page.site
+    canonical = (page.tree.xpath("//link[@rel='canonical']/@href") or [None])[0]
+    if canonical != site.base_url + page.url:
+        fail(f"canonical {canonical!r} is not {site.base_url + page.url!r}")
+    collections = [node for node in found if "CollectionPage" in types_of(node)]
+    if len(collections) != 1:
+        fail(f"{len(collections)} CollectionPage objects in the JSON-LD; expected one")
+        return
+    node = collections[0]
+    headline = page.tree.xpath("//h1")
+    if headline and normalise(node.get("name", "")) != text_of(headline[0]):
+        fail(f"name {node.get('name')!r} is not the visible title {text_of(headline[0])!r}")
+    description = (page.tree.xpath("//meta[@name='description']/@content") or [""])[0]
+    if normalise(node.get("description", "")) != normalise(description):
+        fail(f"description {node.get('description')!r} is not the meta description {description!r}")
+    entity = node.get("mainEntity") or {}
+    if "ItemList" not in types_of(entity):
+        fail("the CollectionPage has no mainEntity ItemList")
+        return
+    items = entity.get("itemListElement") or []
+    if isinstance(items, dict):
+        items = [items]
+    structured = [(normalise(item.get("name", "")), item.get("url")) for item in items]
+    if page.url == "/tags/":
+        links = page.tree.xpath("//ul[contains(@class, 'tag-index')]//a")
+    else:
+        links = page.tree.xpath("//ul[contains(@class, 'pattern-list')]//h2//a")
+    visible = [(text_of(link), site.base_url + link.get("href")) for link in links]
+    if structured != visible:
+        fail(f"the ItemList {structured!r} is not the visible list {visible!r}")
+    if entity.get("numberOfItems") != len(visible):
+        fail(f"numberOfItems {entity.get('numberOfItems')!r} is not the {len(visible)} items shown")
+    crumbs = visible_breadcrumb(page)
+    lists = [node for node in found if "BreadcrumbList" in types_of(node)]
+    if crumbs is None:
+        fail("no visible breadcrumb (a <nav> labelled Breadcrumb)")
+    elif len(lists) != 1:
+        fail(f"{len(lists)} BreadcrumbList objects in the JSON-LD; expected one")
+    else:
+        check_breadcrumb(crumbs, lists[0], canonical, site.base_url, fail)

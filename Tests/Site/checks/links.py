@@ -1,6 +1,10 @@
 """Every internal link and anchor of a built site resolves; the sitemap lists
 every page; sitemap.xml and feed.xml parse as XML; the stylesheets' url()s
-and api/pages.json point at files that exist."""
+and api/pages.json point at files that exist. The lists that link pages
+together say what the pages they link to hold: a rule's "cited by" entry
+leads to a place holding a link to that rule, its "applied in" entry to a
+figure with an item placed by it, and a tag's page lists exactly the pages
+showing the tag."""
 
 from __future__ import annotations
 
@@ -97,7 +101,8 @@ def check(site, report) -> None:
     check_sitemap(site, targets, report)
     check_feed(site, targets, report)
     check_api(site, targets, report)
-    report.tool(TOOL).extra = f"{links} links and anchors"
+    entries = check_lists(site, report)
+    report.tool(TOOL).extra = f"{links} links and anchors; {entries} cited-by, applied-in and tag-page entries followed"
 
 
 def check_css(site, targets, report) -> None:
@@ -205,3 +210,66 @@ def check_api(site, targets, report) -> None:
                 walk(child)
 
     walk(data)
+
+
+def check_lists(site, report) -> int:
+    """Each rule's "cited by" and "applied in" entries, and the tag pages,
+    against the pages they name; returns how many entries it followed."""
+    entries = 0
+    for page in site.pages:
+        if not is_pattern(page):
+            continue
+        slug = page.url.strip("/").split("/")[-1]
+        for rule in page.tree.xpath("//li[contains(@class, 'rule')][@id]"):
+            anchor = rule.get("id")
+            cited = rule.xpath(".//div[contains(@class, 'rule-links--cited')]//li/a")
+            for link in cited:
+                entries += 1
+                where = f"{page.name} #{anchor} cited by {link.get('href')!r}"
+                path, fragment = site.internal_path(link.get("href"), page.url) or ("", "")
+                target = site.page(path)
+                if target is None or target is page:
+                    report.fail(TOOL, where, "not another page of the site")
+                    continue
+                spot = target.tree.xpath(f"//*[@id='{fragment}']") if fragment else [target.tree]
+                # A section's or question's heading: the section or question it heads.
+                spot = [element.getparent() if element.tag in ("h2", "h3") else element for element in spot]
+                holds = any(site.internal_path(href, target.url) == (page.url, anchor)
+                            for element in spot for href in element.xpath(".//a/@href"))
+                if not holds:
+                    report.fail(TOOL, where, f"no link to {page.url}#{anchor} there")
+            applied = rule.xpath(".//div[contains(@class, 'rule-links--applied')]")
+            for block in applied:
+                figures = block.xpath(".//li/a")
+                heading = " ".join(block.xpath(".//p//text()"))
+                if f" {len(figures)} figure" not in heading:
+                    report.fail(TOOL, f"{page.name} #{anchor}", f"{heading!r} does not count its {len(figures)} figures")
+                for link in figures:
+                    entries += 1
+                    where = f"{page.name} #{anchor} applied in {link.get('href')!r}"
+                    path, fragment = site.internal_path(link.get("href"), page.url) or ("", "")
+                    target = site.page(path)
+                    figure = target.tree.xpath(f"//figure[@id='{fragment}']") if target is not None and fragment else []
+                    if not figure:
+                        report.fail(TOOL, where, "no such figure")
+                    elif not figure[0].xpath(f".//*[@data-rule='{slug}#{anchor}']"):
+                        report.fail(TOOL, where, f"the figure has no item placed by {slug}#{anchor}")
+    # Tags: a tag's page lists exactly the pattern pages linking to it.
+    tagged: dict = {}
+    for page in site.pages:
+        if is_pattern(page):
+            for href in page.tree.xpath("//a[@rel='tag']/@href"):
+                tagged.setdefault(href, set()).add(page.url)
+    for page in site.pages:
+        if not page.url.startswith("/tags/") or page.url == "/tags/":
+            continue
+        listed = {site.internal_path(href, page.url)[0] for href in page.tree.xpath("//ul[contains(@class, 'pattern-list')]//h2//a/@href")}
+        entries += len(listed)
+        if listed != tagged.get(page.url, set()):
+            report.fail(TOOL, page.name, f"lists {sorted(listed)}, but the pages showing the tag are {sorted(tagged.get(page.url, set()))}")
+    index = site.page("/tags/")
+    if index is not None:
+        shown = {site.internal_path(href, "/tags/")[0] for href in index.tree.xpath("//ul[contains(@class, 'tag-index')]//a/@href")}
+        if shown != set(tagged):
+            report.fail(TOOL, index.name, f"lists {sorted(shown)}, but the pages show the tags {sorted(tagged)}")
+    return entries

@@ -1,6 +1,8 @@
 /// A page's facts as fields of a cache record, in a fixed order: its own
 /// findings, its front matter, slug and what a mistake hid, the sources it
-/// cites, its rules, anchors and questions, and its links. The page file's
+/// cites, its rules, anchors and questions, its links (with where each
+/// stands) and links to tag pages, and the rules its figures' items are
+/// placed by. The page file's
 /// path is not written: the record holds it once, ahead.
 extension PageFacts {
     /// Appends the facts' fields.
@@ -16,7 +18,10 @@ extension PageFacts {
         writer.add(front.reviewEvery?.location ?? front.location)
         writer.add(optional: front.owner)
         writer.add(front.tags.count)
-        front.tags.forEach { writer.add($0) }
+        for index in front.tags.indices {
+            writer.add(front.tags[index])
+            writer.add(front.tagLocation(index))
+        }
         writer.add(optional: front.order.map(String.init))
         writer.add(front.location)
         writer.add(front.draft ? 1 : 0)
@@ -56,6 +61,22 @@ extension PageFacts {
             writer.add(optional: link.anchor)
             writer.add(optional: link.writtenDestination)
             writer.add(link.location)
+            writer.add(optional: link.spot)
+        }
+        writer.add(page.tagAddresses.count)
+        for address in page.tagAddresses {
+            writer.add(address.destination)
+            writer.add(address.location)
+        }
+        // Each figure's rules: its number, then each rule's page and number.
+        writer.add(page.figureRules.count)
+        for figure in page.figureRules {
+            writer.add(figure.figure)
+            writer.add(figure.rules.count)
+            for rule in figure.rules {
+                writer.add(rule.slug)
+                writer.add(rule.number)
+            }
         }
     }
 
@@ -78,7 +99,7 @@ extension PageFacts {
             return Located(interval, at: reviewLocation)
         }
         let owner = try reader.optionalText()
-        let tags = try (0..<reader.count()).map { _ in try reader.text() }
+        let tagged = try (0..<reader.count()).map { _ in (try reader.text(), try reader.location()) }
         let order = try reader.optionalText().map { text -> Int in
             guard let order = Int(text) else { throw Malformed() }
             return order
@@ -88,7 +109,8 @@ extension PageFacts {
         var front = FrontMatter(
             title: title, summary: summary, status: Located(status, at: statusLocation),
             lastChecked: Located(lastChecked, at: lastCheckedLocation), reviewEvery: reviewEvery,
-            owner: owner, tags: tags, order: order, draft: draft, location: frontLocation
+            owner: owner, tags: tagged.map(\.0), order: order, draft: draft, location: frontLocation,
+            tagLocations: tagged.map(\.1)
         )
         front.hasLastChecked = hasLastChecked
         let slug = try reader.text()
@@ -106,13 +128,22 @@ extension PageFacts {
             return FAQEntry(question: question, questionHTML: "", anchor: anchor, key: key, answer: [], answerText: "", location: try reader.location())
         }
         let links = try (0..<reader.count()).map { _ in
-            CrossReference(slug: try reader.text(), anchor: try reader.optionalText(), writtenDestination: try reader.optionalText(), location: try reader.location())
+            CrossReference(slug: try reader.text(), anchor: try reader.optionalText(), writtenDestination: try reader.optionalText(), location: try reader.location(),
+                           spot: try reader.optionalText())
+        }
+        let tagAddresses = try (0..<reader.count()).map { _ in
+            SiteAddress(destination: try reader.text(), isImage: false, location: try reader.location())
+        }
+        let figures = try (0..<reader.count()).map { _ in
+            FigureRules(figure: try reader.number(), rules: try (0..<reader.count()).map { _ in RuleAddress(slug: try reader.text(), number: try reader.number()) })
         }
         var page = Pattern(
             file: file, slug: slug, frontMatter: front, sections: [], rules: rules, faq: faq, demos: [],
             crossReferences: links, anchors: anchors, introduction: []
         )
         page.citedSources = cited
+        page.figureRules = figures
+        page.tagAddresses = tagAddresses
         page.rulesIncomplete = hidden & 1 != 0
         page.citationsIncomplete = hidden & 2 != 0
         return PageFacts(page: page, findings: findings)

@@ -40,6 +40,8 @@ extension Pattern {
             demos: [], crossReferences: crossReferences, anchors: anchors, introduction: []
         )
         slim.citedSources = citedSources
+        slim.figureRules = figureRules
+        slim.tagAddresses = tagAddresses
         slim.rulesIncomplete = rulesIncomplete
         slim.citationsIncomplete = citationsIncomplete
         slim.externalLinks = externalLinks

@@ -196,7 +196,7 @@ final class OutputFolder: Sendable {
         }
         // What a build writes at the output's root; a Finder's .DS_Store is
         // not worth stopping for.
-        let written = Set(Site.Paths.publishedFiles.map { String($0.prefix { $0 != "/" }) } + ["patterns", "assets", ".DS_Store"])
+        let written = Set(Site.Paths.publishedFiles.map { String($0.prefix { $0 != "/" }) } + ["patterns", "tags", "assets", ".DS_Store"])
         let outputURL = URL(fileURLWithPath: output)
         let published = FileManager.default.fileExists(atPath: BuildCache.location(for: outputURL).path)
             || FileManager.default.fileExists(atPath: spare(of: outputURL).path)
@@ -310,20 +310,22 @@ final class OutputFolder: Sendable {
         }
     }
 
-    /// The site-wide files, which a build writes whole, or links from the
-    /// published site when nothing they show has changed.
+    /// The site-wide files every build writes, or links from the published
+    /// site when nothing they show has changed; the tag pages
+    /// (`SiteWideFiles.paths`) come with them.
     static let siteFiles = ["index.html", "404.html", "sitemap.xml", "feed.xml", "robots.txt", "api/pages.json"]
 
-    /// Links the published site's site-wide files into the staging folder
-    /// when they show what `key` describes and are as the previous build
-    /// left them; returns false, having linked none, otherwise.
-    func linkSiteFiles(key: UInt64) -> Bool {
-        guard key != 0, live.siteFilesKey == key, live.siteFileStamps.count == Self.siteFiles.count,
-              zip(Self.siteFiles, live.siteFileStamps).allSatisfy({ OutputTree.Page.fileStamp(livePath + "/" + $0) == $1 }) else {
+    /// Links the published site's site-wide files, `names` (in the order
+    /// they were recorded), into the staging folder when they show what
+    /// `key` describes and are as the previous build left them; returns
+    /// false, having linked none, otherwise.
+    func linkSiteFiles(key: UInt64, names: [String]) -> Bool {
+        guard key != 0, live.siteFilesKey == key, live.siteFileStamps.count == names.count,
+              zip(names, live.siteFileStamps).allSatisfy({ OutputTree.Page.fileStamp(livePath + "/" + $0) == $1 }) else {
             return false
         }
         var linked: [String] = []
-        for name in Self.siteFiles {
+        for name in names {
             guard let file = try? prepare(name), Foundation.link(livePath + "/" + name, file) == 0 else {
                 // Never leave a link that a write would go through.
                 linked.forEach { unlink($0) }
@@ -335,10 +337,10 @@ final class OutputFolder: Sendable {
         return true
     }
 
-    /// Notes the site-wide files just written, for the cache.
-    func recordSiteFiles(key: UInt64) {
-        let stamps = Self.siteFiles.compactMap { OutputTree.Page.fileStamp(stagingPath + "/" + $0) }
-        if stamps.count == Self.siteFiles.count { ledger.recordSiteFiles(key: key, stamps: stamps) }
+    /// Notes the site-wide files just written, `names`, for the cache.
+    func recordSiteFiles(key: UInt64, names: [String]) {
+        let stamps = names.compactMap { OutputTree.Page.fileStamp(stagingPath + "/" + $0) }
+        if stamps.count == names.count { ledger.recordSiteFiles(key: key, stamps: stamps) }
     }
 
     /// Removes the pages of the spare this build has not put in: pages

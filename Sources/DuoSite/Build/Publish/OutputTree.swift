@@ -30,7 +30,7 @@ struct OutputTree: Sendable, Equatable {
     /// 0 when they were not recorded.
     var siteFilesKey: UInt64 = 0
     /// The modification times of the site-wide files
-    /// (`OutputFolder.siteFiles`, in that order) just after they were written.
+    /// (`SiteWideFiles.paths`, in that order) just after they were written.
     var siteFileStamps: [UInt64] = []
 
     /// The key of a page's bytes: its file's hash under a build's

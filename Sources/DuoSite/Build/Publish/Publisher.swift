@@ -70,13 +70,26 @@ final class Publisher: Sendable {
     /// unchanged (linked from the output, or left in the spare); false when
     /// the output no longer holds it as that build left it, and the page
     /// must be built again.
-    func keep(_ entry: BuildCache.Entry) -> Bool {
+    /// `links` is the key of what the page shows of the others now
+    /// (`PageLinks.key(of:)`): a page that showed other links is not kept.
+    func keep(_ entry: BuildCache.Entry, links: UInt64) -> Bool {
         // Once the writing has stopped, nothing more is put in.
         guard entry.written, writeFailure == nil else { return true }
-        return (try? folder.reusePage(slug: entry.facts.page.slug, key: OutputTree.key(hash: entry.hash, fingerprint: fingerprint))) != nil
+        let key = OutputTree.key(hash: Self.pageHash(entry.hash, links: links), fingerprint: fingerprint)
+        return (try? folder.reusePage(slug: entry.facts.page.slug, key: key)) != nil
     }
 
-    /// Writes a page's HTML; `hash` is its page file's hash. Throws the
+    /// What a page's bytes are made from, as one hash: its page file's
+    /// hash and the key of what it shows of the other pages (0: nothing).
+    static func pageHash(_ file: UInt64, links: UInt64) -> UInt64 {
+        guard links != 0 else { return file }
+        var hasher = ContentHash()
+        hasher.add(file)
+        hasher.add(links)
+        return hasher.value
+    }
+
+    /// Writes a page's HTML; `hash` is its `pageHash`. Throws the
     /// first failure to write (noted, and reported once by the build), or,
     /// once the writing has stopped, that failure again, writing nothing.
     func writePage(_ html: Span<UInt8>, slug: String, hash: UInt64) throws(FileSystemFailure) {
@@ -92,16 +105,18 @@ final class Publisher: Sendable {
     /// Links the published site's site-wide files into the staging folder
     /// when they show what `key` says (`SiteWideFiles.key`) and are as the
     /// previous build left them; false, having linked none, otherwise.
-    func linkSiteFiles(key: UInt64) -> Bool {
-        folder.linkSiteFiles(key: key)
+    /// `names` are the files' paths (`SiteWideFiles.paths`).
+    func linkSiteFiles(key: UInt64, names: [String]) -> Bool {
+        folder.linkSiteFiles(key: key, names: names)
     }
 
-    /// Writes the site-wide files, whose key is `key`.
+    /// Writes the site-wide files, whose key is `key`, recorded in the
+    /// order of their paths (`SiteWideFiles.paths`).
     func writeSiteFiles(_ files: [SiteWideFiles.File], key: UInt64) throws {
         for file in files {
             try folder.write(file.bytes, to: file.path)
         }
-        folder.recordSiteFiles(key: key)
+        folder.recordSiteFiles(key: key, names: files.map(\.path).sorted())
     }
 
     /// Copies the theme's assets to `assets/`, and the site's own files

@@ -1,7 +1,7 @@
 import Mustache
 
 /// The keys of every context duosite renders (a pattern page, the index,
-/// the 404 page), at any depth, each named for its name (docs/theme.md
+/// the tag pages, the 404 page), at any depth, each named for its name (docs/theme.md
 /// says what each is): made once for each maker of contexts, a key being
 /// a number from the names' registry, and a page writing about a thousand
 /// of them. Its names are the names a theme's tags are checked against
@@ -118,4 +118,12 @@ struct ContextKeys: Sendable {
     let contentStyle = ContextKey("contentStyle")
     let faces = ContextKey("faces")
     let menuRow = ContextKey("menuRow")
+    let cited = ContextKey("cited")
+    let citedBy = ContextKey("citedBy")
+    let appliedIn = ContextKey("appliedIn")
+    let figures = ContextKey("figures")
+    let countText = ContextKey("countText")
+    let count = ContextKey("count")
+    let tag = ContextKey("tag")
+    let hasTags = ContextKey("hasTags")
 }

@@ -126,6 +126,7 @@ public struct DemoContext: Sendable {
             }
         }
         context.beginObject(key)
+        context.add(keys.anchor, FigureRules.anchor(number))
         context.add(keys.caption, demo.caption)
         context.add(keys.deviceName, deviceFigure?.device.name ?? demo.device.value)
         context.add(keys.multiple, demo.states.count > 1)

@@ -13,23 +13,7 @@ extension PageContext {
         var context = CompactContext.Builder(slots: 16 * pages.count + 64, bytes: 512 * pages.count + 4_096)
         context.beginObject(nil)
         addSite(to: &context)
-        context.beginList(keys.patterns)
-        for pattern in pages {
-            let review = reviews.review(of: pattern)
-            context.beginObject(nil)
-            context.add(keys.title, pattern.frontMatter.title.value)
-            context.add(keys.summary, pattern.frontMatter.summary.value)
-            context.add(keys.url, pattern.path)
-            addStatus(pattern.frontMatter.status.value, to: &context)
-            addDay(keys.lastChecked, iso: review.iso, long: review.long, to: &context)
-            context.add(keys.stale, review.status == .stale)
-            context.add(keys.draft, pattern.frontMatter.draft)
-            context.beginList(keys.tags)
-            for tag in pattern.frontMatter.tags { context.add(nil, tag) }
-            context.end()
-            context.end()
-        }
-        context.end()
+        addListing(pages, reviews: &reviews, to: &context)
         context.beginObject(keys.head)
         context.add(keys.title, site.settings.title)
         context.add(keys.description, site.settings.description)
@@ -41,6 +25,27 @@ extension PageContext {
         context.end()
         context.end()
         return context.finish()
+    }
+
+    /// Writes `patterns`: each of `pages` as the index lists it, `{title,
+    /// summary, url, status, lastChecked, stale, draft, tags}`.
+    func addListing(_ pages: [Pattern], reviews: inout ReviewsByDay, to context: inout CompactContext.Builder) {
+        let keys = self.keys
+        context.beginList(keys.patterns)
+        for pattern in pages {
+            let review = reviews.review(of: pattern)
+            context.beginObject(nil)
+            context.add(keys.title, pattern.frontMatter.title.value)
+            context.add(keys.summary, pattern.frontMatter.summary.value)
+            context.add(keys.url, pattern.path)
+            addStatus(pattern.frontMatter.status.value, to: &context)
+            addDay(keys.lastChecked, iso: review.iso, long: review.long, to: &context)
+            context.add(keys.stale, review.status == .stale)
+            context.add(keys.draft, pattern.frontMatter.draft)
+            addTags(pattern.frontMatter.tags, to: &context)
+            context.end()
+        }
+        context.end()
     }
 
     /// The 404 page's context.

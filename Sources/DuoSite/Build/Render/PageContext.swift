@@ -40,8 +40,10 @@ final class PageContext: Sendable {
         dueSoon = site.settings.dueSoon
     }
 
-    /// The whole context of a pattern page, written as the template reads it.
-    func make(_ pattern: Pattern) -> CompactContext {
+    /// The whole context of a pattern page, written as the template reads
+    /// it; `links` are what other pages show of its rules (`PageLinks`), by
+    /// rule number from 1 (empty when none).
+    func make(_ pattern: Pattern, links ruleLinks: [PageLinks.RuleLinks] = []) -> CompactContext {
         let review = Review(pattern, reviewEvery: reviewEvery, dueSoon: dueSoon, today: today)
         let sources = SourceList(pattern, sources: site.sources)
         let canonical = baseURL + pattern.path
@@ -62,9 +64,8 @@ final class PageContext: Sendable {
         addDay(keys.due, review.due, to: &context)
         context.add(keys.stale, review.status == .stale)
         context.add(keys.draft, front.draft)
-        context.list(keys.tags) { list in
-            for tag in front.tags { list.add(nil, tag) }
-        }
+        addTags(front.tags, to: &context)
+        context.add(keys.hasTags, front.tags.contains { Tag.slug($0) != nil })
         context.list(keys.breadcrumb) { list in
             for (index, crumb) in breadcrumb(pattern).enumerated() {
                 list.object(nil) { item in
@@ -93,7 +94,9 @@ final class PageContext: Sendable {
         }
         context.list(keys.rules) { list in
             let rules = pattern.rules.span
-            for index in rules.indices { addRule(rules[index], at: index, pattern, sources: sources, to: &list) }
+            for index in rules.indices {
+                addRule(rules[index], at: index, pattern, sources: sources, links: index < ruleLinks.count ? ruleLinks[index] : PageLinks.RuleLinks(), to: &list)
+            }
         }
         context.list(keys.faq) { list in
             let faq = pattern.faq.span
@@ -190,6 +193,51 @@ final class PageContext: Sendable {
         context.end()
     }
 
+    /// Writes what other pages show of a rule: `cited` and `citedBy`
+    /// (`{title, url}` of each page citing it), and `appliedIn`, false or
+    /// `{countText, figures}` (`{title, url, number}` of each figure).
+    private func addLinks(_ links: PageLinks.RuleLinks, to context: inout CompactContext.Builder) {
+        let keys = self.keys
+        context.add(keys.cited, !links.citedBy.isEmpty)
+        context.list(keys.citedBy) { list in
+            for citing in links.citedBy {
+                list.object(nil) { item in
+                    item.add(keys.title, citing.title)
+                    item.add(keys.url, citing.url)
+                }
+            }
+        }
+        guard !links.appliedIn.isEmpty else { return context.add(keys.appliedIn, false) }
+        context.object(keys.appliedIn) { object in
+            object.add(keys.countText, .counted(links.appliedIn.count, "figure", "figures"))
+            object.list(keys.figures) { list in
+                for figure in links.appliedIn {
+                    list.object(nil) { item in
+                        item.add(keys.title, figure.title)
+                        item.add(keys.url, figure.url)
+                        item.add(keys.number, figure.number)
+                    }
+                }
+            }
+        }
+    }
+
+    /// Writes a page's tags: `{name, slug, url}` each, those with no
+    /// address (an `invalid-tag` error) left out.
+    func addTags(_ tags: [String], to context: inout CompactContext.Builder) {
+        let keys = self.keys
+        context.list(keys.tags) { list in
+            for tag in tags {
+                guard let slug = Tag.slug(tag) else { continue }
+                list.object(nil) { item in
+                    item.add(keys.name, tag)
+                    item.add(keys.slug, slug)
+                    item.add(keys.url, Tag.path(slug))
+                }
+            }
+        }
+    }
+
     /// Writes a status object: which one it is, and its label.
     func addStatus(_ status: Pattern.Status, to context: inout CompactContext.Builder) {
         context.beginObject(keys.status)
@@ -214,12 +262,14 @@ final class PageContext: Sendable {
 
     /// Writes one rule, as an element of the list being written: the
     /// `rule`-th of the page (`sources` knows each of its citations' entry).
-    private func addRule(_ rule: Rule, at ruleIndex: Int, _ pattern: Pattern, sources: SourceList, to context: inout CompactContext.Builder) {
+    private func addRule(_ rule: Rule, at ruleIndex: Int, _ pattern: Pattern, sources: SourceList, links ruleLinks: PageLinks.RuleLinks,
+                         to context: inout CompactContext.Builder) {
         let keys = self.keys
         let citations = rule.citations?.citations ?? []
         context.beginObject(nil)
         context.add(keys.number, rule.number)
         context.add(keys.anchor, rule.anchor)
+        addLinks(ruleLinks, to: &context)
         context.list(keys.parts) { parts in addParts(rule.parts, pattern, to: &parts) }
         context.add(keys.hasCitations, !citations.isEmpty)
         // A rule with no citation block has neither basis.

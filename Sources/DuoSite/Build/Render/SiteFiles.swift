@@ -8,8 +8,10 @@ enum SiteFiles {
     /// `sitemap.xml`, with `lastmod` the last-checked date: in the writer
     /// that wrote it, written out from there (`OutputFolder.write`), as the
     /// feed and `api/pages.json` are.
-    static func sitemap(_ pages: [Pattern], baseURL: String) -> ByteBuffer {
-        var xml = ByteBuffer(capacity: 128 + pages.count * 120)
+    /// The page listing the tags and each tag's page (`tags`) follow, a
+    /// tag's with its newest page's last-checked date.
+    static func sitemap(_ pages: [Pattern], tags: [TagGroup], baseURL: String) -> ByteBuffer {
+        var xml = ByteBuffer(capacity: 256 + (pages.count + tags.count) * 120)
         xml.append("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\">\n")
         xml.append("  <url><loc>")
         xml.appendEscapingXML(baseURL + "/")
@@ -27,6 +29,21 @@ enum SiteFiles {
             xml.append(markup: "</loc><lastmod>")
             xml.append(page.frontMatter.lastChecked.value)
             xml.append(markup: "</lastmod></url>\n")
+        }
+        // The page listing the tags, which a build always writes.
+        xml.append(markup: "  <url><loc>")
+        xml.appendEscapingXML(baseURL + Tag.indexPath)
+        xml.append(markup: "</loc></url>\n")
+        for group in tags {
+            xml.append(markup: "  <url><loc>")
+            xml.appendEscapingXML(baseURL + Tag.path(group.slug))
+            xml.append(markup: "</loc>")
+            if let newest = group.pages.map(\.frontMatter.lastChecked.value).max() {
+                xml.append(markup: "<lastmod>")
+                xml.append(newest)
+                xml.append(markup: "</lastmod>")
+            }
+            xml.append(markup: "</url>\n")
         }
         xml.append("</urlset>\n")
         return xml
@@ -107,8 +124,10 @@ enum SiteFiles {
         "User-agent: *\nAllow: /\n\nSitemap: \(baseURL)/sitemap.xml\n"
     }
 
-    /// `api/pages.json`: each page's review state, for dashboards and notifiers.
-    static func pagesJSON(_ pages: [Pattern], settings: SiteSettings, baseURL: String, today: Day) -> ByteBuffer {
+    /// `api/pages.json`: each page's review state, for dashboards and
+    /// notifiers, its tags, and for each of its rules the pages citing it
+    /// (`links`), each at the place the citation stands.
+    static func pagesJSON(_ pages: [Pattern], links: PageLinks = PageLinks(), settings: SiteSettings, baseURL: String, today: Day) -> ByteBuffer {
         var json = ByteBuffer(capacity: 64 + pages.count * 400)
         json.append("{\n  \"generated_for\": \"")
         json.append(today)
@@ -137,7 +156,32 @@ enum SiteFiles {
             json.append(review.due)
             json.append(markup: "\", \"review\": ")
             json.appendJSONString(review.status.rawValue)
-            json.append(markup: "}")
+            json.append(markup: ", \"tags\": [")
+            for (place, tag) in page.frontMatter.tags.enumerated() {
+                if place > 0 { json.append(markup: ", ") }
+                json.appendJSONString(tag)
+            }
+            json.append(markup: "], \"rules\": [")
+            let ruleLinks = links.rules(of: page.slug)
+            for rule in page.rules {
+                if rule.number > 1 { json.append(markup: ", ") }
+                json.append(markup: "{\"number\": ")
+                json.append(rule.number)
+                json.append(markup: ", \"cited_by\": [")
+                let citing = rule.number <= ruleLinks.count ? ruleLinks[rule.number - 1].citedBy : []
+                for (place, entry) in citing.enumerated() {
+                    if place > 0 { json.append(markup: ", ") }
+                    json.append(markup: "{\"title\": ")
+                    json.appendJSONString(entry.title)
+                    json.append(markup: ", \"url\": ")
+                    json.appendJSONString(baseURL + entry.url)
+                    json.append(markup: ", \"path\": ")
+                    json.appendJSONString(entry.url)
+                    json.append(markup: "}")
+                }
+                json.append(markup: "]}")
+            }
+            json.append(markup: "]}")
         }
         json.append("\n  ]\n}\n")
         return json

@@ -1,6 +1,6 @@
 import Bytes
 
-/// The JSON-LD of a page: a schema.org `WebPage` — an `FAQPage` when the page
+/// The JSON-LD of a page: a pattern page's, a schema.org `WebPage` — an `FAQPage` when the page
 /// has an FAQ, whose questions and answers are exactly the visible FAQ — with
 /// `lastReviewed` (never passed off as `dateModified`) and a `BreadcrumbList`
 /// matching the visible breadcrumb. Every string is escaped for a `<script>`.
@@ -48,21 +48,7 @@ enum StructuredData {
         }
         json.close()
         json.append(", ")
-        json.open("@type", "BreadcrumbList")
-        json.member("@id", canonical + "#breadcrumb")
-        json.key("itemListElement")
-        json.append("[")
-        for (index, crumb) in breadcrumb.enumerated() {
-            if index > 0 { json.append(", ") }
-            json.open("@type", "ListItem")
-            json.key("position")
-            json.append(index + 1)
-            json.member("name", crumb.name)
-            json.member("item", crumb.url.map { baseURL + $0 } ?? canonical)
-            json.close()
-        }
-        json.append("]")
-        json.close()
+        appendBreadcrumb(breadcrumb, canonical: canonical, baseURL: baseURL, to: &json)
         json.append("]")
         json.close()
         return json.text
@@ -122,5 +108,76 @@ extension StructuredData {
     /// The JSON-LD of the home page: the site as a schema.org `WebSite`.
     static func website(site: Site, baseURL: String) -> String {
         "{\"@context\": \"https://schema.org\", \"@type\": \"WebSite\", \"name\": \(JSON.string(site.settings.title)), \"url\": \(JSON.string(baseURL + "/")), \"description\": \(JSON.string(site.settings.description)), \"inLanguage\": \(JSON.string(site.settings.language))}"
+    }
+}
+
+extension StructuredData {
+    /// The JSON-LD of a page listing others (a tag's page, the tags): a
+    /// schema.org `CollectionPage` whose `mainEntity` is an `ItemList` of
+    /// `items` (name, root-relative address) as the page lists them, with a
+    /// `BreadcrumbList` matching the visible breadcrumb.
+    static func collection(name: String, description: String, path: String, items: [(name: String, path: String)],
+                           breadcrumb: [(name: String, url: String?)], site: Site, baseURL: String) -> String {
+        let canonical = baseURL + path
+        var json = JSONWriter()
+        json.open("@context", "https://schema.org")
+        json.key("@graph")
+        json.append("[")
+        json.open("@type", "CollectionPage")
+        json.member("@id", canonical)
+        json.member("url", canonical)
+        json.member("name", name)
+        json.member("description", description)
+        json.member("inLanguage", site.settings.language)
+        json.key("isPartOf")
+        json.open("@type", "WebSite")
+        json.member("name", site.settings.title)
+        json.member("url", baseURL + "/")
+        json.close()
+        json.key("breadcrumb")
+        json.open("@id", canonical + "#breadcrumb")
+        json.close()
+        json.key("mainEntity")
+        json.open("@type", "ItemList")
+        json.key("numberOfItems")
+        json.append(items.count)
+        json.key("itemListElement")
+        json.append("[")
+        for (index, item) in items.enumerated() {
+            if index > 0 { json.append(", ") }
+            json.open("@type", "ListItem")
+            json.key("position")
+            json.append(index + 1)
+            json.member("name", item.name)
+            json.member("url", baseURL + item.path)
+            json.close()
+        }
+        json.append("]")
+        json.close()
+        json.close()
+        json.append(", ")
+        appendBreadcrumb(breadcrumb, canonical: canonical, baseURL: baseURL, to: &json)
+        json.append("]")
+        json.close()
+        return json.text
+    }
+
+    /// Appends the `BreadcrumbList` of `breadcrumb` (the last crumb, with no link, is the page at `canonical`).
+    private static func appendBreadcrumb(_ breadcrumb: [(name: String, url: String?)], canonical: String, baseURL: String, to json: inout JSONWriter) {
+        json.open("@type", "BreadcrumbList")
+        json.member("@id", canonical + "#breadcrumb")
+        json.key("itemListElement")
+        json.append("[")
+        for (index, crumb) in breadcrumb.enumerated() {
+            if index > 0 { json.append(", ") }
+            json.open("@type", "ListItem")
+            json.key("position")
+            json.append(index + 1)
+            json.member("name", crumb.name)
+            json.member("item", crumb.url.map { baseURL + $0 } ?? canonical)
+            json.close()
+        }
+        json.append("]")
+        json.close()
     }
 }

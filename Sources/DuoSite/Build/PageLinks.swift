@@ -1,0 +1,141 @@
+/// What each published page shows of the others, under each of its
+/// rules: the pages that cite the rule ("cited by": a cross-reference
+/// such as `where-the-bars-go.md#rule-1`, the link to the place in the
+/// citing page where it stands) and the figures in which the placement
+/// engine gave the rule as the reason for an item ("applied in").
+///
+/// Made from every published page's facts, in one pass over them in the
+/// index's order (so the lists are in that order), after the pages are
+/// read and before they are rendered: a page's HTML depends on it, and
+/// `key(of:)` tells a rebuild which kept pages it changed.
+struct PageLinks: Sendable {
+    /// A page that cites a rule, and where in it the citation stands.
+    struct Citing: Sendable, Equatable {
+        /// The citing page's title.
+        var title: String
+        /// The citing spot's address: `/patterns/<slug>/#<spot>`.
+        var url: String
+    }
+
+    /// A figure in which a rule decides an item.
+    struct Figure: Sendable, Equatable {
+        /// The title of the page the figure is on.
+        var title: String
+        /// The figure's address: `/patterns/<slug>/#figure-N`.
+        var url: String
+        /// The figure's place among its page's demos, from 1.
+        var number: Int
+    }
+
+    /// What one rule shows.
+    struct RuleLinks: Sendable, Equatable {
+        /// The pages citing it, each once (at its first citation).
+        var citedBy: [Citing] = []
+        /// The figures it decides an item in.
+        var appliedIn: [Figure] = []
+    }
+
+    /// Each page's rules' links, by slug; pages none cites or applies have none.
+    private var rules: [String: [RuleLinks]] = [:]
+    /// Each page's key, by slug (see `key(of:)`).
+    private var keys: [String: UInt64] = [:]
+
+    /// No links: a site none of whose rules is cited or applied.
+    init() {}
+
+    /// The links among `pages` (the published ones), which are listed in
+    /// the index's order.
+    init(_ pages: [Pattern]) {
+        let ordered = Self.indexOrder(pages)
+        var places: [String: Int] = [:]
+        places.reserveCapacity(ordered.count)
+        for (index, page) in ordered.enumerated() { places[page.slug] = index }
+        var found: [Int: [RuleLinks]] = [:]
+        func add(to target: Int, rule number: Int, _ body: (inout RuleLinks) -> Void) {
+            let count = ordered[target].rules.count
+            guard number >= 1, number <= count else { return }
+            body(&found[target, default: Array(repeating: RuleLinks(), count: count)][number - 1])
+        }
+        for page in ordered {
+            let title = page.frontMatter.title.value
+            // Each rule once a citing page: at the first place that cites it.
+            var cited: [RuleAddress] = []
+            for link in page.crossReferences where link.slug != page.slug {
+                guard let anchor = link.anchor, let number = Self.ruleNumber(anchor), let target = places[link.slug] else { continue }
+                let rule = RuleAddress(slug: link.slug, number: number)
+                guard !cited.contains(rule) else { continue }
+                cited.append(rule)
+                let url = link.spot.map { String.joining(page.path, "#", $0) } ?? page.path
+                add(to: target, rule: number) { $0.citedBy.append(Citing(title: title, url: url)) }
+            }
+            for figure in page.figureRules {
+                let url = String.joining(page.path, "#", FigureRules.anchor(figure.figure))
+                for rule in figure.rules {
+                    guard let target = places[rule.slug] else { continue }
+                    add(to: target, rule: rule.number) { $0.appliedIn.append(Figure(title: title, url: url, number: figure.figure)) }
+                }
+            }
+        }
+        for (target, links) in found {
+            let slug = ordered[target].slug
+            rules[slug] = links
+            keys[slug] = Self.key(links)
+        }
+    }
+
+    /// The links of the page `slug`'s rules, by rule number from 1 (empty
+    /// when none of its rules is cited or applied).
+    func rules(of slug: String) -> [RuleLinks] {
+        rules[slug] ?? []
+    }
+
+    /// A key for what the page `slug` shows of the others (0 when nothing):
+    /// a page kept from the previous build whose key changed is rendered
+    /// again, and the key is part of its bytes' key in the output.
+    func key(of slug: String) -> UInt64 {
+        keys[slug] ?? 0
+    }
+
+    /// A key for every page's links, for the site-wide files (`api/pages.json` lists the citing pages).
+    var siteKey: UInt64 {
+        var hasher = ContentHash()
+        for (slug, key) in keys.sorted(by: { $0.key < $1.key }) {
+            hasher.add(UInt64(slug.utf8.count))
+            hasher.add(slug)
+            hasher.add(key)
+        }
+        return hasher.value
+    }
+
+    /// The pages in the index's order: by `order` (none last), then title, then slug.
+    static func indexOrder(_ pages: [Pattern]) -> [Pattern] {
+        pages.sorted { lhs, rhs in
+            let left = lhs.frontMatter.order ?? Int.max, right = rhs.frontMatter.order ?? Int.max
+            return (left, lhs.frontMatter.title.value, lhs.slug) < (right, rhs.frontMatter.title.value, rhs.slug)
+        }
+    }
+
+    /// The number of `rule-N`, or nil for another anchor.
+    static func ruleNumber(_ anchor: String) -> Int? {
+        guard anchor.hasBytePrefix("rule-"), BodyReader.isNumberedAnchor(anchor) else { return nil }
+        return Int(anchor.dropFirst(5))
+    }
+
+    /// The hash of one page's rules' links: every text it shows, each with its length.
+    private static func key(_ links: [RuleLinks]) -> UInt64 {
+        var hasher = ContentHash()
+        func add(_ text: String) {
+            hasher.add(UInt64(text.utf8.count))
+            hasher.add(text)
+        }
+        hasher.add(UInt64(links.count))
+        for rule in links {
+            hasher.add(UInt64(rule.citedBy.count))
+            for citing in rule.citedBy { add(citing.title); add(citing.url) }
+            hasher.add(UInt64(rule.appliedIn.count))
+            for figure in rule.appliedIn { add(figure.title); add(figure.url) }
+        }
+        // Never 0, which stands for no links.
+        return hasher.value | 1
+    }
+}

@@ -128,7 +128,9 @@ struct SitePages: Sendable {
         case .refused(let failure):
             return .done(Outcome(entry: nil, facts: nil, unreadable: [failure.diagnostic]))
         case .text(let text):
-            return .read(text, pipeline.read(file: text.file, bytes: text.bytes))
+            let reading = pipeline.read(file: text.file, bytes: text.bytes)
+            // The bytes are not kept to the second pass: its hash, stamp and name are all it needs.
+            return .read(PageText(file: text.file, bytes: [], hash: text.hash, stamp: text.stamp), reading)
         }
     }
 

@@ -7,7 +7,9 @@ import Mustache
 /// (`PagePipeline`, `CrossPageChecks`, `SiteWideFiles`). When one page
 /// file changes, only that page is run through the pipeline again; the
 /// checks across pages and the site-wide files are made again from every
-/// page's facts. What a long-running process — a preview server — keeps.
+/// page's facts. What a long-running process — a preview server, or the
+/// language server, which reads and checks only and gives a page the text
+/// an editor holds rather than its file's — keeps.
 struct MemorySite: Sendable {
     /// What the site's files hold, and what renders its pages: made once.
     private let site: Site
@@ -28,10 +30,12 @@ struct MemorySite: Sendable {
     /// Every finding, as `build` reports them.
     private(set) var findings: [Diagnostic] = []
 
-    /// The site at `options.root`, built in memory.
-    init(options: BuildOptions) {
+    /// The site at `options.root`, built in memory; without `rendering`,
+    /// read and checked only, as `check` does (no HTML, no site-wide files).
+    init(options: BuildOptions, rendering: Bool = true) {
         self.options = options
-        let (templates, themeFindings) = ThemeTemplates.load(root: options.root)
+        let (loaded, themeFindings) = ThemeTemplates.load(root: options.root)
+        let templates = rendering ? loaded : nil
         let (site, siteFindings) = SiteLoader(root: options.root).loadSiteFiles()
         self.site = site
         self.templates = templates
@@ -58,6 +62,30 @@ struct MemorySite: Sendable {
         }
         assemble()
     }
+
+    /// Runs the page file `file` through the pipeline again with `bytes`
+    /// standing in for its file's (the text an editor holds, saved or
+    /// not), and makes the checks across pages again.
+    mutating func refresh(_ file: String, bytes: [UInt8]) {
+        if !order.contains(file) {
+            order.append(file)
+            order.sort()
+        }
+        pages[file] = Self.read(.text(PageText(file: file, bytes: bytes, hash: 0, stamp: 0)), with: pipeline)
+        assemble()
+    }
+
+    /// The findings in `file` (a path relative to the site root).
+    func findings(in file: String) -> [Diagnostic] {
+        findings.filter { $0.location.file == file }
+    }
+
+    /// What the site's own files hold (settings, sources, devices, the
+    /// placement table, the theme's symbols), without its pages.
+    var siteFiles: Site { site }
+
+    /// The facts of every page read, in page file order.
+    var pageFacts: [PageFacts] { order.compactMap { pages[$0]?.result.facts } }
 
     private static func read(_ input: PageSource.Input, with pipeline: PagePipeline) -> (result: PagePipeline.Result, html: [UInt8]?) {
         switch input {

@@ -60,4 +60,24 @@ import Testing
         #expect(built.files.keys.contains("patterns/extra/index.html") == false)
         #expect(built.files == published(site))
     }
+
+    @Test func aPagesTextGivenInMemoryStandsInForItsFileUntilItIsReadAgain() throws {
+        let site = try TestSite()
+        defer { site.remove() }
+        var checked = MemorySite(options: BuildOptions(root: site.root, drafts: true, today: Self.today), rendering: false)
+        #expect(checked.files.isEmpty)
+        #expect(checked.findings.isEmpty)
+        let file = "Content/patterns/where-the-bars-go.md"
+        let text = try site.read(file)
+        checked.refresh(file, bytes: Array(text.replacingOccurrences(of: "status: apple", with: "status: aple").utf8))
+        #expect(checked.findings(in: file).map(\.code) == [.invalidField])
+        #expect(checked.findings(in: "Content/patterns/symbols-not-labels.md").isEmpty)
+        // A page no file holds yet (an editor's new buffer) is read too.
+        let unsaved = "Content/patterns/unsaved.md"
+        checked.refresh(unsaved, bytes: Array("---\ntitle: Unsaved\n---\n".utf8))
+        #expect(checked.findings(in: unsaved).contains { $0.code == .missingField })
+        checked.refresh(file)
+        #expect(checked.findings(in: file).isEmpty)
+        #expect(checked.files.isEmpty)
+    }
 }

@@ -133,12 +133,17 @@ struct LanguageServer: Sendable {
                 return .failure(Failure(code: .invalidParams, message: "\(method) names a document (textDocument.uri)"))
             }
             guard let document = documents[uri], let site = currentSite() else { return .success(.null) }
-            return feature(DocumentQuery(document: document, site: site, encoding: encoding, params: params))
+            var texts: [String: TextLines] = [:]
+            for open in documents.values { if let file = open.file { texts[file] = open.lines } }
+            return feature(DocumentQuery(document: document, site: site, encoding: encoding, params: params, openTexts: texts))
         }
     }
 
     /// The requests about one open document, by method.
-    private static let features: [String: @Sendable (DocumentQuery) -> Result<JSONValue, Failure>] = [:]
+    private static let features: [String: @Sendable (DocumentQuery) -> Result<JSONValue, Failure>] = [
+        "textDocument/documentSymbol": DocumentSymbols.answer,
+        "textDocument/definition": Definition.answer,
+    ]
 
     private mutating func notify(_ method: String, _ params: JSONValue) {
         switch method {
@@ -236,6 +241,8 @@ struct LanguageServer: Sendable {
         [
             "positionEncoding": .string(encoding.rawValue),
             "textDocumentSync": ["openClose": true, "change": 1, "save": ["includeText": false]],
+            "documentSymbolProvider": true,
+            "definitionProvider": true,
         ]
     }
 
@@ -264,13 +271,4 @@ struct LanguageServer: Sendable {
         if let version { params["version"] = .int(version) }
         return ["jsonrpc": "2.0", "method": "textDocument/publishDiagnostics", "params": .object(params)]
     }
-}
-
-/// What a request about one open document is given: the document, the
-/// site, the position encoding and the request's parameters.
-struct DocumentQuery: Sendable {
-    let document: OpenDocument
-    let site: LanguageSite
-    let encoding: PositionEncoding
-    let params: JSONValue
 }

@@ -11,10 +11,12 @@ struct LSPCommand: Subcommand {
     Speaks the Language Server Protocol 3.17 over standard input and output,
     for an editor to start: the findings of duosite check on every open page
     as you type; each page's outline (sections, rules, demos, questions); go
-    to definition from a cross-reference, a source id or a device id. Open
-    pages' unsaved text wins over their files; the rest of the site is read
-    from disk and followed as it changes. Standard output carries the
-    protocol only; anything else goes to standard error.
+    to definition from a cross-reference, a source id or a device id; hover
+    on a source, a moment of a talk, a cross-reference, a demo item (where
+    the placement engine puts it) and last_checked. Open pages' unsaved text
+    wins over their files; the rest of the site is read from disk and
+    followed as it changes. Standard output carries the protocol only;
+    anything else goes to standard error.
 
     Options:
       --root DIR    The site root (default: the editor's workspace folder,

@@ -143,6 +143,7 @@ struct LanguageServer: Sendable {
     private static let features: [String: @Sendable (DocumentQuery) -> Result<JSONValue, Failure>] = [
         "textDocument/documentSymbol": DocumentSymbols.answer,
         "textDocument/definition": Definition.answer,
+        "textDocument/hover": Hover.answer,
     ]
 
     private mutating func notify(_ method: String, _ params: JSONValue) {
@@ -243,6 +244,7 @@ struct LanguageServer: Sendable {
             "textDocumentSync": ["openClose": true, "change": 1, "save": ["includeText": false]],
             "documentSymbolProvider": true,
             "definitionProvider": true,
+            "hoverProvider": true,
         ]
     }
 

@@ -14,6 +14,9 @@ struct LanguageSite: Sendable {
     /// The day findings are reckoned from (stale, due soon).
     let today: Day
     private var memory: MemorySite
+    /// The placement engine with the site's table, compiled once (nil
+    /// when the site has no table it can read).
+    private(set) var engine: PlacementEngine?
     /// The open pages' text, by path relative to the root.
     private var openPages: [String: [UInt8]] = [:]
 
@@ -22,6 +25,7 @@ struct LanguageSite: Sendable {
         self.root = root
         self.today = today
         memory = MemorySite(options: Self.options(root: root, today: today), rendering: false)
+        engine = memory.siteFiles.placement.map(PlacementEngine.init(table:))
     }
 
     private static func options(root: URL, today: Day) -> BuildOptions {
@@ -79,6 +83,7 @@ struct LanguageSite: Sendable {
         }
         if everything {
             memory = MemorySite(options: Self.options(root: root, today: today), rendering: false)
+            engine = memory.siteFiles.placement.map(PlacementEngine.init(table:))
             for (file, text) in openPages.sorted(by: { $0.key < $1.key }) { memory.refresh(file, bytes: text) }
             return true
         }

@@ -13,10 +13,13 @@ struct LSPCommand: Subcommand {
     as you type; each page's outline (sections, rules, demos, questions); go
     to definition from a cross-reference, a source id or a device id; hover
     on a source, a moment of a talk, a cross-reference, a demo item (where
-    the placement engine puts it) and last_checked. Open pages' unsaved text
-    wins over their files; the rest of the site is read from disk and
-    followed as it changes. Standard output carries the protocol only;
-    anything else goes to standard error.
+    the placement engine puts it) and last_checked; completion of source
+    ids, page files and anchors, devices, symbols, item kinds and ids, front
+    matter keys and status values. Open pages' unsaved text wins over their
+    files; the rest of the site is read from disk and followed as it
+    changes. Standard output carries the protocol only; anything else goes
+    to standard error. How to use it from VS Code, Neovim and Helix:
+    docs/editors.md.
 
     Options:
       --root DIR    The site root (default: the editor's workspace folder,

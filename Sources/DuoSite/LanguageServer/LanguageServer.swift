@@ -144,6 +144,7 @@ struct LanguageServer: Sendable {
         "textDocument/documentSymbol": DocumentSymbols.answer,
         "textDocument/definition": Definition.answer,
         "textDocument/hover": Hover.answer,
+        "textDocument/completion": Completion.answer,
     ]
 
     private mutating func notify(_ method: String, _ params: JSONValue) {
@@ -245,6 +246,7 @@ struct LanguageServer: Sendable {
             "documentSymbolProvider": true,
             "definitionProvider": true,
             "hoverProvider": true,
+            "completionProvider": ["triggerCharacters": [":", "#", "(", " "]],
         ]
     }
 

@@ -27,8 +27,15 @@ struct MemorySite: Sendable {
     /// `patterns/<slug>/index.html`, …): what `build` writes but the
     /// theme's assets and `Static/`'s files, which are served as they are.
     private(set) var files: [String: [UInt8]] = [:]
-    /// Every finding, as `build` reports them.
+    /// Every finding, as `build` reports them; with `reportedFiles`, those
+    /// in these files.
     private(set) var findings: [Diagnostic] = []
+    /// The files whose findings are wanted, or nil for every file's: the
+    /// checks across pages then spare the work of finding the others (a
+    /// language server wants the open pages' after each keystroke).
+    var reportedFiles: Set<String>? {
+        didSet { if reportedFiles != oldValue { assemble() } }
+    }
 
     /// The site at `options.root`, built in memory; without `rendering`,
     /// read and checked only, as `check` does (no HTML, no site-wide files).
@@ -101,15 +108,26 @@ struct MemorySite: Sendable {
 
     /// The checks across pages, the findings, and the files, from every page's outcome.
     private mutating func assemble() {
-        let outcomes = order.compactMap { pages[$0]?.result }
+        // Every page's facts, and the page files that could not be read, in one pass.
+        var facts: [PageFacts] = []
+        facts.reserveCapacity(order.count)
         var site = self.site
-        site.unreadablePages = Set(order.filter { pages[$0]?.result.facts == nil }.map(SiteLoader.slug(ofFile:)))
-        let facts = outcomes.compactMap(\.facts)
-        let published = facts.map(\.page).filter { options.drafts || !$0.frontMatter.draft }
-        let acrossPages = CrossPageChecks(site: site, today: options.today).run(facts, published: Set(published.map(\.slug)))
-        findings = (siteFindings + outcomes.flatMap(\.findings) + outcomes.compactMap(\.failure) + acrossPages).sortedForOutput()
-        files = [:]
         for file in order {
+            guard let page = pages[file] else { continue }
+            if let pageFacts = page.result.facts { facts.append(pageFacts) } else { site.unreadablePages.insert(SiteLoader.slug(ofFile: file)) }
+        }
+        let published = facts.map(\.page).filter { options.drafts || !$0.frontMatter.draft }
+        let acrossPages = CrossPageChecks(site: site, today: options.today).run(facts, published: Set(published.map(\.slug)), reportedFiles: reportedFiles)
+        if let reportedFiles {
+            let reported = reportedFiles.sorted().compactMap { pages[$0]?.result }
+            findings = (siteFindings + reported.flatMap(\.findings) + reported.compactMap(\.failure) + acrossPages)
+                .filter { reportedFiles.contains($0.location.file) }.sortedForOutput()
+        } else {
+            let outcomes = order.compactMap { pages[$0]?.result }
+            findings = (siteFindings + outcomes.flatMap(\.findings) + outcomes.compactMap(\.failure) + acrossPages).sortedForOutput()
+        }
+        files = [:]
+        for file in order where templates != nil {
             if let (result, html) = pages[file], let html, let page = result.facts?.page { files[OutputFolder.pagePath(page.slug)] = html }
         }
         guard let templates else { return }

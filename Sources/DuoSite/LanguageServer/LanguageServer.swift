@@ -206,6 +206,7 @@ struct LanguageServer: Sendable {
     /// The site, with the open pages' latest texts.
     private mutating func currentSite() -> LanguageSite? {
         guard site() != nil else { return nil }
+        loaded!.report(Set(documents.values.compactMap(\.file)))
         for (file, text) in pendingTexts.sorted(by: { $0.key < $1.key }) { loaded!.setText(text, of: file) }
         pendingTexts = [:]
         return loaded

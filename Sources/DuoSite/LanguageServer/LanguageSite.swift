@@ -19,12 +19,15 @@ struct LanguageSite: Sendable {
     private(set) var engine: PlacementEngine?
     /// The open pages' text, by path relative to the root.
     private var openPages: [String: [UInt8]] = [:]
+    /// The files whose findings are wanted: the open documents'.
+    private var reported: Set<String> = []
 
     /// The site at `root`, read and checked as of `today`.
     init(root: URL, today: Day) {
         self.root = root
         self.today = today
         memory = MemorySite(options: Self.options(root: root, today: today), rendering: false)
+        memory.reportedFiles = reported
         engine = memory.siteFiles.placement.map(PlacementEngine.init(table:))
     }
 
@@ -33,9 +36,18 @@ struct LanguageSite: Sendable {
         BuildOptions(root: root, drafts: true, today: today)
     }
 
-    /// Every finding in `file`, as `check` reports it.
+    /// Every finding in `file`, as `check` reports it, when `file` is one
+    /// of those reported.
     func findings(in file: String) -> [Diagnostic] {
         memory.findings(in: file)
+    }
+
+    /// Makes the findings in `files` (the open documents') those found:
+    /// after a change, the checks across pages look for findings in these
+    /// alone.
+    mutating func report(_ files: Set<String>) {
+        reported = files
+        memory.reportedFiles = files
     }
 
     /// The site's own files, read (its sources, devices, table, symbols).
@@ -83,6 +95,7 @@ struct LanguageSite: Sendable {
         }
         if everything {
             memory = MemorySite(options: Self.options(root: root, today: today), rendering: false)
+            memory.reportedFiles = reported
             engine = memory.siteFiles.placement.map(PlacementEngine.init(table:))
             for (file, text) in openPages.sorted(by: { $0.key < $1.key }) { memory.refresh(file, bytes: text) }
             return true

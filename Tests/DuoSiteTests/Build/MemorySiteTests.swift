@@ -80,4 +80,26 @@ import Testing
         #expect(checked.findings(in: file).isEmpty)
         #expect(checked.files.isEmpty)
     }
+
+    @Test func theFindingsOfTheFilesReportedAreThoseOfEveryFile() throws {
+        let site = try TestSite()
+        defer { site.remove() }
+        // Findings across pages of every kind: a broken link and anchor, a
+        // link to a draft, a title and a question given twice, an unused source.
+        let bars = "Content/patterns/where-the-bars-go.md"
+        try site.write(try site.read(bars) + "\nSee [nothing](nowhere.md), [no anchor](symbols-not-labels.md#nope) and [the draft](draft.md).\n", to: bars)
+        try site.write("---\ntitle: Where the bars go\nsummary: Twice.\nstatus: apple\nlast_checked: 2026-10-08\n---\n\n## FAQ\n\n### Why do some buttons stay at the top on iPhone Duo?\n\nAn answer.\n", to: "Content/patterns/again.md")
+        try site.write("---\ntitle: Draft\nsummary: A draft.\nstatus: apple\nlast_checked: 2026-10-08\ndraft: true\n---\n\nText.\n", to: "Content/patterns/draft.md")
+        try site.addSource("unused")
+        var memory = MemorySite(options: BuildOptions(root: site.root, drafts: false, today: Self.today), rendering: false)
+        let every = memory.findings
+        #expect(Set(every.map(\.code)).isSuperset(of: [.brokenLink, .brokenAnchor, .duplicateTitle, .duplicateQuestion, .unusedSource]))
+        let files = Set(every.map(\.location.file)).union(["Content/patterns/symbols-not-labels.md", Site.Paths.placement])
+        for file in files.sorted() {
+            memory.reportedFiles = [file]
+            #expect(memory.findings.map(\.formatted) == every.filter { $0.location.file == file }.map(\.formatted), "\(file)")
+        }
+        memory.reportedFiles = files
+        #expect(memory.findings.map(\.formatted) == every.map(\.formatted))
+    }
 }

@@ -123,4 +123,22 @@ import Testing
         client.settle()
         #expect(client.codes(of: Self.file).isEmpty)
     }
+
+    @Test func anOpenSiteFileGetsItsFindingsOnceSaved() throws {
+        let site = try TestSite()
+        defer { site.remove() }
+        var client = LanguageClient(site: site)
+        let file = "Content/sources.yml"
+        let text = try site.read(file).replacingOccurrences(of: "url: https://developer.apple.com/design/", with: "url: ftp://developer.apple.com/design/")
+        try client.open(file)
+        client.settle()
+        #expect(client.codes(of: file).isEmpty)
+        try site.write(text, to: file)
+        client.notify("textDocument/didSave", ["textDocument": ["uri": .string(client.uri(file))]])
+        client.change(file, text)
+        client.settle()
+        let invalid = try #require(client.diagnostics(of: file).first)
+        #expect(invalid["code"] == "invalid-field")
+        #expect(invalid["range"]?["start"]?["line"]?.int == text.utf16Position(of: "ftp://").line)
+    }
 }

@@ -120,8 +120,9 @@ final class LanguageSession: @unchecked Sendable {
     }
 
     /// The reading thread: messages framed on the input, handed to the
-    /// loop as they come; a cancellation marks the request it names while
-    /// it waits.
+    /// loop as they come, those of one read together; a cancellation marks
+    /// the request it names while it waits (one read with both: before the
+    /// loop sees it).
     private func read() {
         var framing = MessageFraming()
         var buffer = [UInt8](repeating: 0, count: 65536)
@@ -129,40 +130,42 @@ final class LanguageSession: @unchecked Sendable {
             let count = buffer.withUnsafeMutableBytes { Foundation.read(input, $0.baseAddress!, $0.count) }
             if count < 0, errno == EINTR { continue }
             guard count > 0 else {
-                hand(.end)
+                hand([.end], cancelling: [])
                 return
             }
             framing.append(buffer[..<count])
+            var items: [Incoming] = []
+            var cancels: [JSONValue] = []
             while let item = framing.next() {
                 switch item {
                 case .badHeader:
-                    hand(.badHeader)
+                    items.append(.badHeader)
                 case .message(let bytes):
                     guard let message = JSONValue.parse(bytes) else {
-                        hand(.notJSON)
+                        items.append(.notJSON)
                         continue
                     }
                     if message["method"]?.string == "$/cancelRequest", let id = LanguageServer.id(of: message["params"] ?? .null) {
-                        cancel(id)
+                        cancels.append(id)
                     } else {
-                        hand(.message(message))
+                        items.append(.message(message))
                     }
                 }
             }
+            hand(items, cancelling: cancels)
         }
     }
 
-    private func hand(_ item: Incoming) {
+    /// Hands `items` to the loop, and marks the requests of `ids` that still wait.
+    private func hand(_ items: [Incoming], cancelling ids: [JSONValue]) {
+        guard !items.isEmpty || !ids.isEmpty else { return }
         condition.lock()
-        incoming.append(item)
+        incoming += items
+        for id in ids {
+            let waiting = incoming.contains { if case .message(let message) = $0 { return LanguageServer.id(of: message) == id } else { return false } }
+            if waiting { cancelled.insert(id) }
+        }
         condition.broadcast()
-        condition.unlock()
-    }
-
-    private func cancel(_ id: JSONValue) {
-        condition.lock()
-        let waiting = incoming.contains { if case .message(let message) = $0 { return LanguageServer.id(of: message) == id } else { return false } }
-        if waiting { cancelled.insert(id) }
         condition.unlock()
     }
 }

@@ -108,8 +108,8 @@ import Testing
         let site = try TestSite()
         defer { site.remove() }
         let pipes = Pipes(root: site.root)
-        // Every message in one write: the cancellation arrives while
-        // request 3 still waits behind the site's first reading.
+        // Every message in one write (read at once): the cancellation is
+        // taken while request 3 still waits.
         var bytes: [UInt8] = []
         for message: JSONValue in [
             ["jsonrpc": "2.0", "id": 1, "method": "initialize", "params": [:]],

@@ -38,12 +38,16 @@ struct MemorySite: Sendable {
     }
 
     /// The site at `options.root`, built in memory; without `rendering`,
-    /// read and checked only, as `check` does (no HTML, no site-wide files).
-    init(options: BuildOptions, rendering: Bool = true) {
+    /// read and checked only, as `check` does (no HTML, no site-wide
+    /// files). `siteTexts` stand in for the text of some of the site's own
+    /// files (`Content/sources.yml`, …).
+    init(options: BuildOptions, rendering: Bool = true, siteTexts: [String: [UInt8]] = [:]) {
         self.options = options
         let (loaded, themeFindings) = ThemeTemplates.load(root: options.root)
         let templates = rendering ? loaded : nil
-        let (site, siteFindings) = SiteLoader(root: options.root).loadSiteFiles()
+        var loader = SiteLoader(root: options.root)
+        loader.texts = siteTexts
+        let (site, siteFindings) = loader.loadSiteFiles()
         self.site = site
         self.templates = templates
         self.siteFindings = themeFindings + siteFindings

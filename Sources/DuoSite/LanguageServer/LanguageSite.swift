@@ -3,11 +3,12 @@ import Watching
 
 /// The site as the language server knows it: read and checked in memory
 /// as `check` reads it (`MemorySite`, drafts included, nothing rendered),
-/// with the text an editor holds standing in for each open page's file.
-/// After an edit, only that page is run through the page pipeline again,
-/// then the checks across pages; after a change on disk to the site's own
-/// files (`site.yml`, `sources.yml`, `devices.yml`, `placement.yml`) or
-/// the theme's symbols, all of it.
+/// with the text an editor holds standing in for each open file's — a
+/// page's, or one of the site's own files' (`site.yml`, `sources.yml`,
+/// `devices.yml`, `placement.yml`). After an edit of a page, only that page
+/// is run through the page pipeline again, then the checks across pages;
+/// after an edit of one of the site's own files, or a change on disk to
+/// them or the theme, all of it.
 struct LanguageSite: Sendable {
     /// The site root.
     let root: URL
@@ -19,6 +20,8 @@ struct LanguageSite: Sendable {
     private(set) var engine: PlacementEngine?
     /// The open pages' text, by path relative to the root.
     private var openPages: [String: [UInt8]] = [:]
+    /// The open site files' text (`Content/sources.yml`, …).
+    private var openSiteFiles: [String: [UInt8]] = [:]
     /// The files whose findings are wanted: the open documents'.
     private var reported: Set<String> = []
 
@@ -63,9 +66,15 @@ struct LanguageSite: Sendable {
         return !name.contains("/") && name.hasSuffix(".md") && !name.hasPrefix(".")
     }
 
-    /// The page `file` now holds `text` (an editor's, saved or not); nil:
-    /// its file's again (the editor closed it).
+    /// The page or site file `file` now holds `text` (an editor's, saved
+    /// or not); nil: its file's again (the editor closed it).
     mutating func setText(_ text: [UInt8]?, of file: String) {
+        if PreviewSite.siteFiles.contains(file) {
+            guard openSiteFiles[file] != text else { return }
+            openSiteFiles[file] = text
+            reload()
+            return
+        }
         guard Self.isPage(file) else { return }
         openPages[file] = text
         if let text {
@@ -73,6 +82,14 @@ struct LanguageSite: Sendable {
         } else {
             memory.refresh(file)
         }
+    }
+
+    /// Reads the whole site again, with the open files' text.
+    private mutating func reload() {
+        memory = MemorySite(options: Self.options(root: root, today: today), rendering: false, siteTexts: openSiteFiles)
+        memory.reportedFiles = reported
+        engine = memory.siteFiles.placement.map(PlacementEngine.init(table:))
+        for (file, text) in openPages.sorted(by: { $0.key < $1.key }) { memory.refresh(file, bytes: text) }
     }
 
     /// Brings the site up to date with changes on disk; says whether any
@@ -94,10 +111,7 @@ struct LanguageSite: Sendable {
             }
         }
         if everything {
-            memory = MemorySite(options: Self.options(root: root, today: today), rendering: false)
-            memory.reportedFiles = reported
-            engine = memory.siteFiles.placement.map(PlacementEngine.init(table:))
-            for (file, text) in openPages.sorted(by: { $0.key < $1.key }) { memory.refresh(file, bytes: text) }
+            reload()
             return true
         }
         // An open page's text wins over its file's.

@@ -124,21 +124,39 @@ import Testing
         #expect(client.codes(of: Self.file).isEmpty)
     }
 
-    @Test func anOpenSiteFileGetsItsFindingsOnceSaved() throws {
+    @Test func anOpenSiteFilesUnsavedTextIsChecked() throws {
         let site = try TestSite()
         defer { site.remove() }
         var client = LanguageClient(site: site)
         let file = "Content/sources.yml"
-        let text = try site.read(file).replacingOccurrences(of: "url: https://developer.apple.com/design/", with: "url: ftp://developer.apple.com/design/")
+        let saved = try site.read(file)
+        let text = saved.replacingOccurrences(of: "url: https://developer.apple.com/design/", with: "url: ftp://developer.apple.com/design/")
         try client.open(file)
         client.settle()
         #expect(client.codes(of: file).isEmpty)
-        try site.write(text, to: file)
-        client.notify("textDocument/didSave", ["textDocument": ["uri": .string(client.uri(file))]])
         client.change(file, text)
         client.settle()
         let invalid = try #require(client.diagnostics(of: file).first)
         #expect(invalid["code"] == "invalid-field")
         #expect(invalid["range"]?["start"]?["line"]?.int == text.utf16Position(of: "ftp://").line)
+        #expect(try site.read(file) == saved)
+    }
+
+    @Test func anUnsavedEditOfSourcesYmlRefreshesTheOpenPagesUntilItIsClosed() throws {
+        let site = try TestSite()
+        defer { site.remove() }
+        var client = LanguageClient(site: site)
+        try client.open(Self.other)
+        let sources = "Content/sources.yml"
+        try client.open(sources)
+        client.settle()
+        #expect(!client.codes(of: Self.other).contains("unknown-source"))
+        client.change(sources, try site.read(sources).replacingOccurrences(of: "\nhig:\n", with: "\nhig-renamed:\n"))
+        client.settle()
+        #expect(client.codes(of: Self.other).contains("unknown-source"))
+        // Closed unsaved: the file on disk has the id.
+        client.close(sources)
+        client.settle()
+        #expect(!client.codes(of: Self.other).contains("unknown-source"))
     }
 }

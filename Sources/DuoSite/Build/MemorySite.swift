@@ -40,9 +40,11 @@ struct MemorySite: Sendable {
     /// The site at `options.root`, built in memory; without `rendering`,
     /// read and checked only, as `check` does (no HTML, no site-wide
     /// files). `siteTexts` stand in for the text of some of the site's own
-    /// files (`Content/sources.yml`, …).
-    init(options: BuildOptions, rendering: Bool = true, siteTexts: [String: [UInt8]] = [:]) {
+    /// files (`Content/sources.yml`, …); `reportedFiles` are those whose
+    /// findings are wanted (nil: every file's).
+    init(options: BuildOptions, rendering: Bool = true, siteTexts: [String: [UInt8]] = [:], reportedFiles: Set<String>? = nil) {
         self.options = options
+        self.reportedFiles = reportedFiles
         let (loaded, themeFindings) = ThemeTemplates.load(root: options.root)
         let templates = rendering ? loaded : nil
         var loader = SiteLoader(root: options.root)

@@ -6,9 +6,13 @@ import Foundation
 /// page read, the place asked about, a place of another file as a
 /// location.
 struct DocumentQuery: Sendable {
+    /// The document the request is about.
     let document: OpenDocument
+    /// The site, with the open documents' text.
     let site: LanguageSite
+    /// The units positions are counted in.
     let encoding: PositionEncoding
+    /// The request's parameters.
     let params: JSONValue
     /// The open documents' text, by path relative to the site root.
     let openTexts: [String: TextLines]

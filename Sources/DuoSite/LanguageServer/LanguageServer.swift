@@ -114,7 +114,9 @@ struct LanguageServer: Sendable {
 
     /// Why a request failed.
     struct Failure: Error {
+        /// The JSON-RPC error code.
         var code: ErrorCode
+        /// What went wrong, for the client's log.
         var message: String
     }
 

@@ -29,8 +29,7 @@ struct LanguageSite: Sendable {
     init(root: URL, today: Day) {
         self.root = root
         self.today = today
-        memory = MemorySite(options: Self.options(root: root, today: today), rendering: false)
-        memory.reportedFiles = reported
+        memory = MemorySite(options: Self.options(root: root, today: today), rendering: false, reportedFiles: [])
         engine = memory.siteFiles.placement.map(PlacementEngine.init(table:))
     }
 
@@ -86,8 +85,7 @@ struct LanguageSite: Sendable {
 
     /// Reads the whole site again, with the open files' text.
     private mutating func reload() {
-        memory = MemorySite(options: Self.options(root: root, today: today), rendering: false, siteTexts: openSiteFiles)
-        memory.reportedFiles = reported
+        memory = MemorySite(options: Self.options(root: root, today: today), rendering: false, siteTexts: openSiteFiles, reportedFiles: reported)
         engine = memory.siteFiles.placement.map(PlacementEngine.init(table:))
         for (file, text) in openPages.sorted(by: { $0.key < $1.key }) { memory.refresh(file, bytes: text) }
     }

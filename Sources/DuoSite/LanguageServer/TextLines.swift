@@ -9,7 +9,9 @@ enum PositionEncoding: String, Sendable, CaseIterable {
 /// A place in a document as LSP says it: a 0-based line, and a 0-based
 /// column in the session's position encoding.
 struct Position: Sendable, Equatable, Comparable {
+    /// The 0-based line.
     var line: Int
+    /// The 0-based column, in the encoding's units.
     var character: Int
 
     /// The position as the protocol writes it.
@@ -22,6 +24,7 @@ struct Position: Sendable, Equatable, Comparable {
         self.character = character
     }
 
+    /// A position from its line and column.
     init(line: Int, character: Int) {
         self.line = line
         self.character = character
@@ -34,7 +37,9 @@ struct Position: Sendable, Equatable, Comparable {
 
 /// A stretch of a document, end excluded, as LSP says it.
 struct TextRange: Sendable, Equatable {
+    /// Where it starts.
     var start: Position
+    /// Where it ends (not included).
     var end: Position
 
     /// The range as the protocol writes it.

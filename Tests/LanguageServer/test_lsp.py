@@ -114,6 +114,23 @@ async def test_diagnostics_come_as_the_page_is_edited_and_go_once_fixed(client: 
     await diagnostics_until(client, PAGE, lambda found: found is not None and len(found) == 0)
 
 
+async def test_an_incremental_change_after_an_emoji_is_applied_where_it_says(client: LanguageClient):
+    text = open_page(client, PAGE, text=(client.site / PAGE).read_text() + "\nCurly “quotes” 😀 then [a link](where-the-bars-go.md).\n")
+    assert len(await diagnostics_until(client, PAGE, lambda found: found is not None)) == 0
+    start = position(client, text, "where-the-bars-go.md)")
+    end = types.Position(line=start.line, character=start.character + len("where-the-bars-go"))
+    client.text_document_did_change(
+        types.DidChangeTextDocumentParams(
+            text_document=types.VersionedTextDocumentIdentifier(uri=uri(client, PAGE), version=2),
+            content_changes=[types.TextDocumentContentChangePartial(range=types.Range(start=start, end=end), text="nowhere")],
+        )
+    )
+    found = await diagnostics_until(client, PAGE, lambda found: found)
+    link = next(d for d in found if d.code == "broken-link")
+    assert "'nowhere.md'" in link.message
+    assert link.range.start == position(client, text, "[a link]")
+
+
 async def test_a_change_on_disk_to_sources_yml_refreshes_the_open_page(client: LanguageClient):
     open_page(client, PAGE)
     await diagnostics_until(client, PAGE, lambda found: found is not None)

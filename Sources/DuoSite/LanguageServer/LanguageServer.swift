@@ -8,7 +8,8 @@ import Watching
 /// It follows the Language Server Protocol 3.17's life cycle: requests
 /// before `initialize` are refused (`ServerNotInitialized`), any after
 /// `shutdown` too (`InvalidRequest`); `exit` ends it, with status 0 after
-/// `shutdown` and 1 otherwise. Open documents are synchronized whole.
+/// `shutdown` and 1 otherwise. Open documents are synchronized by their
+/// changes (incremental, or whole).
 /// Diagnostics are not sent at each change but when asked
 /// (`diagnosticsDue`, `publishDiagnostics()`), a moment later, so that a
 /// burst of keystrokes is checked once.
@@ -165,9 +166,14 @@ struct LanguageServer: Sendable {
         case "textDocument/didChange":
             guard let uri = params["textDocument"]?["uri"]?.string, var document = documents[uri],
                   let changes = params["contentChanges"]?.array else { return }
-            // Whole documents are synchronized: the last change is the text.
+            // Each change in order: a stretch replaced, or (no range) the whole text.
             for change in changes {
-                if let text = change["text"]?.string, change["range"] == nil { document.lines = TextLines(text) }
+                guard let text = change["text"]?.string else { continue }
+                if let range = TextRange(change["range"]) {
+                    document.lines = document.lines.replacing(range, with: text, in: encoding)
+                } else {
+                    document.lines = TextLines(text)
+                }
             }
             document.version = params["textDocument"]?["version"]?.int
             documents[uri] = document
@@ -245,7 +251,7 @@ struct LanguageServer: Sendable {
     private static func capabilities(_ encoding: PositionEncoding) -> JSONValue {
         [
             "positionEncoding": .string(encoding.rawValue),
-            "textDocumentSync": ["openClose": true, "change": 1, "save": ["includeText": false]],
+            "textDocumentSync": ["openClose": true, "change": 2, "save": ["includeText": false]],
             "documentSymbolProvider": true,
             "definitionProvider": true,
             "hoverProvider": true,

@@ -45,6 +45,19 @@ struct TextRange: Sendable, Equatable {
     /// The range as the protocol writes it.
     var json: JSONValue { ["start": start.json, "end": end.json] }
 
+    /// The range a message names, or nil when it names none.
+    init?(_ value: JSONValue?) {
+        guard let start = Position(value?["start"]), let end = Position(value?["end"]) else { return nil }
+        self.start = start
+        self.end = end
+    }
+
+    /// A range from its ends.
+    init(start: Position, end: Position) {
+        self.start = start
+        self.end = end
+    }
+
     /// Whether `position` is inside, its end included (a cursor just after
     /// a word is on it).
     func contains(_ position: Position) -> Bool {
@@ -117,6 +130,31 @@ struct TextLines: Sendable {
             column += 1
         }
         return (position.line + 1, column)
+    }
+
+    /// The offset in `bytes` of an LSP position: a character past the
+    /// line's end is its end, one inside a character its start; a line past
+    /// the last is the text's end.
+    func offset(of position: Position, in encoding: PositionEncoding) -> Int {
+        guard position.line < starts.count else { return bytes.count }
+        let line = lineBytes(position.line)
+        var units = 0, offset = line.lowerBound
+        for scalar in String(decoding: bytes[line], as: UTF8.self).unicodeScalars {
+            units += Self.units(of: CollectionOfOne(scalar), in: encoding)
+            guard units <= position.character else { break }
+            offset += UTF8.width(scalar)
+        }
+        return offset
+    }
+
+    /// The text with the stretch `range` replaced by `text` (an editor's
+    /// change, `range` in `encoding`'s units).
+    func replacing(_ range: TextRange, with text: String, in encoding: PositionEncoding) -> TextLines {
+        let start = offset(of: range.start, in: encoding)
+        let end = max(start, offset(of: range.end, in: encoding))
+        var changed = bytes
+        changed.replaceSubrange(start..<end, with: Array(text.utf8))
+        return TextLines(bytes: changed)
     }
 
     /// The end of the 0-based line `line` as a position.

@@ -53,6 +53,15 @@ struct LanguageClient {
         notify("textDocument/didChange", ["textDocument": ["uri": .string(uri(file)), "version": .int(version)], "contentChanges": [["text": .string(text)]]])
     }
 
+    /// Changes the open `file` by its `edits`, each a stretch (0-based
+    /// lines and columns in the agreed units) and its new text, in order.
+    mutating func edit(_ file: String, _ edits: [(from: (Int, Int), to: (Int, Int), text: String)], version: Int) {
+        let changes: [JSONValue] = edits.map { edit in
+            ["range": ["start": ["line": .int(edit.from.0), "character": .int(edit.from.1)], "end": ["line": .int(edit.to.0), "character": .int(edit.to.1)]], "text": .string(edit.text)]
+        }
+        notify("textDocument/didChange", ["textDocument": ["uri": .string(uri(file)), "version": .int(version)], "contentChanges": .array(changes)])
+    }
+
     /// Closes `file`.
     mutating func close(_ file: String) {
         notify("textDocument/didClose", ["textDocument": ["uri": .string(uri(file))]])

@@ -159,4 +159,27 @@ import Testing
         client.settle()
         #expect(!client.codes(of: Self.other).contains("unknown-source"))
     }
+
+    @Test(arguments: [[String](), ["utf-8"]])
+    func incrementalChangesAfterNonASCIITextAreAppliedInOrder(encodings: [String]) throws {
+        let site = try TestSite()
+        defer { site.remove() }
+        var client = LanguageClient(site: site, encodings: encodings)
+        let text = try site.read(Self.file) + "\nCurly “quotes” 😀 then [a link](where-the-bars-go.md).\n"
+        try client.open(Self.file, text)
+        client.settle()
+        #expect(client.codes(of: Self.file).isEmpty)
+        // The link's target made `nowhere.md`, in two changes: its name removed, then another typed.
+        let target = encodings == ["utf-8"] ? text.utf8Position(of: "where-the-bars-go.md)") : text.utf16Position(of: "where-the-bars-go.md)")
+        let name = "where-the-bars-go".utf8.count
+        client.edit(Self.file, [
+            (from: (target.line, target.character), to: (target.line, target.character + name), text: ""),
+            (from: (target.line, target.character), to: (target.line, target.character), text: "nowhere"),
+        ], version: 2)
+        client.settle()
+        let broken = try #require(client.diagnostics(of: Self.file).first { $0["code"] == "broken-link" })
+        let link = encodings == ["utf-8"] ? text.utf8Position(of: "[a link]") : text.utf16Position(of: "[a link]")
+        #expect(broken["range"]?["start"] == ["line": .int(link.line), "character": .int(link.character)])
+        #expect(broken["message"]?.string?.contains("'nowhere.md'") == true)
+    }
 }

@@ -34,4 +34,20 @@ import Testing
         #expect(lines.place(of: Position(line: 0, character: 3), in: .utf16) == (1, 3))
         #expect(lines.place(of: Position(line: 0, character: 99), in: .utf16) == (1, 4))
     }
+
+    @Test(arguments: [(PositionEncoding.utf16, 3, 4), (.utf8, 5, 6)])
+    func aChangeAfterAnEmojiReplacesTheStretchItNames(encoding: PositionEncoding, start: Int, end: Int) {
+        // "a😀bc": `b` starts after 3 UTF-16 units, 5 UTF-8 bytes.
+        let lines = TextLines("x\na😀bc\ny")
+        let range = TextRange(start: Position(line: 1, character: start), end: Position(line: 1, character: end))
+        #expect(String(decoding: lines.replacing(range, with: "“B”", in: encoding).bytes, as: UTF8.self) == "x\na😀“B”c\ny")
+    }
+
+    @Test func aChangeAcrossLinesAndPastTheEndIsApplied() {
+        let lines = TextLines("one\r\ntwo\nthree")
+        let joined = lines.replacing(TextRange(start: Position(line: 0, character: 3), end: Position(line: 1, character: 0)), with: " ", in: .utf16)
+        #expect(String(decoding: joined.bytes, as: UTF8.self) == "one two\nthree")
+        let appended = lines.replacing(TextRange(start: Position(line: 2, character: 99), end: Position(line: 9, character: 0)), with: "!\n", in: .utf16)
+        #expect(String(decoding: appended.bytes, as: UTF8.self) == "one\r\ntwo\nthree!\n")
+    }
 }

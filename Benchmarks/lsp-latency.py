@@ -3,8 +3,9 @@
 from starting the server to the first diagnostics of an open page, then, over
 a series of edits of that page (each making a new finding, so that each is
 answered), the time from the edit sent to its diagnostics received (median
-and 95th percentile), and the server's memory after the first edits and after
-all of them.
+and 95th percentile) and the server's CPU time per edit (which other work on
+the machine does not lengthen), and the server's memory after the first
+edits and after all of them.
 
 Run by scripts/bench-lsp, which builds duosite and generates the corpus. It
 speaks the protocol with the standard library only; every wait is bounded.
@@ -15,6 +16,13 @@ import argparse, json, os, pathlib, select, statistics, subprocess, sys, time
 def percentile(values, share):
     ordered = sorted(values)
     return ordered[min(len(ordered) - 1, max(0, int(round(share * (len(ordered) - 1)))))]
+
+
+def cpu_seconds(pid):
+    """The process's CPU time (user and system, every thread) so far."""
+    with open(f"/proc/{pid}/stat") as stat:
+        fields = stat.read().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
 def rss_mib(pid):
@@ -91,6 +99,7 @@ def main():
 
     latencies, memory_early = [], None
     total = max(options.edits, options.memory_edits)
+    cpu_before = cpu_seconds(server.process.pid)
     for edit in range(total):
         version = edit + 2
         # A new broken link each time: the diagnostics change, so each edit is answered.
@@ -101,6 +110,8 @@ def main():
         found = server.diagnostics(uri, version)
         if edit < options.edits:
             latencies.append((time.monotonic() - sent) * 1000)
+        if edit + 1 == options.edits:
+            cpu_per_edit = (cpu_seconds(server.process.pid) - cpu_before) / options.edits * 1000
         if not any(f"missing-{edit}.md" in d["message"] for d in found):
             sys.exit(f"edit {edit}: its broken link was not reported")
         if edit + 1 == min(20, total):
@@ -116,6 +127,7 @@ def main():
     print(f"pages: {len(pages)}")
     print(f"startup to first diagnostics: {startup * 1000:.0f} ms")
     print(f"edit to diagnostics over {len(latencies)} edits: median {statistics.median(latencies):.1f} ms, p95 {percentile(latencies, 0.95):.1f} ms")
+    print(f"server CPU time per edit (every thread): {cpu_per_edit:.1f} ms; load average {os.getloadavg()[0]:.2f} on {os.cpu_count()} cores")
     print(f"memory: {memory_early:.0f} MiB after {min(20, total)} edits, {memory_late:.0f} MiB after {total}")
     print(f"exit status after shutdown and exit: {status}")
     return 0 if status == 0 else 1

@@ -7,7 +7,7 @@ SWIFT ?= swift
 TODAY ?=
 TODAY_FLAG := $(if $(TODAY),--today $(TODAY),)
 
-.PHONY: site site-optimized test unit-tests verify-site bench dependencies
+.PHONY: site site-optimized test unit-tests verify-site verify-lsp bench dependencies
 
 dependencies:
 	scripts/install-dependencies
@@ -21,13 +21,17 @@ site: dependencies
 site-optimized: dependencies
 	duosite=$$(SWIFT=$(SWIFT) scripts/release-build --optimized) && "$$duosite" build $(TODAY_FLAG)
 
-test: dependencies unit-tests verify-site
+test: dependencies unit-tests verify-site verify-lsp
 
 unit-tests:
 	$(SWIFT) test
 
 verify-site: dependencies
 	SWIFT=$(SWIFT) scripts/verify-site
+
+# duosite lsp driven by a real client (pytest-lsp), as editors drive it.
+verify-lsp: dependencies
+	SWIFT=$(SWIFT) scripts/verify-lsp
 
 # make bench BENCH_ARGS="--sizes 100,1000 --runs 3"; scripts/bench --help lists the options.
 bench: dependencies

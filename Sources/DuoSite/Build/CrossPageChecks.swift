@@ -11,10 +11,13 @@ struct CrossPageChecks: Sendable {
     let today: Day
 
     /// The findings about `pages`, of which those whose slugs are in
-    /// `published` are published (all of them, when nil).
-    func run(_ pages: [PageFacts], published: Set<String>? = nil) -> [Diagnostic] {
+    /// `published` are published (all of them, when nil); with
+    /// `reportedFiles`, those in these files (and maybe others).
+    func run(_ pages: [PageFacts], published: Set<String>? = nil, reportedFiles: Set<String>? = nil) -> [Diagnostic] {
         var site = self.site
         site.patterns = pages.map(\.page)
-        return Checkers.runSiteLevel(CheckContext(site: site, today: today, publishedSlugs: published, engine: nil))
+        var context = CheckContext(site: site, today: today, publishedSlugs: published, engine: nil)
+        context.reportedFiles = reportedFiles
+        return Checkers.runSiteLevel(context)
     }
 }

@@ -8,7 +8,9 @@ import Mustache
 /// one page file changes, only that page is read again; the links between
 /// pages, the checks across pages and the site-wide files are made again
 /// from every page's facts, and the pages whose links changed are
-/// rendered again. What a long-running process — a preview server — keeps.
+/// rendered again. What a long-running process keeps: a preview server,
+/// or the language server, which reads and checks only and gives a page the
+/// text an editor holds rather than its file's.
 struct MemorySite: Sendable {
     /// What the site's files hold, and what renders its pages: made once.
     private let site: Site
@@ -38,14 +40,29 @@ struct MemorySite: Sendable {
     /// `patterns/<slug>/index.html`, …): what `build` writes but the
     /// theme's assets and `Static/`'s files, which are served as they are.
     private(set) var files: [String: [UInt8]] = [:]
-    /// Every finding, as `build` reports them.
+    /// Every finding, as `build` reports them; with `reportedFiles`, those
+    /// in these files.
     private(set) var findings: [Diagnostic] = []
+    /// The files whose findings are wanted, or nil for every file's: the
+    /// checks across pages then spare the work of finding the others (a
+    /// language server wants the open pages' after each keystroke).
+    var reportedFiles: Set<String>? {
+        didSet { if reportedFiles != oldValue { assemble() } }
+    }
 
-    /// The site at `options.root`, built in memory.
-    init(options: BuildOptions) {
+    /// The site at `options.root`, built in memory; without `rendering`,
+    /// read and checked only, as `check` does (no HTML, no site-wide
+    /// files). `siteTexts` stand in for the text of some of the site's own
+    /// files (`Content/sources.yml`, …); `reportedFiles` are those whose
+    /// findings are wanted (nil: every file's).
+    init(options: BuildOptions, rendering: Bool = true, siteTexts: [String: [UInt8]] = [:], reportedFiles: Set<String>? = nil) {
         self.options = options
-        let (templates, themeFindings) = ThemeTemplates.load(root: options.root)
-        let (site, siteFindings) = SiteLoader(root: options.root).loadSiteFiles()
+        self.reportedFiles = reportedFiles
+        let (loaded, themeFindings) = ThemeTemplates.load(root: options.root)
+        let templates = rendering ? loaded : nil
+        var loader = SiteLoader(root: options.root)
+        loader.texts = siteTexts
+        let (site, siteFindings) = loader.loadSiteFiles()
         self.site = site
         self.templates = templates
         self.siteFindings = themeFindings + siteFindings
@@ -74,6 +91,31 @@ struct MemorySite: Sendable {
         assemble()
     }
 
+    /// Runs the page file `file` through the pipeline again with `bytes`
+    /// standing in for its file's (the text an editor holds, saved or
+    /// not), and makes the checks across pages again.
+    mutating func refresh(_ file: String, bytes: [UInt8]) {
+        if !order.contains(file) {
+            order.append(file)
+            order.sort()
+        }
+        pages[file] = Self.read(.text(PageText(file: file, bytes: bytes, hash: 0, stamp: 0)), with: pipeline)
+        render(all: false)
+        assemble()
+    }
+
+    /// The findings in `file` (a path relative to the site root).
+    func findings(in file: String) -> [Diagnostic] {
+        findings.filter { $0.location.file == file }
+    }
+
+    /// What the site's own files hold (settings, sources, devices, the
+    /// placement table, the theme's symbols), without its pages.
+    var siteFiles: Site { site }
+
+    /// The facts of every page read, in page file order.
+    var pageFacts: [PageFacts] { order.compactMap { pages[$0]?.result.facts } }
+
     private static func read(_ input: PageSource.Input, with pipeline: PagePipeline) -> Page {
         switch input {
         case .text(let text):
@@ -91,6 +133,8 @@ struct MemorySite: Sendable {
     /// rendered: every one (`all`), else those not rendered yet (just
     /// read) and those whose links changed.
     private mutating func render(all: Bool) {
+        // Read and checked only (a language server): nothing to render.
+        guard templates != nil else { return }
         let drafts = options.drafts
         links = PageLinks(order.compactMap { pages[$0]?.result.facts?.page }.filter { drafts || !$0.frontMatter.draft })
         let links = self.links, pipeline = self.pipeline
@@ -115,15 +159,26 @@ struct MemorySite: Sendable {
 
     /// The checks across pages, the findings, and the files, from every page's outcome.
     private mutating func assemble() {
-        let outcomes = order.compactMap { pages[$0]?.result }
+        // Every page's facts, and the page files that could not be read, in one pass.
+        var facts: [PageFacts] = []
+        facts.reserveCapacity(order.count)
         var site = self.site
-        site.unreadablePages = Set(order.filter { pages[$0]?.result.facts == nil }.map(SiteLoader.slug(ofFile:)))
-        let facts = outcomes.compactMap(\.facts)
-        let published = facts.map(\.page).filter { options.drafts || !$0.frontMatter.draft }
-        let acrossPages = CrossPageChecks(site: site, today: options.today).run(facts, published: Set(published.map(\.slug)))
-        findings = (siteFindings + outcomes.flatMap(\.findings) + outcomes.compactMap(\.failure) + acrossPages).sortedForOutput()
-        files = [:]
         for file in order {
+            guard let page = pages[file] else { continue }
+            if let pageFacts = page.result.facts { facts.append(pageFacts) } else { site.unreadablePages.insert(SiteLoader.slug(ofFile: file)) }
+        }
+        let published = facts.map(\.page).filter { options.drafts || !$0.frontMatter.draft }
+        let acrossPages = CrossPageChecks(site: site, today: options.today).run(facts, published: Set(published.map(\.slug)), reportedFiles: reportedFiles)
+        if let reportedFiles {
+            let reported = reportedFiles.sorted().compactMap { pages[$0]?.result }
+            findings = (siteFindings + reported.flatMap(\.findings) + reported.compactMap(\.failure) + acrossPages)
+                .filter { reportedFiles.contains($0.location.file) }.sortedForOutput()
+        } else {
+            let outcomes = order.compactMap { pages[$0]?.result }
+            findings = (siteFindings + outcomes.flatMap(\.findings) + outcomes.compactMap(\.failure) + acrossPages).sortedForOutput()
+        }
+        files = [:]
+        for file in order where templates != nil {
             if let page = pages[file], let html = page.html, let facts = page.result.facts { files[OutputFolder.pagePath(facts.page.slug)] = html }
         }
         guard let templates else { return }

@@ -10,6 +10,17 @@ public struct CheckContext: Sendable {
     /// The placement engine with its table compiled, made once for every
     /// page's check rather than once a page.
     public var placementEngine: PlacementEngine?
+    /// The files whose findings are wanted, or nil for every file: the
+    /// checks across pages may then leave out what they would find in any
+    /// other file, and spare the work (a language server, after each
+    /// keystroke, wants only the open pages'). The findings in these files
+    /// are the same either way.
+    public var reportedFiles: Set<String>?
+
+    /// Whether findings in `file` are wanted.
+    func reports(_ file: String) -> Bool {
+        reportedFiles?.contains(file) ?? true
+    }
 
     /// Creates a context, the site's placement table compiled for its engine.
     public init(site: Site, today: Day, publishedSlugs: Set<String>? = nil) {

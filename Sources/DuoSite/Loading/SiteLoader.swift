@@ -7,6 +7,9 @@ public struct SiteLoader: Sendable {
     public var root: URL
     /// Whether pages are rendered to HTML fragments (as `build` reads them).
     public var rendersHTML: Bool
+    /// The text of some of the site's own files (`Content/sources.yml`, …),
+    /// standing in for the files' (an editor's, not yet saved).
+    var texts: [String: [UInt8]] = [:]
 
     /// Creates a loader for a site root.
     public init(root: URL, rendersHTML: Bool = false) {
@@ -81,6 +84,11 @@ public struct SiteLoader: Sendable {
     /// The YAML of one of the site's files; nil when it is missing, or, noted
     /// in `unreadable`, when it cannot be read.
     private func readYAML(_ path: String, required: Bool, diagnostics: inout [Diagnostic], unreadable: inout Set<String>) -> YAMLNode? {
+        if let bytes = texts[path] {
+            let node = YAMLDocument.read(path, bytes: bytes, diagnostics: &diagnostics)
+            if node == nil { unreadable.insert(path) }
+            return node
+        }
         guard FileManager.default.fileExists(atPath: root.appendingPathComponent(path).path) else {
             if required {
                 diagnostics.append(Diagnostic(.missingFile, "\(path) is missing; every site has one", at: SourceLocation(file: path)))

@@ -25,7 +25,17 @@ enum YAMLDocument {
     /// node, or nil with a finding when it cannot be read, does not parse or
     /// holds no YAML.
     static func read(_ path: String, root: URL, diagnostics: inout [Diagnostic]) -> YAMLNode? {
-        switch SourceFile.read(path, root: root) {
+        node(of: SourceFile.read(path, root: root), path, diagnostics: &diagnostics)
+    }
+
+    /// Parses `bytes`, the text of the YAML file `path` (an editor's, not
+    /// yet saved), as `read(_:root:diagnostics:)` parses the file's.
+    static func read(_ path: String, bytes: [UInt8], diagnostics: inout [Diagnostic]) -> YAMLNode? {
+        node(of: SourceFile.decode(bytes, path: path), path, diagnostics: &diagnostics)
+    }
+
+    private static func node(of read: Result<SourceFile, Diagnostic>, _ path: String, diagnostics: inout [Diagnostic]) -> YAMLNode? {
+        switch read {
         case .failure(let diagnostic):
             diagnostics.append(diagnostic)
             return nil

@@ -78,4 +78,46 @@ import Testing
         #expect(built.files.keys.contains("patterns/extra/index.html") == false)
         #expect(built.files == published(site))
     }
+
+    @Test func aPagesTextGivenInMemoryStandsInForItsFileUntilItIsReadAgain() throws {
+        let site = try TestSite()
+        defer { site.remove() }
+        var checked = MemorySite(options: BuildOptions(root: site.root, drafts: true, today: Self.today), rendering: false)
+        #expect(checked.files.isEmpty)
+        #expect(checked.findings.isEmpty)
+        let file = "Content/patterns/where-the-bars-go.md"
+        let text = try site.read(file)
+        checked.refresh(file, bytes: Array(text.replacingOccurrences(of: "status: apple", with: "status: aple").utf8))
+        #expect(checked.findings(in: file).map(\.code) == [.invalidField])
+        #expect(checked.findings(in: "Content/patterns/symbols-not-labels.md").isEmpty)
+        // A page no file holds yet (an editor's new buffer) is read too.
+        let unsaved = "Content/patterns/unsaved.md"
+        checked.refresh(unsaved, bytes: Array("---\ntitle: Unsaved\n---\n".utf8))
+        #expect(checked.findings(in: unsaved).contains { $0.code == .missingField })
+        checked.refresh(file)
+        #expect(checked.findings(in: file).isEmpty)
+        #expect(checked.files.isEmpty)
+    }
+
+    @Test func theFindingsOfTheFilesReportedAreThoseOfEveryFile() throws {
+        let site = try TestSite()
+        defer { site.remove() }
+        // Findings across pages of every kind: a broken link and anchor, a
+        // link to a draft, a title and a question given twice, an unused source.
+        let bars = "Content/patterns/where-the-bars-go.md"
+        try site.write(try site.read(bars) + "\nSee [nothing](nowhere.md), [no anchor](symbols-not-labels.md#nope) and [the draft](draft.md).\n", to: bars)
+        try site.write("---\ntitle: Where the bars go\nsummary: Twice.\nstatus: apple\nlast_checked: 2026-10-08\n---\n\n## FAQ\n\n### Why do some buttons stay at the top on iPhone Duo?\n\nAn answer.\n", to: "Content/patterns/again.md")
+        try site.write("---\ntitle: Draft\nsummary: A draft.\nstatus: apple\nlast_checked: 2026-10-08\ndraft: true\n---\n\nText.\n", to: "Content/patterns/draft.md")
+        try site.addSource("unused")
+        var memory = MemorySite(options: BuildOptions(root: site.root, drafts: false, today: Self.today), rendering: false)
+        let every = memory.findings
+        #expect(Set(every.map(\.code)).isSuperset(of: [.brokenLink, .brokenAnchor, .duplicateTitle, .duplicateQuestion, .unusedSource]))
+        let files = Set(every.map(\.location.file)).union(["Content/patterns/symbols-not-labels.md", Site.Paths.placement])
+        for file in files.sorted() {
+            memory.reportedFiles = [file]
+            #expect(memory.findings.map(\.formatted) == every.filter { $0.location.file == file }.map(\.formatted), "\(file)")
+        }
+        memory.reportedFiles = files
+        #expect(memory.findings.map(\.formatted) == every.map(\.formatted))
+    }
 }

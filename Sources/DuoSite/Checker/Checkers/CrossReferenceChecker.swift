@@ -15,27 +15,39 @@ public struct CrossReferenceChecker: Checker {
         // Every page's slug, sorted once, when a link is broken.
         let sortedSlugs = Once<[String]>()
         let slugs: @Sendable () -> [String] = { sortedSlugs.get { pages.keys.sorted() } }
+        // The pages whose links are checked: every page, or those whose findings are wanted.
+        if let files = context.reportedFiles {
+            let reported = patterns.indices.filter { published[$0] && files.contains(patterns[$0].file) }
+            return reported.flatMap { links(of: $0, patterns, pages: pages, published: published, unreadable: unreadable, slugs: slugs) }
+        }
         // Each published page's links, in parts on every core (ten thousand
         // pages have fifty thousand links), each page's in the order written.
         let found = ParallelMap.map(ParallelMap.parts(of: patterns.count)) { part -> [Diagnostic] in
             var diagnostics: [Diagnostic] = []
             for index in part where published[index] {
-                let pattern = patterns[index]
-                for reference in pattern.crossReferences {
-                    guard let target = pages[reference.slug] else {
-                        if !unreadable.contains(reference.slug) { diagnostics.append(Self.brokenLink(reference, slugs: slugs)) }
-                        continue
-                    }
-                    if !published[target] {
-                        diagnostics.append(Self.draftLink(reference))
-                    } else if let anchor = reference.anchor, !anchor.isEmpty, Self.lacks(patterns[target], anchor) {
-                        diagnostics.append(Self.brokenAnchor(reference, anchor, in: patterns[target], from: pattern))
-                    }
-                }
+                diagnostics += links(of: index, patterns, pages: pages, published: published, unreadable: unreadable, slugs: slugs)
             }
             return diagnostics
         }
         return found.flatMap { $0 }
+    }
+
+    /// The findings about the links of the page at `index`, in the order written.
+    private func links(of index: Int, _ patterns: [Pattern], pages: [String: Int], published: [Bool], unreadable: Set<String>, slugs: () -> [String]) -> [Diagnostic] {
+        var diagnostics: [Diagnostic] = []
+        let pattern = patterns[index]
+        for reference in pattern.crossReferences {
+            guard let target = pages[reference.slug] else {
+                if !unreadable.contains(reference.slug) { diagnostics.append(Self.brokenLink(reference, slugs: slugs)) }
+                continue
+            }
+            if !published[target] {
+                diagnostics.append(Self.draftLink(reference))
+            } else if let anchor = reference.anchor, !anchor.isEmpty, Self.lacks(patterns[target], anchor) {
+                diagnostics.append(Self.brokenAnchor(reference, anchor, in: patterns[target], from: pattern))
+            }
+        }
+        return diagnostics
     }
 
     /// Whether `page` lacks `anchor`: a rule's anchor is not missing from

@@ -23,6 +23,8 @@ public struct PlacementChecker: PageChecker {
 
     public func check(_ context: CheckContext) -> [Diagnostic] {
         let site = context.site
+        // The findings about the table itself are all in placement.yml.
+        if scope == .table, !context.reports(Site.Paths.placement) { return [] }
         guard let table = site.placement else {
             return scope == .table ? [] : site.patterns.flatMap { missingTable(site, $0) }
         }

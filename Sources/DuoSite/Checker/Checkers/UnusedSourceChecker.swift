@@ -4,7 +4,8 @@ public struct UnusedSourceChecker: Checker {
     public init() {}
 
     public func check(_ context: CheckContext) -> [Diagnostic] {
-        guard Self.canTell(context.site) else { return [] }
+        // Its findings are all in sources.yml.
+        guard context.reports(Site.Paths.sources), Self.canTell(context.site) else { return [] }
         var cited = Set<String>()
         let sourceCount = Set(context.site.sources.map(\.id)).count
         for pattern in context.site.patterns {

@@ -1,0 +1,119 @@
+import Foundation
+@testable import DuoSite
+
+/// An editor as the tests play it, talking to a `LanguageServer` message by
+/// message (no streams): it opens and changes documents of a `TestSite`
+/// and keeps the diagnostics the server publishes.
+struct LanguageClient {
+    var server: LanguageServer
+    let site: TestSite
+    private var nextID = 1
+    /// The diagnostics last published, by URI.
+    private(set) var diagnostics: [String: [JSONValue]] = [:]
+    /// Every message the server sent, in order.
+    private(set) var received: [JSONValue] = []
+
+    /// A client of a server for `site`, initialized, offering `encodings`
+    /// (none: the server counts in UTF-16).
+    init(site: TestSite, encodings: [String] = [], today: String = "2026-11-29") {
+        self.site = site
+        server = LanguageServer(root: nil, currentDirectory: URL(fileURLWithPath: "/"), today: Day(today)!)
+        let general: JSONValue = ["positionEncodings": .array(encodings.map(JSONValue.string))]
+        _ = request("initialize", ["capabilities": ["general": general], "rootUri": .string(site.root.absoluteString)])
+        notify("initialized", [:])
+    }
+
+    /// The URI of a file of the site.
+    func uri(_ file: String) -> String {
+        DocumentAddress(root: site.root).uri(of: file)
+    }
+
+    /// Sends a request and returns its response.
+    mutating func request(_ method: String, _ params: JSONValue) -> JSONValue {
+        let id = nextID
+        nextID += 1
+        let answers = server.receive(["jsonrpc": "2.0", "id": .int(id), "method": .string(method), "params": params])
+        received += answers
+        return answers.first { $0["id"]?.int == id } ?? .null
+    }
+
+    /// Sends a notification.
+    mutating func notify(_ method: String, _ params: JSONValue) {
+        received += server.receive(["jsonrpc": "2.0", "method": .string(method), "params": params])
+    }
+
+    /// Opens `file` with `text` (default: its text on disk).
+    mutating func open(_ file: String, _ text: String? = nil) throws {
+        let text = try text ?? site.read(file)
+        notify("textDocument/didOpen", ["textDocument": ["uri": .string(uri(file)), "languageId": "markdown", "version": 1, "text": .string(text)]])
+    }
+
+    /// Replaces the text of the open `file`.
+    mutating func change(_ file: String, _ text: String, version: Int = 2) {
+        notify("textDocument/didChange", ["textDocument": ["uri": .string(uri(file)), "version": .int(version)], "contentChanges": [["text": .string(text)]]])
+    }
+
+    /// Changes the open `file` by its `edits`, each a stretch (0-based
+    /// lines and columns in the agreed units) and its new text, in order.
+    mutating func edit(_ file: String, _ edits: [(from: (Int, Int), to: (Int, Int), text: String)], version: Int) {
+        let changes: [JSONValue] = edits.map { edit in
+            ["range": ["start": ["line": .int(edit.from.0), "character": .int(edit.from.1)], "end": ["line": .int(edit.to.0), "character": .int(edit.to.1)]], "text": .string(edit.text)]
+        }
+        notify("textDocument/didChange", ["textDocument": ["uri": .string(uri(file)), "version": .int(version)], "contentChanges": .array(changes)])
+    }
+
+    /// Closes `file`.
+    mutating func close(_ file: String) {
+        notify("textDocument/didClose", ["textDocument": ["uri": .string(uri(file))]])
+    }
+
+    /// Lets the quiet moment pass: the server publishes what changed.
+    @discardableResult
+    mutating func settle() -> [JSONValue] {
+        let published = server.publishDiagnostics()
+        received += published
+        for message in published {
+            if let uri = message["params"]?["uri"]?.string { diagnostics[uri] = message["params"]?["diagnostics"]?.array ?? [] }
+        }
+        return published
+    }
+
+    /// The diagnostics of `file` last published.
+    func diagnostics(of file: String) -> [JSONValue] {
+        diagnostics[uri(file)] ?? []
+    }
+
+    /// The codes of `file`'s diagnostics.
+    func codes(of file: String) -> [String] {
+        diagnostics(of: file).compactMap { $0["code"]?.string }
+    }
+
+    /// A request about a place in `file`: `textDocument/<method>` at the
+    /// `line` (0-based) and `character` given.
+    mutating func ask(_ method: String, _ file: String, line: Int, character: Int, _ extra: [String: JSONValue] = [:]) -> JSONValue {
+        var params: [String: JSONValue] = ["textDocument": ["uri": .string(uri(file))], "position": ["line": .int(line), "character": .int(character)]]
+        params.merge(extra) { $1 }
+        return request("textDocument/" + method, .object(params))["result"] ?? .null
+    }
+}
+
+extension String {
+    /// The 0-based line and UTF-16 column where `needle` first occurs (after
+    /// `skipping` occurrences), as an editor counts them.
+    func utf16Position(of needle: String, skipping: Int = 0) -> (line: Int, character: Int) {
+        var range = self.range(of: needle)!
+        for _ in 0..<skipping { range = self.range(of: needle, range: range.upperBound..<endIndex)! }
+        let before = self[..<range.lowerBound]
+        let line = before.filter { $0 == "\n" }.count
+        let lineStart = before.lastIndex(of: "\n").map { index(after: $0) } ?? startIndex
+        return (line, self[lineStart..<range.lowerBound].utf16.count)
+    }
+
+    /// The same in UTF-8 bytes.
+    func utf8Position(of needle: String) -> (line: Int, character: Int) {
+        let range = self.range(of: needle)!
+        let before = self[..<range.lowerBound]
+        let lineStart = before.lastIndex(of: "\n").map { index(after: $0) } ?? startIndex
+        return (before.filter { $0 == "\n" }.count, self[lineStart..<range.lowerBound].utf8.count)
+    }
+}

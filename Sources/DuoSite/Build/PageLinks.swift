@@ -50,33 +50,37 @@ struct PageLinks: Sendable {
         var places: [String: Int] = [:]
         places.reserveCapacity(ordered.count)
         for (index, page) in ordered.enumerated() { places[page.slug] = index }
-        var found: [Int: [RuleLinks]] = [:]
+        // Each page's rules' links, by its place in the index (nil: none yet).
+        var found: [[RuleLinks]?] = Array(repeating: nil, count: ordered.count)
         func add(to target: Int, rule number: Int, _ body: (inout RuleLinks) -> Void) {
             let count = ordered[target].rules.count
             guard number >= 1, number <= count else { return }
-            body(&found[target, default: Array(repeating: RuleLinks(), count: count)][number - 1])
+            if found[target] == nil { found[target] = Array(repeating: RuleLinks(), count: count) }
+            body(&found[target]![number - 1])
         }
         for page in ordered {
             let title = page.frontMatter.title.value
+            let slug = page.slug
             // Each rule once a citing page: at the first place that cites it.
             var cited: [RuleAddress] = []
-            for link in page.crossReferences where link.slug != page.slug {
+            for link in page.crossReferences where link.slug != slug {
                 guard let anchor = link.anchor, let number = Self.ruleNumber(anchor), let target = places[link.slug] else { continue }
                 let rule = RuleAddress(slug: link.slug, number: number)
                 guard !cited.contains(rule) else { continue }
                 cited.append(rule)
-                let url = link.spot.map { String.joining(page.path, "#", $0) } ?? page.path
+                let url = link.spot.map { String.joining("/patterns/", slug, "/#", $0) } ?? page.path
                 add(to: target, rule: number) { $0.citedBy.append(Citing(title: title, url: url)) }
             }
             for figure in page.figureRules {
-                let url = String.joining(page.path, "#", FigureRules.anchor(figure.figure))
+                let url = String.joining("/patterns/", slug, "/#", FigureRules.anchor(figure.figure))
                 for rule in figure.rules {
                     guard let target = places[rule.slug] else { continue }
                     add(to: target, rule: rule.number) { $0.appliedIn.append(Figure(title: title, url: url, number: figure.figure)) }
                 }
             }
         }
-        for (target, links) in found {
+        for (target, links) in found.enumerated() {
+            guard let links else { continue }
             let slug = ordered[target].slug
             rules[slug] = links
             keys[slug] = Self.key(links)
@@ -117,8 +121,14 @@ struct PageLinks: Sendable {
 
     /// The number of `rule-N`, or nil for another anchor.
     static func ruleNumber(_ anchor: String) -> Int? {
-        guard anchor.hasBytePrefix("rule-"), BodyReader.isNumberedAnchor(anchor) else { return nil }
-        return Int(anchor.dropFirst(5))
+        let digits = anchor.utf8.count - 5
+        guard anchor.hasBytePrefix("rule-"), digits > 0, digits <= 18 else { return nil }
+        var number = 0
+        for byte in anchor.utf8.dropFirst(5) {
+            guard byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9") else { return nil }
+            number = number * 10 + Int(byte - UInt8(ascii: "0"))
+        }
+        return number
     }
 
     /// The hash of one page's rules' links: every text it shows, each with its length.

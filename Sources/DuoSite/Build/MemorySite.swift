@@ -25,6 +25,11 @@ struct MemorySite: Sendable {
     private var pages: [String: Page] = [:]
     /// The links between the published pages the pages were rendered with.
     private var links = PageLinks()
+    /// The site-wide files made last, and the key of what they show
+    /// (`SiteWideFiles.key`): made again only when it changes.
+    private var siteWide: (key: UInt64, files: [SiteWideFiles.File])?
+    /// `links.siteKey`, worked out when the links are made.
+    private var linksKey: UInt64 = 0
 
     /// One page file as the site holds it.
     private struct Page: Sendable {
@@ -81,14 +86,22 @@ struct MemorySite: Sendable {
     /// across pages and the site-wide files again.
     mutating func refresh(_ file: String) {
         let source = PageSource(root: options.root, previous: nil)
+        let before = pages[file]?.result.facts?.page
         order = source.files
         if let index = source.files.firstIndex(of: file) {
             pages[file] = Self.read(source.input(at: index), with: pipeline)
         } else {
             pages[file] = nil
         }
-        render(all: false)
+        render(all: false, relink: Self.relinks(before, pages[file]?.result.facts?.page))
         assemble()
+    }
+
+    /// Whether the links between pages must be made again when a page
+    /// file read as `before` now reads as `after` (nil: none, or unreadable).
+    private static func relinks(_ before: Pattern?, _ after: Pattern?) -> Bool {
+        guard let before, let after else { return before != nil || after != nil }
+        return !PageLinks.sameLinks(before, after)
     }
 
     /// Runs the page file `file` through the pipeline again with `bytes`
@@ -99,8 +112,9 @@ struct MemorySite: Sendable {
             order.append(file)
             order.sort()
         }
+        let before = pages[file]?.result.facts?.page
         pages[file] = Self.read(.text(PageText(file: file, bytes: bytes, hash: 0, stamp: 0)), with: pipeline)
-        render(all: false)
+        render(all: false, relink: Self.relinks(before, pages[file]?.result.facts?.page))
         assemble()
     }
 
@@ -132,11 +146,14 @@ struct MemorySite: Sendable {
     /// The links between the published pages made again, and the pages
     /// rendered: every one (`all`), else those not rendered yet (just
     /// read) and those whose links changed.
-    private mutating func render(all: Bool) {
+    private mutating func render(all: Bool, relink: Bool = true) {
         // Read and checked only (a language server): nothing to render.
         guard templates != nil else { return }
         let drafts = options.drafts
-        links = PageLinks(order.compactMap { pages[$0]?.result.facts?.page }.filter { drafts || !$0.frontMatter.draft })
+        if relink {
+            links = PageLinks(order.compactMap { pages[$0]?.result.facts?.page }.filter { drafts || !$0.frontMatter.draft })
+            linksKey = links.siteKey
+        }
         let links = self.links, pipeline = self.pipeline
         let due = order.filter { file in
             guard let page = pages[file], let pattern = page.reading.page else { return false }
@@ -183,10 +200,16 @@ struct MemorySite: Sendable {
         }
         guard let templates else { return }
         do {
-            for file in try SiteWideFiles(site: site, templates: templates, options: options).make(published, links: links) {
+            // The site-wide files show the published pages' front matter and the links alone.
+            let key = SiteWideFiles.key(published.map(SiteWideFiles.pageKey), links: linksKey, fingerprint: 0)
+            if siteWide?.key != key {
+                siteWide = (key, try SiteWideFiles(site: site, templates: templates, options: options).make(published, links: links))
+            }
+            for file in siteWide?.files ?? [] {
                 files[file.path] = file.bytes
             }
         } catch {
+            siteWide = nil
             findings.append(Publisher.diagnostic(error, place: Publisher.place(of: options.output, root: options.root)))
         }
     }

@@ -87,6 +87,20 @@ struct PageLinks: Sendable {
         }
     }
 
+    /// Whether the links are the same with `new` in place of `old` (the
+    /// same page file read again): it gives the same title, order, draft
+    /// flag and number of rules, cites the same rules from the same spots,
+    /// and its figures have the same rules. A preview then keeps the links
+    /// it has rather than making them again from every page.
+    static func sameLinks(_ old: Pattern, _ new: Pattern) -> Bool {
+        guard old.slug == new.slug, old.frontMatter.title.value == new.frontMatter.title.value,
+              old.frontMatter.order == new.frontMatter.order, old.frontMatter.draft == new.frontMatter.draft,
+              old.rules.count == new.rules.count, old.figureRules == new.figureRules,
+              old.crossReferences.count == new.crossReferences.count
+        else { return false }
+        return zip(old.crossReferences, new.crossReferences).allSatisfy { $0.slug == $1.slug && $0.anchor == $1.anchor && $0.spot == $1.spot }
+    }
+
     /// The links of the page `slug`'s rules, by rule number from 1 (empty
     /// when none of its rules is cited or applied).
     func rules(of slug: String) -> [RuleLinks] {

@@ -41,6 +41,27 @@ import Testing
         #expect(String(decoding: try #require(built.files["index.html"]), as: UTF8.self).contains("Where the bars go now"))
     }
 
+    /// Edits that leave the links between pages and what the site-wide
+    /// files show as they were (a paragraph, a moved citation's words), then
+    /// one that does not: the site is the site published after each.
+    @Test func editsThatKeepTheLinksAndListingsGiveTheSitePublished() throws {
+        let site = try TestSite()
+        defer { site.remove() }
+        var built = memory(site)
+        let file = "Content/patterns/symbols-not-labels.md"
+        let text = try site.read(file)
+        try site.write(text + "\nOne more paragraph, with no link.\n", to: file)
+        built.refresh(file)
+        #expect(built.files == published(site))
+        try site.write(text.replacingOccurrences(of: "every item in them follows a rule of its own", with: "each item in them follows its own rule"), to: file)
+        built.refresh(file)
+        #expect(built.files == published(site))
+        try site.write(text.replacingOccurrences(of: "(where-the-bars-go.md#rule-1)", with: "(where-the-bars-go.md)"), to: file)
+        built.refresh(file)
+        #expect(built.files == published(site))
+        #expect(!String(decoding: try #require(built.files["patterns/where-the-bars-go/index.html"]), as: UTF8.self).contains("Cited by"))
+    }
+
     @Test func aCitingPageChangedChangesTheListUnderTheRuleItCites() throws {
         let site = try TestSite()
         defer { site.remove() }

@@ -58,13 +58,6 @@ struct LanguageSite: Sendable {
     /// Every page's facts (slugs, rules, anchors, front matter).
     var pages: [PageFacts] { memory.pageFacts }
 
-    /// Whether `file` is a page file (`Content/patterns/<name>.md`).
-    static func isPage(_ file: String) -> Bool {
-        guard file.hasPrefix(Site.Paths.patterns + "/") else { return false }
-        let name = file.dropFirst(Site.Paths.patterns.count + 1)
-        return !name.contains("/") && name.hasSuffix(".md") && !name.hasPrefix(".")
-    }
-
     /// The page or site file `file` now holds `text` (an editor's, saved
     /// or not); nil: its file's again (the editor closed it).
     mutating func setText(_ text: [UInt8]?, of file: String) {
@@ -74,7 +67,7 @@ struct LanguageSite: Sendable {
             reload()
             return
         }
-        guard Self.isPage(file) else { return }
+        guard PageSource.isPageFile(file) else { return }
         openPages[file] = text
         if let text {
             memory.refresh(file, bytes: text)
@@ -101,7 +94,7 @@ struct LanguageSite: Sendable {
             case .everything:
                 everything = true
             case .path(let path):
-                if Self.isPage(path) {
+                if PageSource.isPageFile(path) {
                     pageFiles.insert(path)
                 } else if path == Site.Paths.patterns || path == Site.Paths.content || PreviewSite.siteFiles.contains(path) || path.hasPrefix(Site.Paths.symbols) || path == Site.Paths.theme || path == Site.Paths.assets || path.hasPrefix(Site.Paths.templates) {
                     everything = true

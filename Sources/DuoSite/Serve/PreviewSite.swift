@@ -62,8 +62,7 @@ struct PreviewSite {
                     everything = true
                 } else if path.hasPrefix(Site.Paths.patterns + "/") {
                     // A page file; anything else there (a tool's temporary file) is not the site's.
-                    let name = path.dropFirst(Site.Paths.patterns.count + 1)
-                    if !name.contains("/"), name.hasSuffix(".md"), !name.hasPrefix(".") { pageFiles.append(path) }
+                    if PageSource.isPageFile(path) { pageFiles.append(path) }
                 } else if path.hasPrefix(Site.Paths.content + "/") {
                     // The site's own files; any other file in Content/ is not read.
                     if Self.siteFiles.contains(path) { everything = true }

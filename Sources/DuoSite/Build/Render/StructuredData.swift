@@ -21,14 +21,7 @@ enum StructuredData {
         json.member("description", front.summary.value)
         json.member("inLanguage", site.settings.language)
         json.member("lastReviewed", front.lastChecked.value.description)
-        json.key("isPartOf")
-        json.open("@type", "WebSite")
-        json.member("name", site.settings.title)
-        json.member("url", baseURL + "/")
-        json.close()
-        json.key("breadcrumb")
-        json.open("@id", canonical + "#breadcrumb")
-        json.close()
+        json.siteAndBreadcrumb(site: site, baseURL: baseURL, canonical: canonical)
         if !pattern.faq.isEmpty {
             json.key("mainEntity")
             json.append("[")
@@ -102,6 +95,20 @@ private struct JSONWriter: ~Copyable {
         self.key(key)
         writer.appendJSONString(value)
     }
+
+    /// Writes what every page's node says of its place: the site it is
+    /// part of (`isPartOf`, a `WebSite`) and its breadcrumb, by reference
+    /// (`<canonical>#breadcrumb`).
+    mutating func siteAndBreadcrumb(site: Site, baseURL: String, canonical: String) {
+        key("isPartOf")
+        open("@type", "WebSite")
+        member("name", site.settings.title)
+        member("url", baseURL + "/")
+        close()
+        key("breadcrumb")
+        open("@id", canonical + "#breadcrumb")
+        close()
+    }
 }
 
 extension StructuredData {
@@ -129,14 +136,7 @@ extension StructuredData {
         json.member("name", name)
         json.member("description", description)
         json.member("inLanguage", site.settings.language)
-        json.key("isPartOf")
-        json.open("@type", "WebSite")
-        json.member("name", site.settings.title)
-        json.member("url", baseURL + "/")
-        json.close()
-        json.key("breadcrumb")
-        json.open("@id", canonical + "#breadcrumb")
-        json.close()
+        json.siteAndBreadcrumb(site: site, baseURL: baseURL, canonical: canonical)
         json.key("mainEntity")
         json.open("@type", "ItemList")
         json.key("numberOfItems")

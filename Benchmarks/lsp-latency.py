@@ -12,25 +12,7 @@ speaks the protocol with the standard library only; every wait is bounded.
 """
 import argparse, json, os, pathlib, select, statistics, subprocess, sys, time
 
-
-def percentile(values, share):
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, max(0, int(round(share * (len(ordered) - 1)))))]
-
-
-def cpu_seconds(pid):
-    """The process's CPU time (user and system, every thread) so far."""
-    with open(f"/proc/{pid}/stat") as stat:
-        fields = stat.read().rsplit(")", 1)[1].split()
-    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
-
-
-def rss_mib(pid):
-    with open(f"/proc/{pid}/status") as status:
-        for line in status:
-            if line.startswith("VmRSS:"):
-                return int(line.split()[1]) / 1024
-    return 0.0
+from measures import cpu_seconds, percentile, rss_mib
 
 
 class Server:

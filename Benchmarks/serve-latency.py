@@ -8,23 +8,11 @@ Everything talks to 127.0.0.1 only; every wait is bounded.
 """
 import argparse, os, re, socket, statistics, subprocess, sys, time
 
+from measures import percentile, rss_mib
+
 
 def median(values):
     return statistics.median(values)
-
-
-def percentile(values, share):
-    ordered = sorted(values)
-    index = min(len(ordered) - 1, max(0, int(round(share * (len(ordered) - 1)))))
-    return ordered[index]
-
-
-def rss_mib(pid):
-    with open(f"/proc/{pid}/status") as status:
-        for line in status:
-            if line.startswith("VmRSS:"):
-                return int(line.split()[1]) / 1024
-    return 0.0
 
 
 class Events:

@@ -306,6 +306,8 @@ def check(sites, report, screenshots: Path | None) -> None:
                             driver.execute_script(script)
                             # Every state of the switching demos: the page as it opens, then each demo's second state, third…
                             states = driver.execute_script(SWITCH_STATES)
+                            if states > 1:
+                                driver.execute_async_script(SELECT_STATE, 1)
                             for state in range(1, max(1, states) + 1):
                                 where = configuration if state == 1 else f"{configuration}, the demos in state {state}"
                                 if state > 1:

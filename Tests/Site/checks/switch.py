@@ -5,7 +5,8 @@ drawn box inside the bar where `duosite place` puts it in that state, in its
 form, its text whole; the state's caption and text alternative shown, and
 the figure and its drawing named by them in the accessibility tree, the
 other states' not; the
-transitions (transform and opacity only, none under reduced motion); and, in
+transitions (transform and opacity only, only while the switch is worked,
+none under reduced motion); and, in
 print and with every `:has()` rule taken out of the stylesheets, all the
 states side by side. A screenshot of each state."""
 
@@ -87,7 +88,16 @@ for (const sheet of document.styleSheets) strip(sheet);
 return removed;
 """
 
+# The items' transitions with nothing in the page focused or pointed at.
+IDLE_TRANSITIONS = """
+if (document.activeElement) document.activeElement.blur();
+const s = getComputedStyle(document.querySelector('.switch__part'));
+return {property: s.transitionProperty, duration: s.transitionDuration};
+"""
+
+# The transitions while a reader works the switch (the focus on a state).
 TRANSITIONS = """
+document.querySelector('.switch__input').focus();
 const part = document.querySelector('.switch__part'), face = document.querySelector('.switch__face');
 const s = getComputedStyle(part), f = getComputedStyle(face);
 return {property: s.transitionProperty, duration: s.transitionDuration, faceProperty: f.transitionProperty, faceDuration: f.transitionDuration};
@@ -251,9 +261,15 @@ def check(sites, sources: dict, duosite: str | None, report, screenshots: Path |
                                 if state["focused"] != index:
                                     report.fail(SWITCH, page.name, f"{label}, figure {number}: after {step} presses of the right arrow the focus is on input {state['focused']}, not {index}")
                                 check_state(report, page, label, index, number, state, demo["states"][index - 1], f"{step} presses of the right arrow")
-                        # Without reduced motion, items move by transform and opacity only.
+                        # Without reduced motion, items move by transform and opacity
+                        # only, and only while the switch is worked: not as the page settles.
                         driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {"media": "screen", "features": [
                             {"name": "prefers-reduced-motion", "value": "no-preference"}]})
+                        # The pointer away from the switch (a click left it over a label).
+                        driver.execute_cdp_cmd("Input.dispatchMouseEvent", {"type": "mouseMoved", "x": 0, "y": 0})
+                        idle = driver.execute_script(IDLE_TRANSITIONS)
+                        if moves(idle["property"], idle["duration"]):
+                            report.fail(SWITCH, page.name, f"{label}: the items move with nothing chosen ({idle}): they would as the page settles")
                         timing = driver.execute_script(TRANSITIONS)
                         if timing["property"] != "transform, opacity" or timing["faceProperty"] != "opacity" or not moves(timing["property"], timing["duration"]):
                             report.fail(SWITCH, page.name, f"{label}: the items' transitions are {timing}, not transform and opacity")

@@ -28,6 +28,11 @@ extension Template {
         /// render: a page includes the same few partials dozens of times,
         /// and a program found by identity in a short list is cheaper still.
         private var resolved: [Resolved] = []
+        /// The partials left out of this render, by name: each inclusion
+        /// of one is noted in `holes` rather than rendered.
+        var deferred: Set<String> = []
+        /// Where the deferred partials were left out, in output order.
+        private(set) var holes: [TemplateHole] = []
 
         /// What one program's tags include: `partials[i]` for `inclusions[i]`,
         /// `parents[i]` for `parents[i]`, nil where no template has the name.
@@ -206,13 +211,22 @@ extension Template {
                 atLineStart = true
                 innerIndentation = ""
             }
-            depth += 1
-            try render(included, 0..<included.instructions.count, into: &output, stack: &stack, indentation: innerIndentation, blocks: blocks, slots: slots, bytes: bytes)
-            depth -= 1
+            if !parent, !deferred.isEmpty, deferred.contains(program.inclusions[tag].name) {
+                // Left for later: noted where its bytes go, with the rule it is for.
+                let number = lookup(Self.numberKey.span, in: stack, slots).flatMap { slots[$0].kind == .int ? Int(slots[$0].payload) : nil }
+                holes.append(TemplateHole(partial: program.inclusions[tag].name, offset: output.count, indentation: innerIndentation, number: number))
+            } else {
+                depth += 1
+                try render(included, 0..<included.instructions.count, into: &output, stack: &stack, indentation: innerIndentation, blocks: blocks, slots: slots, bytes: bytes)
+                depth -= 1
+            }
             // Back in this template's source, after the tag: a standalone tag took its
             // line ending with it, so what follows starts a line; else the line goes on.
             atLineStart = ownIndentation != nil
         }
+
+        /// The key a deferred partial's hole notes the value of: `number`.
+        private static let numberKey = [ContextKey("number").id]
 
         /// Writes the pending indentation before output that does not come from literal text.
         private mutating func startLine(_ output: inout ByteBuffer, _ indentation: String) {

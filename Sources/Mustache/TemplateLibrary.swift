@@ -59,6 +59,31 @@ public struct TemplateLibrary: Sendable {
         return try output.withBytes { (bytes) throws in try body(bytes) }
     }
 
+    /// Renders the template named `name` as ``renderBytes(_:_:capacity:_:)``
+    /// does, but leaves out every inclusion of the partials `deferring`
+    /// names, noting each as a hole (``TemplateHole``), and calls `body` with
+    /// the bytes and the holes, in order. Filling each hole with its partial,
+    /// rendered alone, gives the bytes the whole render would have given.
+    public func renderBytes<R>(_ name: String, _ context: CompactContext, capacity: Int = 65_536, deferring: Set<String>,
+                               _ body: (Span<UInt8>, [TemplateHole]) throws -> R) throws -> R {
+        var renderer = Template.Renderer(templates: templates, links: links)
+        renderer.deferred = deferring
+        let output = try render(template(named: name), into: ByteBuffer(capacity: capacity), context, renderer: &renderer)
+        let holes = renderer.holes
+        return try output.withBytes { (bytes) throws in try body(bytes, holes) }
+    }
+
+    /// Renders the template named `name` alone, as it would have been
+    /// rendered at a hole (``TemplateHole``): its lines indented with
+    /// `indentation`; calls `body` with the bytes. Its context holds all the
+    /// partial reads: nothing of the contexts around the hole is at hand.
+    public func renderBytes<R>(_ name: String, _ context: CompactContext, indentation: String, capacity: Int = 1_024,
+                               _ body: (Span<UInt8>) throws -> R) throws -> R {
+        var renderer = Template.Renderer(templates: templates, links: links)
+        let output = try render(template(named: name), into: ByteBuffer(capacity: capacity), context, renderer: &renderer, indentation: indentation)
+        return try output.withBytes { (bytes) throws in try body(bytes) }
+    }
+
     /// Renders `template` (which need not belong to the library) against `context`,
     /// with the library's templates as its partials and parents.
     public func render(_ template: Template, _ context: Value) throws(TemplateError) -> String {
@@ -86,6 +111,11 @@ public struct TemplateLibrary: Sendable {
 
     private func render(_ template: Template, into output: consuming ByteBuffer, _ context: CompactContext) throws(TemplateError) -> ByteBuffer {
         var renderer = Template.Renderer(templates: templates, links: links)
+        return try render(template, into: output, context, renderer: &renderer)
+    }
+
+    private func render(_ template: Template, into output: consuming ByteBuffer, _ context: CompactContext,
+                        renderer: inout Template.Renderer, indentation: String = "") throws(TemplateError) -> ByteBuffer {
         // Room for the contexts a page's sections nest, and for the programs
         // its partials include, at once.
         var stack: [Int] = []
@@ -94,7 +124,7 @@ public struct TemplateLibrary: Sendable {
         // The context's values are read where they lie, the context held throughout.
         try context.withSpans { (slots, bytes) throws(TemplateError) in
             try renderer.render(template.program, 0..<template.program.instructions.count, into: &output, stack: &stack,
-                                indentation: "", blocks: [:], slots: slots, bytes: bytes)
+                                indentation: indentation, blocks: [:], slots: slots, bytes: bytes)
         }
         return output
     }

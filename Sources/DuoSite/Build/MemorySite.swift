@@ -31,12 +31,15 @@ struct MemorySite: Sendable {
     /// `links.siteKey`, worked out when the links are made.
     private var linksKey: UInt64 = 0
 
-    /// One page file as the site holds it.
+    /// One page file as the site holds it: read and checked, and, when it
+    /// is published, rendered with its holes (`draft`), then its HTML with
+    /// the holes filled from the links it was last filled with.
     private struct Page: Sendable {
-        var reading: PagePipeline.Reading
+        var result: PagePipeline.Result
+        var draft: [UInt8]?
+        var holes: [TemplateHole] = []
         var html: [UInt8]?
         var linksKey: UInt64 = 0
-        var result: PagePipeline.Result { reading.result }
     }
     /// The page files, in order, and those that could not be read.
     private var order: [String] = []
@@ -133,13 +136,22 @@ struct MemorySite: Sendable {
     private static func read(_ input: PageSource.Input, with pipeline: PagePipeline) -> Page {
         switch input {
         case .text(let text):
-            Page(reading: pipeline.read(file: text.file, bytes: text.bytes), html: nil, linksKey: 0)
+            let reading = pipeline.read(file: text.file, bytes: text.bytes)
+            var page = Page(result: reading.result)
+            // Rendered at once, its holes left for the links.
+            if let pattern = reading.page {
+                pipeline.render(pattern, into: &page.result) { _, html, holes in
+                    page.draft = [UInt8](copying: html)
+                    page.holes = holes
+                }
+            }
+            return page
         case .unchanged(let entry):
-            Page(reading: .init(result: PagePipeline.Result(facts: entry.facts, findings: entry.facts.findings), page: nil))
+            return Page(result: PagePipeline.Result(facts: entry.facts, findings: entry.facts.findings))
         case .unreadable(let findings):
-            Page(reading: .init(result: PagePipeline.Result(facts: nil, findings: findings), page: nil))
+            return Page(result: PagePipeline.Result(facts: nil, findings: findings))
         case .refused(let failure):
-            Page(reading: .init(result: PagePipeline.Result(facts: nil, findings: [failure.diagnostic]), page: nil))
+            return Page(result: PagePipeline.Result(facts: nil, findings: [failure.diagnostic]))
         }
     }
 
@@ -156,19 +168,19 @@ struct MemorySite: Sendable {
         }
         let links = self.links, pipeline = self.pipeline
         let due = order.filter { file in
-            guard let page = pages[file], let pattern = page.reading.page else { return false }
-            return all || page.html == nil || page.linksKey != links.key(of: pattern.slug)
+            guard let page = pages[file], page.draft != nil, let facts = page.result.facts else { return false }
+            return all || page.html == nil || page.linksKey != links.key(of: facts.page.slug)
         }
+        // The holes filled again: no page is rendered again for its links.
         let made = ParallelMap.map(count: due.count) { [pages] index -> Page in
             var page = pages[due[index]]!
-            var result = page.reading.result
-            result.rendered = false
-            result.failure = nil
-            var html: [UInt8]?
-            pipeline.render(page.reading.page!, links: links, into: &result) { _, bytes in html = [UInt8](copying: bytes) }
-            page.reading.result = result
-            page.html = html
-            page.linksKey = links.key(of: page.reading.page!.slug)
+            guard let draft = page.draft, let facts = page.result.facts else { return page }
+            page.result.failure = nil
+            page.html = nil
+            pipeline.fill(page.holes, of: facts, links: links, into: &page.result) { fills in
+                page.html = fills.isEmpty ? draft : PageFill.filled(draft.span, with: fills)
+            }
+            page.linksKey = links.key(of: facts.page.slug)
             return page
         }
         for (file, page) in zip(due, made) { pages[file] = page }

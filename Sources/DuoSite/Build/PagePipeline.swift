@@ -62,20 +62,61 @@ struct PagePipeline: Sendable {
         return Reading(result: Result(facts: PageFacts(pattern, findings: findings), findings: findings), page: renders ? pattern : nil)
     }
 
-    /// Renders `page` (as `read` kept it), showing under its rules what
-    /// `links` holds of it, and hands its HTML to `publish` where it lies;
-    /// notes in `result` whether it was, or why not.
-    func render(_ page: Pattern, links: PageLinks, into result: inout Result, publish: (Pattern, Span<UInt8>) throws -> Void) {
+    /// Renders `page` (as `read` kept it) as soon as it is read, what other
+    /// pages show of its rules left as holes, and hands its HTML and the
+    /// holes to `publish` where they lie; notes in `result` whether it was,
+    /// or why not.
+    func render(_ page: Pattern, into result: inout Result, publish: (Pattern, Span<UInt8>, [TemplateHole]) throws -> Void) {
         guard let renderer else { return }
+        attempt(page, into: &result) {
+            try renderer.render(page) { try publish(page, $0, $1) }
+        }
+    }
+
+    /// Renders `page` (as `read` kept it) whole, its holes filled with what
+    /// `links` holds of it at once, and hands its HTML to `publish`: a page
+    /// rendered once every page is read. Notes in `result` whether it was,
+    /// or why not.
+    func renderWhole(_ page: Pattern, links: PageLinks, into result: inout Result, publish: (Pattern, Span<UInt8>) throws -> Void) {
+        guard let renderer else { return }
+        attempt(page, into: &result) {
+            try renderer.render(page) { html, holes in
+                let fills = try renderer.fills(holes, links: links.rules(of: page.slug))
+                if fills.isEmpty {
+                    try publish(page, html)
+                } else {
+                    try publish(page, PageFill.filled(html, with: fills).span)
+                }
+            }
+        }
+    }
+
+    /// Fills the holes of the page `slug` (`page`'s file), rendered with
+    /// `holes`, with what `links` holds of it, and hands what goes into
+    /// them to `finish`; notes in `result` why not, when they cannot be.
+    func fill(_ holes: [TemplateHole], of page: PageFacts, links: PageLinks, into result: inout Result, finish: ([PageFill]) throws -> Void) {
+        guard let renderer else { return }
+        attempt(page.page, into: &result) {
+            try finish(try renderer.fills(holes, links: links.rules(of: page.page.slug)))
+        }
+    }
+
+    /// Runs `body`, the rendering or writing of `page`, noting in `result`
+    /// whether it went through (`rendered`), or what stopped it: a
+    /// template's error at its tag, or a failure to write.
+    private func attempt(_ page: Pattern, into result: inout Result, _ body: () throws -> Void) {
         do {
-            try renderer.render(page, links: links.rules(of: page.slug)) { try publish(page, $0) }
+            try body()
             result.rendered = true
         } catch let error as TemplateError {
+            result.rendered = false
             result.failure = ThemeTemplates.diagnostic(error)
         } catch is FileSystemFailure {
             // The publisher noted it: the build reports it once, at the
             // output folder, not at a page that is not at fault.
+            result.rendered = false
         } catch {
+            result.rendered = false
             result.failure = Diagnostic(.writeFailed, "cannot write the page of \(page.slug): \(error)", at: SourceLocation(file: page.file))
         }
     }
@@ -103,11 +144,23 @@ struct PagePipeline: Sendable {
 
 /// What renders a page: the theme's templates and the maker of each
 /// page's template context (the demos placed and drawn on the way).
+///
+/// A page is rendered as soon as it is read, with what other pages show
+/// of its rules (the `rule-links` partial, under each rule) left as holes:
+/// those lists are known only once every page is read, and a page waits
+/// for them as its facts and its holes alone, not as its text or its
+/// HTML. Each hole is filled (`fills`) when the page is written.
 struct PageRenderer: Sendable {
     let templates: TemplateLibrary
     private let contexts: PageContext
     /// Whether drafts are published (`--drafts`).
     let drafts: Bool
+    /// The partial left as a hole under each rule, filled once every page is read.
+    static let ruleLinks = "rule-links"
+    /// Whether the theme's `rule-links` shows anything of a rule that no
+    /// page cites or applies; when not (the shipped theme), such a rule's
+    /// hole stays empty, with nothing rendered.
+    private let showsEmptyLinks: Bool
 
     /// A renderer of `site`'s pages with the theme's `templates`.
     init(site: Site, templates: TemplateLibrary, options: BuildOptions) {
@@ -115,6 +168,11 @@ struct PageRenderer: Sendable {
         let demos = DemoContext(site: site, symbols: SymbolLibrary(root: site.root))
         contexts = PageContext(site: site, baseURL: SiteBuilder.baseURL(site, options), today: options.today, demos: demos)
         drafts = options.drafts
+        // A section only tests whether a value is empty, and every rule's
+        // number and anchor are not: what rule 1 shows with empty lists,
+        // every rule shows, its number and anchor aside.
+        let empty = try? templates.renderBytes(Self.ruleLinks, contexts.ruleLinks(PageLinks.RuleLinks(), rule: 1), indentation: "") { $0.count }
+        showsEmptyLinks = empty != 0
     }
 
     /// Whether `pattern` is published by this build.
@@ -122,12 +180,28 @@ struct PageRenderer: Sendable {
         drafts || !pattern.frontMatter.draft
     }
 
-    /// Renders the page, its rules' links to other pages `links`, and
-    /// calls `body` with its HTML where it lies.
-    func render(_ pattern: Pattern, links: [PageLinks.RuleLinks], _ body: (Span<UInt8>) throws -> Void) throws {
-        let context = contexts.make(pattern, links: links)
+    /// Renders the page, what other pages show of its rules left as
+    /// holes, and calls `body` with its HTML where it lies and the holes.
+    func render(_ pattern: Pattern, _ body: (Span<UInt8>, [TemplateHole]) throws -> Void) throws {
+        let context = contexts.make(pattern)
         defer { contexts.recycle(context) }
-        try templates.renderBytes("pattern", context, body)
+        try templates.renderBytes("pattern", context, deferring: [Self.ruleLinks], body)
+    }
+
+    /// What goes into the holes of a page rendered with `holes`, whose
+    /// rules' links are `links` (by rule number from 1; empty when none of
+    /// its rules is cited or applied), in order: nothing for a hole that
+    /// stays empty.
+    func fills(_ holes: [TemplateHole], links: [PageLinks.RuleLinks]) throws -> [PageFill] {
+        var fills: [PageFill] = []
+        for hole in holes where hole.partial == Self.ruleLinks {
+            let number = hole.number ?? 0
+            let ruleLinks = number >= 1 && number <= links.count ? links[number - 1] : PageLinks.RuleLinks()
+            guard showsEmptyLinks || !ruleLinks.citedBy.isEmpty || !ruleLinks.appliedIn.isEmpty else { continue }
+            let bytes = try templates.renderBytes(Self.ruleLinks, contexts.ruleLinks(ruleLinks, rule: number), indentation: hole.indentation) { [UInt8](copying: $0) }
+            if !bytes.isEmpty { fills.append(PageFill(offset: hole.offset, bytes: bytes)) }
+        }
+        return fills
     }
 }
 

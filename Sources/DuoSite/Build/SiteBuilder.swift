@@ -110,8 +110,10 @@ public struct SiteBuilder: Sendable {
                 // Linked from the published site when nothing they show has changed.
                 let entries = pages.compactMap(\.entry).filter { options.drafts || !$0.facts.page.frontMatter.draft }
                 let key = SiteWideFiles.key(entries.map(\.listingKey), links: links.siteKey, fingerprint: fingerprint.build)
-                if !publisher.linkSiteFiles(key: key, names: SiteWideFiles.paths(published)) {
-                    try publisher.writeSiteFiles(try SiteWideFiles(site: site, templates: templates, options: options).make(published, links: links), key: key)
+                let names = SiteWideFiles.paths(published)
+                if !publisher.linkSiteFiles(key: key, names: names) {
+                    let files = SiteWideFiles(site: site, templates: templates, options: options)
+                    try publisher.writeSiteFiles(key: key, names: names) { put in try files.make(published, links: links, into: put) }
                 }
                 try publisher.copyAssets(root: root)
             }

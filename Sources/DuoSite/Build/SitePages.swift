@@ -1,4 +1,5 @@
 import Foundation
+import Mustache
 import Synchronization
 
 /// Every page file of the site through the page pipeline, on every core,
@@ -63,15 +64,17 @@ struct SitePages: Sendable {
         case done(Outcome)
         /// Unchanged since the previous build: its entry, its page not yet kept.
         case unchanged(BuildCache.Entry)
-        /// Read and checked: its text, and the page to render.
-        case read(PageText, PagePipeline.Reading)
+        /// Read and checked and, for a build, rendered and written with
+        /// what other pages show of it left as holes (`holes`, nil when it
+        /// was not written): its text's hash and stamp, and what became of it.
+        case read(PageText, PagePipeline.Result, holes: [TemplateHole]?)
 
         /// The page's facts, when it has them.
         var facts: PageFacts? {
             switch self {
             case .done(let outcome): outcome.facts
             case .unchanged(let entry): entry.facts
-            case .read(_, let reading): reading.result.facts
+            case .read(_, let result, _): result.facts
             }
         }
     }
@@ -95,7 +98,7 @@ struct SitePages: Sendable {
         let first: @Sendable (Int) -> Step = { index in
             // Once the reading has stopped, the pages not begun are left unread.
             guard stopped.count == 0 else { return .done(Outcome(entry: nil, facts: nil)) }
-            return Self.step(at: index, source: source, pipeline: pipeline, stopped: stopped)
+            return Self.step(at: index, source: source, pipeline: pipeline, publisher: publisher, stopped: stopped)
         }
         let steps = parallel ? ParallelMap.map(count: count, first) : (0..<count).map(first)
         // Without a publisher (a check), nothing is rendered: no links needed.
@@ -110,7 +113,7 @@ struct SitePages: Sendable {
     }
 
     /// The first pass: the page file read and checked, or its entry taken.
-    private static func step(at index: Int, source: PageSource, pipeline: PagePipeline, stopped: Counter) -> Step {
+    private static func step(at index: Int, source: PageSource, pipeline: PagePipeline, publisher: Publisher?, stopped: Counter) -> Step {
         // Whether its page can be kept is known only in the second pass.
         switch source.input(at: index, keeping: { _ in true }) {
         case .unchanged(let entry):
@@ -129,8 +132,17 @@ struct SitePages: Sendable {
             return .done(Outcome(entry: nil, facts: nil, unreadable: [failure.diagnostic]))
         case .text(let text):
             let reading = pipeline.read(file: text.file, bytes: text.bytes)
+            var result = reading.result
+            var holes: [TemplateHole]?
+            // Rendered and written at once, but for its holes: the page waits for the others as its facts and holes alone.
+            if let page = reading.page, let publisher, publisher.writeFailure == nil {
+                pipeline.render(page, into: &result) { page, html, found in
+                    try publisher.writeDraft(html, slug: page.slug)
+                    holes = found
+                }
+            }
             // The bytes are not kept to the second pass: its hash, stamp and name are all it needs.
-            return .read(PageText(file: text.file, bytes: [], hash: text.hash, stamp: text.stamp), reading)
+            return .read(PageText(file: text.file, bytes: [], hash: text.hash, stamp: text.stamp), result, holes: holes)
         }
     }
 
@@ -147,7 +159,7 @@ struct SitePages: Sendable {
             // Read again, to be rendered anew.
             switch source.text(at: index) {
             case .text(let text):
-                return written(text, pipeline.read(file: text.file, bytes: text.bytes), pipeline: pipeline, publisher: publisher, links: links)
+                return rewritten(text, pipeline.read(file: text.file, bytes: text.bytes), pipeline: pipeline, publisher: publisher, links: links)
             case .refused(let failure):
                 return Outcome(entry: nil, facts: nil, unreadable: [failure.diagnostic])
             case .unreadable(let findings):
@@ -155,22 +167,44 @@ struct SitePages: Sendable {
             case .unchanged(let entry):
                 return Outcome(entry: entry, facts: nil, kept: true)
             }
-        case .read(let text, let reading):
-            return written(text, reading, pipeline: pipeline, publisher: publisher, links: links)
+        case .read(let text, let result, let holes):
+            return finished(text, result, holes: holes, pipeline: pipeline, publisher: publisher, links: links)
         }
     }
 
-    /// A page read now: rendered and written (a build), and its entry,
-    /// encoded here, on the core that rendered it; once the writing has
+    /// A page read and written in the first pass: its holes filled and
+    /// the page finished (a build), and its entry, encoded here, on the
+    /// core that finished it; once the writing has stopped, nothing more
+    /// is written.
+    private static func finished(_ text: PageText, _ result: PagePipeline.Result, holes: [TemplateHole]?, pipeline: PagePipeline,
+                                 publisher: Publisher?, links: PageLinks) -> Outcome {
+        var result = result
+        if let holes, let facts = result.facts, let publisher {
+            let slug = facts.page.slug
+            let hash = Publisher.pageHash(text.hash, links: links.key(of: slug))
+            pipeline.fill(holes, of: facts, links: links, into: &result) { fills in
+                try publisher.finishPage(slug: slug, hash: hash, fills: fills)
+            }
+        }
+        return outcome(text, result, publisher: publisher)
+    }
+
+    /// A page kept from the previous build whose links changed, read again
+    /// now: rendered whole and written (a build); once the writing has
     /// stopped, it renders no more.
-    private static func written(_ text: PageText, _ reading: PagePipeline.Reading, pipeline: PagePipeline, publisher: Publisher?, links: PageLinks) -> Outcome {
+    private static func rewritten(_ text: PageText, _ reading: PagePipeline.Reading, pipeline: PagePipeline, publisher: Publisher?, links: PageLinks) -> Outcome {
         var result = reading.result
         if let page = reading.page, let publisher, publisher.writeFailure == nil {
             let hash = Publisher.pageHash(text.hash, links: links.key(of: page.slug))
-            pipeline.render(page, links: links, into: &result) { page, html in
+            pipeline.renderWhole(page, links: links, into: &result) { page, html in
                 try publisher.writePage(html, slug: page.slug, hash: hash)
             }
         }
+        return outcome(text, result, publisher: publisher)
+    }
+
+    /// What became of a page read in this run, with its entry for a build.
+    private static func outcome(_ text: PageText, _ result: PagePipeline.Result, publisher: Publisher?) -> Outcome {
         guard let facts = result.facts else { return Outcome(entry: nil, facts: nil, unreadable: result.findings) }
         let entry = publisher == nil ? nil : BuildCache.Entry(file: text.file, hash: text.hash, stamp: text.stamp, written: result.rendered, facts: facts)
         return Outcome(entry: entry, facts: facts, failure: result.failure)

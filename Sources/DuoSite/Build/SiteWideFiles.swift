@@ -1,6 +1,7 @@
 import Bytes
 import Foundation
 import Mustache
+import Synchronization
 
 /// The files a build writes beside the pages: the index, the tag pages
 /// (`tags/<slug>/index.html`, `tags/index.html`) and the 404 page
@@ -25,6 +26,20 @@ struct SiteWideFiles: Sendable {
     /// `order`, then title), `links` the pages citing each rule: made side
     /// by side, on every core.
     func make(_ pages: [Pattern], links: PageLinks) throws -> [File] {
+        let made = Mutex<[File]>([])
+        try make(pages, links: links) { file in made.withLock { $0.append(file) } }
+        // In the order the makers give them, whichever finished first.
+        return made.withLock { $0 }.sorted { $0.path < $1.path }
+    }
+
+    /// Makes the files as `make(_:links:)` does, and hands each to `put` as
+    /// soon as it is made (from any core), rather than holding them all:
+    /// a build writes each and lets it go.
+    func make(_ pages: [Pattern], links: PageLinks, into put: @Sendable (File) throws -> Void) throws {
+        try withoutActuallyEscaping(put) { put in try make(pages, links: links, putting: put) }
+    }
+
+    private func make(_ pages: [Pattern], links: PageLinks, putting put: @escaping @Sendable (File) throws -> Void) throws {
         let baseURL = SiteBuilder.baseURL(site, options)
         let bySlug = pages.sorted { $0.slug < $1.slug }
         let indexed = PageLinks.indexOrder(pages)
@@ -33,14 +48,13 @@ struct SiteWideFiles: Sendable {
         let contexts: @Sendable () -> PageContext = {
             PageContext(site: site, baseURL: baseURL, today: options.today, demos: DemoContext(site: site, symbols: SymbolLibrary(drawings: [:])))
         }
-        let makers: [@Sendable () throws -> [File]] = [
+        let makers: [@Sendable () throws -> Void] = [
             {
                 let contexts = contexts()
                 do {
                     // Room for every page's entry from the start (about 500 bytes each).
-                    let index = try templates.renderBytes("index", contexts.index(indexed), capacity: 16_384 + 640 * indexed.count, [UInt8].init(copying:))
-                    let notFound = try templates.renderBytes("404", contexts.notFound(), [UInt8].init(copying:))
-                    return [File(path: "index.html", bytes: index), File(path: "404.html", bytes: notFound)]
+                    try put(File(path: "index.html", bytes: try templates.renderBytes("index", contexts.index(indexed), capacity: 16_384 + 640 * indexed.count, [UInt8].init(copying:))))
+                    try put(File(path: "404.html", bytes: try templates.renderBytes("404", contexts.notFound(), [UInt8].init(copying:))))
                 } catch let error as TemplateError {
                     throw ThemeTemplates.diagnostic(error)
                 }
@@ -48,27 +62,26 @@ struct SiteWideFiles: Sendable {
             {
                 let contexts = contexts()
                 do {
-                    var files = [File(path: "tags/index.html", bytes: try templates.renderBytes("tags", contexts.tags(groups), [UInt8].init(copying:)))]
+                    try put(File(path: "tags/index.html", bytes: try templates.renderBytes("tags", contexts.tags(groups), [UInt8].init(copying:))))
                     for group in groups {
                         let html = try templates.renderBytes("tag", contexts.tag(group), capacity: 8_192 + 640 * group.pages.count, [UInt8].init(copying:))
-                        files.append(File(path: String.joining("tags/", group.slug, "/index.html"), bytes: html))
+                        try put(File(path: String.joining("tags/", group.slug, "/index.html"), bytes: html))
                     }
-                    return files
                 } catch let error as TemplateError {
                     throw ThemeTemplates.diagnostic(error)
                 }
             },
             {
-                [File(path: "sitemap.xml", bytes: SiteFiles.sitemap(bySlug, tags: groups, baseURL: baseURL).finish()),
-                 File(path: "feed.xml", bytes: SiteFiles.feed(bySlug, settings: site.settings, baseURL: baseURL).finish())]
+                try put(File(path: "sitemap.xml", bytes: SiteFiles.sitemap(bySlug, tags: groups, baseURL: baseURL).finish()))
+                try put(File(path: "feed.xml", bytes: SiteFiles.feed(bySlug, settings: site.settings, baseURL: baseURL).finish()))
             },
             {
-                [File(path: "robots.txt", bytes: Array(SiteFiles.robots(baseURL: baseURL).utf8)),
-                 File(path: "api/pages.json", bytes: SiteFiles.pagesJSON(bySlug, links: links, settings: site.settings, baseURL: baseURL, today: options.today).finish())]
+                try put(File(path: "robots.txt", bytes: Array(SiteFiles.robots(baseURL: baseURL).utf8)))
+                try put(File(path: "api/pages.json", bytes: SiteFiles.pagesJSON(bySlug, links: links, settings: site.settings, baseURL: baseURL, today: options.today).finish()))
             },
         ]
         let made = ParallelMap.map(count: makers.count) { index in Result { try makers[index]() } }
-        return try made.flatMap { try $0.get() }
+        for result in made { try result.get() }
     }
 
     /// The paths of the files `make` makes of the published `pages`, in

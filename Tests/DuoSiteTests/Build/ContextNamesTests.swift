@@ -36,9 +36,10 @@ import Mustache
             let today = try #require(Day(day))
             let context = PageContext(site: loaded, baseURL: "https://duoapps.example", today: today, demos: DemoContext(site: loaded))
             // A rule cited by a page and applied in a figure: every key of its lists.
-            let links = [PageLinks.RuleLinks(citedBy: [.init(title: "Other", url: "/patterns/other/#rule-1")],
-                                             appliedIn: [.init(title: "Other", url: "/patterns/other/#figure-1", number: 1)])]
-            for pattern in loaded.patterns { Self.keys(of: context.make(pattern, links: links).value, into: &keys) }
+            let links = PageLinks.RuleLinks(citedBy: [.init(title: "Other", url: "/patterns/other/#rule-1")],
+                                            appliedIn: [.init(title: "Other", url: "/patterns/other/#figure-1", number: 1)])
+            for pattern in loaded.patterns { Self.keys(of: context.make(pattern).value, into: &keys) }
+            Self.keys(of: context.ruleLinks(links, rule: 1).value, into: &keys)
             Self.keys(of: context.index(loaded.patterns).value, into: &keys)
             let groups = TagGroup.groups(loaded.patterns)
             Self.keys(of: context.tags(groups).value, into: &keys)

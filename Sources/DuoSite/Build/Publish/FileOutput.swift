@@ -30,6 +30,53 @@ enum FileOutput {
         }
     }
 
+    /// Puts `fills` (each at its offset in the file as it is, in order) into
+    /// the open file `descriptor`: what follows the first, from `start`
+    /// (its offset), read back and written again with the fills between;
+    /// false, with `errno` saying why, when the system refuses.
+    static func insert(_ fills: [PageFill], from start: Int, in descriptor: Int32) -> Bool {
+        var status = stat()
+        guard fstat(descriptor, &status) == 0 else { return false }
+        let end = Int(status.st_size)
+        guard start <= end else { errno = EINVAL; return false }
+        var tail = [UInt8](repeating: 0, count: end - start)
+        let read = tail.withUnsafeMutableBytes { raw in
+            var done = 0
+            while done < raw.count {
+                let count = pread(descriptor, raw.baseAddress! + done, raw.count - done, off_t(start + done))
+                if count < 0, errno == EINTR { continue }
+                guard count > 0 else { return false }
+                done += count
+            }
+            return true
+        }
+        guard read else { if errno == 0 { errno = EIO }; return false }
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(tail.count + fills.reduce(0) { $0 + $1.bytes.count })
+        var next = 0
+        for fill in fills {
+            let at = fill.offset - start
+            guard at >= next, at <= tail.count else { errno = EINVAL; return false }
+            bytes += tail[next..<at]
+            bytes += fill.bytes
+            next = at
+        }
+        bytes += tail[next...]
+        return bytes.withUnsafeBytes { raw in
+            var done = 0
+            while done < raw.count {
+                let count = pwrite(descriptor, raw.baseAddress! + done, raw.count - done, off_t(start + done))
+                if count < 0, errno == EINTR { continue }
+                guard count > 0 else {
+                    if count == 0 { errno = ENOSPC }
+                    return false
+                }
+                done += count
+            }
+            return true
+        }
+    }
+
     /// Writes `bytes` into the file at `path` (relative to the open folder
     /// `folder`), made or emptied first; throws naming the file, with the
     /// system's reason, when it cannot be written. `exclusive` refuses a

@@ -237,6 +237,16 @@ final class OutputFolder: Sendable {
             ledger.record(page, for: slug)
             return
         }
+        try writeDraft(bytes, slug: slug)
+        try finishPage(slug: slug, key: key, fills: [])
+    }
+
+    /// Writes the bytes of a page rendered before its lists of what other
+    /// pages show of it are known (`TemplateHole`): the page is finished
+    /// (`finishPage`) once they are, its holes filled where it lies.
+    /// Throws naming the page's file, with the system's reason, when it
+    /// cannot be written.
+    func writeDraft(_ bytes: Span<UInt8>, slug: String) throws(FileSystemFailure) {
         let relative = Self.pagePath(slug)
         guard Self.isSafe(relative) else { throw FileSystemFailure(writing: relative, code: EINVAL) }
         let staging = openStaging.descriptor
@@ -249,6 +259,24 @@ final class OutputFolder: Sendable {
         guard descriptor >= 0 else { throw FileSystemFailure(writing: relative) }
         defer { close(descriptor) }
         guard FileOutput.write(bytes, to: descriptor) else { throw FileSystemFailure(writing: relative) }
+    }
+
+    /// Finishes a page written by `writeDraft`, whose bytes, once `fills`
+    /// are put in at their offsets (in order), `key` identifies: the
+    /// bytes after the first fill written again, then the page noted, with
+    /// its file's and folder's times, and linked into the mirror. Throws
+    /// naming the page's file, with the system's reason, when it cannot be
+    /// read back or written.
+    func finishPage(slug: String, key: UInt64, fills: [PageFill]) throws(FileSystemFailure) {
+        let relative = Self.pagePath(slug)
+        let staging = openStaging.descriptor
+        let folder = String.joining("patterns/", slug)
+        let descriptor = openat(staging, relative, (fills.isEmpty ? O_RDONLY : O_RDWR) | O_CLOEXEC)
+        guard descriptor >= 0 else { throw FileSystemFailure(writing: relative) }
+        defer { close(descriptor) }
+        if let first = fills.first {
+            guard FileOutput.insert(fills, from: first.offset, in: descriptor) else { throw FileSystemFailure(writing: relative) }
+        }
         // The file's time once written, and its folder's once the file is in it.
         var file = stat(), made = stat()
         guard fstat(descriptor, &file) == 0, fstatat(staging, folder, &made, AT_SYMLINK_NOFOLLOW) == 0,

@@ -102,6 +102,30 @@ final class Publisher: Sendable {
         }
     }
 
+    /// Writes the HTML of a page rendered before what other pages show of
+    /// it was known, for `finishPage` to finish. Throws as `writePage` does.
+    func writeDraft(_ html: Span<UInt8>, slug: String) throws(FileSystemFailure) {
+        if let stopped = writeFailure { throw stopped }
+        do {
+            try folder.writeDraft(html, slug: slug)
+        } catch {
+            fail(error)
+            throw error
+        }
+    }
+
+    /// Finishes the page `slug` written by `writeDraft`: `fills` put in
+    /// its holes; `hash` is its `pageHash`. Throws as `writePage` does.
+    func finishPage(slug: String, hash: UInt64, fills: [PageFill]) throws(FileSystemFailure) {
+        if let stopped = writeFailure { throw stopped }
+        do {
+            try folder.finishPage(slug: slug, key: OutputTree.key(hash: hash, fingerprint: fingerprint), fills: fills)
+        } catch {
+            fail(error)
+            throw error
+        }
+    }
+
     /// Links the published site's site-wide files into the staging folder
     /// when they show what `key` says (`SiteWideFiles.key`) and are as the
     /// previous build left them; false, having linked none, otherwise.
@@ -110,13 +134,13 @@ final class Publisher: Sendable {
         folder.linkSiteFiles(key: key, names: names)
     }
 
-    /// Writes the site-wide files, whose key is `key`, recorded in the
-    /// order of their paths (`SiteWideFiles.paths`).
-    func writeSiteFiles(_ files: [SiteWideFiles.File], key: UInt64) throws {
-        for file in files {
-            try folder.write(file.bytes, to: file.path)
-        }
-        folder.recordSiteFiles(key: key, names: files.map(\.path).sorted())
+    /// Writes the site-wide files as `make` hands each over (from any
+    /// core), then records them, whose key is `key`, by their paths
+    /// `names` (`SiteWideFiles.paths`).
+    func writeSiteFiles(key: UInt64, names: [String], _ make: (@Sendable (SiteWideFiles.File) throws -> Void) throws -> Void) throws {
+        let folder = self.folder
+        try make { file in try folder.write(file.bytes, to: file.path) }
+        folder.recordSiteFiles(key: key, names: names)
     }
 
     /// Copies the theme's assets to `assets/`, and the site's own files

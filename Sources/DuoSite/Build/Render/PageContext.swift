@@ -41,9 +41,9 @@ final class PageContext: Sendable {
     }
 
     /// The whole context of a pattern page, written as the template reads
-    /// it; `links` are what other pages show of its rules (`PageLinks`), by
-    /// rule number from 1 (empty when none).
-    func make(_ pattern: Pattern, links ruleLinks: [PageLinks.RuleLinks] = []) -> CompactContext {
+    /// it, but for what other pages show of its rules: that is the
+    /// `rule-links` partial's, rendered when the page is written (`ruleLinks`).
+    func make(_ pattern: Pattern) -> CompactContext {
         let review = Review(pattern, reviewEvery: reviewEvery, dueSoon: dueSoon, today: today)
         let sources = SourceList(pattern, sources: site.sources)
         let canonical = baseURL + pattern.path
@@ -95,7 +95,7 @@ final class PageContext: Sendable {
         context.list(keys.rules) { list in
             let rules = pattern.rules.span
             for index in rules.indices {
-                addRule(rules[index], at: index, pattern, sources: sources, links: index < ruleLinks.count ? ruleLinks[index] : PageLinks.RuleLinks(), to: &list)
+                addRule(rules[index], at: index, pattern, sources: sources, to: &list)
             }
         }
         context.list(keys.faq) { list in
@@ -193,6 +193,19 @@ final class PageContext: Sendable {
         context.end()
     }
 
+    /// The context of the `rule-links` partial under the rule `number`:
+    /// what other pages show of it (`links`), with the rule's `number` and
+    /// `anchor`.
+    func ruleLinks(_ links: PageLinks.RuleLinks, rule number: Int) -> CompactContext {
+        var context = CompactContext.Builder(slots: 16 + 4 * (links.citedBy.count + links.appliedIn.count), bytes: 512)
+        context.beginObject(nil)
+        context.add(keys.number, number)
+        context.add(keys.anchor, String.numbered("rule-", number))
+        addLinks(links, to: &context)
+        context.end()
+        return context.finish()
+    }
+
     /// Writes what other pages show of a rule: `cited` and `citedBy`
     /// (`{title, url}` of each page citing it), and `appliedIn`, false or
     /// `{countText, figures}` (`{title, url, number}` of each figure).
@@ -262,14 +275,12 @@ final class PageContext: Sendable {
 
     /// Writes one rule, as an element of the list being written: the
     /// `rule`-th of the page (`sources` knows each of its citations' entry).
-    private func addRule(_ rule: Rule, at ruleIndex: Int, _ pattern: Pattern, sources: SourceList, links ruleLinks: PageLinks.RuleLinks,
-                         to context: inout CompactContext.Builder) {
+    private func addRule(_ rule: Rule, at ruleIndex: Int, _ pattern: Pattern, sources: SourceList, to context: inout CompactContext.Builder) {
         let keys = self.keys
         let citations = rule.citations?.citations ?? []
         context.beginObject(nil)
         context.add(keys.number, rule.number)
         context.add(keys.anchor, rule.anchor)
-        addLinks(ruleLinks, to: &context)
         context.list(keys.parts) { parts in addParts(rule.parts, pattern, to: &parts) }
         context.add(keys.hasCitations, !citations.isEmpty)
         // A rule with no citation block has neither basis.

@@ -39,6 +39,9 @@ struct PagePipeline: Sendable {
         self.renderer = renderer
     }
 
+    /// Whether pages are rendered.
+    var renders: Bool { renderer != nil }
+
     /// A page read and checked, before it is rendered.
     struct Reading: Sendable {
         /// What became of it so far: its facts and findings.

@@ -24,7 +24,8 @@ struct PageSource: Sendable {
     let files: [String]
     /// Why the page files could not be listed, when the system refused
     /// (too many open files): a `read-failed` finding at `Content/patterns`,
-    /// which stops the reading as `SitePages` would.
+    /// which stops the reading as a page the system refuses to read does
+    /// (`SiteEngine.stopped`).
     let unlisted: Diagnostic?
     /// The previous build's entries, in its page file order.
     private let previous: [BuildCache.Entry]
@@ -83,13 +84,6 @@ struct PageSource: Sendable {
     /// Whether a name in `Content/patterns` is a page file's.
     private static func isPageName(_ name: Substring) -> Bool {
         !name.contains("/") && name.hasSuffix(".md") && !name.hasPrefix(".")
-    }
-
-    /// Whether the reading stopped, in this source's listing or at one of
-    /// `pages` (`SitePages`): the system refused to read any more files,
-    /// and what the pages left unread hold is unknown.
-    func stopped(_ pages: [SitePages.Outcome]) -> Bool {
-        unlisted != nil || pages.contains(where: \.stopsReading)
     }
 
     /// What the `index`th page file offers: the previous build's entry

@@ -62,14 +62,12 @@ public struct SiteBuilder: Sendable {
 
     /// The stages, in order.
     private func build() -> Outcome {
-        let root = options.root, today = options.today
-        let (templates, themeFindings) = stage("the theme read") { ThemeTemplates.load(root: root) }
-        var (site, findings) = stage("the site's files read") { SiteLoader(root: root).loadSiteFiles() }
-        findings = themeFindings + findings
+        let root = options.root
+        var engine = stage("the theme and the site's files read") { SiteEngine(options: options, theme: true, renders: true) }
         let fingerprint = stage("what every page depends on, hashed") { BuildFingerprint(root: root, options: options) }
         // With a theme to render pages with: the previous build's cache, and the staging folder.
-        var previous: BuildCache?, publisher: Publisher?
-        if templates != nil {
+        var previous: BuildCache?, publisher: Publisher?, findings: [Diagnostic] = []
+        if engine.renders {
             previous = stage("the previous build's cache read") { BuildCache.read(beside: options.output, fingerprint: fingerprint.build) }
             do {
                 let made = try Publisher(output: options.output, root: root, previous: previous, fingerprint: fingerprint.build,
@@ -80,45 +78,33 @@ public struct SiteBuilder: Sendable {
                 findings.append(error)
             }
         }
-        let renderer = publisher == nil ? nil : templates.map { PageRenderer(site: site, templates: $0, options: options) }
         let source = stage("the page files listed") { PageSource(root: root, previous: previous, hashesEveryFile: true) }
-        let drafts = options.drafts
-        let (pages, links) = stage("the pages read, checked, rendered and written") {
-            SitePages(source: source, pipeline: PagePipeline(site: site, today: today, renderer: renderer), publisher: publisher,
-                      parallel: options.parallel, progress: progress, publishes: { drafts || !$0.frontMatter.draft }).runWithLinks()
-        }
-        site.unreadablePages = Set(zip(source.files, pages).filter { $0.1.facts == nil }.map { SiteLoader.slug(ofFile: $0.0) })
-        let facts = pages.compactMap(\.facts)
-        let published = facts.map(\.page).filter { options.drafts || !$0.frontMatter.draft }
-        // (Not when the reading stopped: what the pages left unread hold is unknown.)
-        let stopped = source.stopped(pages)
-        let acrossPages = stage("the checks across pages") {
-            stopped ? [] : CrossPageChecks(site: site, today: today).run(facts, published: Set(published.map(\.slug)))
-        }
-        findings = findings + [source.unlisted].compactMap { $0 } + pages.flatMap(\.findings) + pages.compactMap(\.failure) + acrossPages
+        let sink: PageSink = publisher.map { .disk($0) } ?? .none
+        stage("the pages read, checked, rendered and written") { engine.read(source, into: sink, progress: progress) }
+        stage("the links between pages made, the pages finished") { engine.link(into: sink, source: source) }
+        stage("the checks across pages") { engine.checkAcrossPages() }
+        findings += engine.findings
         // A write the file system refused: one finding, at the output folder.
         if let publisher, let failure = publisher.writeFailure {
             findings.append(Publisher.diagnostic(failure, place: publisher.place))
         }
         findings = findings.sortedForOutput()
-        guard let publisher, let templates, !findings.contains(where: \.blocksBuild) else {
+        guard let publisher, !findings.contains(where: \.blocksBuild) else {
             publisher?.discard()
             return Outcome(diagnostics: findings, published: false, pageCount: 0)
         }
         do {
             try stage("the site-wide files and assets written") {
                 // Linked from the published site when nothing they show has changed.
-                let entries = pages.compactMap(\.entry).filter { options.drafts || !$0.facts.page.frontMatter.draft }
-                let key = SiteWideFiles.key(entries.map(\.listingKey), links: links.siteKey, fingerprint: fingerprint.build)
-                let names = SiteWideFiles.paths(published)
+                let key = engine.siteWideKey(fingerprint: fingerprint.build)
+                let names = SiteWideFiles.paths(engine.published)
                 if !publisher.linkSiteFiles(key: key, names: names) {
-                    let files = SiteWideFiles(site: site, templates: templates, options: options)
-                    try publisher.writeSiteFiles(key: key, names: names) { put in try files.make(published, links: links, into: put) }
+                    try publisher.writeSiteFiles(key: key, names: names) { put in try engine.makeSiteWideFiles(into: put) }
                 }
                 try publisher.copyAssets(root: root)
             }
             let warnings = try stage("the site swapped in") {
-                try publisher.publish(entries: pages.compactMap(\.entry), readingFingerprint: fingerprint.reading)
+                try publisher.publish(entries: engine.entries, readingFingerprint: fingerprint.reading)
             }
             findings = (findings + warnings).sortedForOutput()
         } catch {
@@ -127,8 +113,9 @@ public struct SiteBuilder: Sendable {
             publisher.discard()
             return Outcome(diagnostics: (findings + [finding]).sortedForOutput(), published: false, pageCount: 0)
         }
-        Self.lastBuild.withLock { $0 = (pages, source, previous) }
-        return Outcome(diagnostics: findings, published: true, pageCount: published.count)
+        let published = engine.published.count
+        Self.lastBuild.withLock { $0 = (engine, previous) }
+        return Outcome(diagnostics: findings, published: true, pageCount: published)
     }
 
     /// What the last build that published made — every page's facts and

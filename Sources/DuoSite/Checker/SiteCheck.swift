@@ -32,7 +32,9 @@ public struct SiteCheck: Sendable {
     /// remembered beside `output`; every page is then read, since the
     /// build's cache does not keep the pages' links to other sites.
     public static func run(root: URL, today: Day, reusingBuildInto output: URL? = nil, links: LinkSettings? = nil) -> SiteCheck {
-        let (site, siteFindings) = SiteLoader(root: root).loadSiteFiles()
+        // Every page, drafts included; nothing rendered.
+        let options = BuildOptions(root: root, drafts: true, today: today)
+        var engine = SiteEngine(options: options, theme: false, renders: false)
         // (The fingerprint reads the settings and the theme: only when there is a cache to compare it with.)
         // With --links, every page is read: the cache does not keep their links to other sites.
         let previous = output.flatMap { output in
@@ -40,26 +42,23 @@ public struct SiteCheck: Sendable {
                 ? BuildCache.read(beside: output, fingerprint: BuildFingerprint(root: root, options: BuildOptions(root: root, today: today)).reading, reading: true) : nil
         }
         let source = PageSource(root: root, previous: previous)
-        let pages = SitePages(source: source, pipeline: PagePipeline(site: site, today: today, renderer: nil), publisher: nil).run()
-        var checked = site
-        checked.unreadablePages = Set(zip(source.files, pages).filter { $0.1.facts == nil }.map { SiteLoader.slug(ofFile: $0.0) })
-        let facts = pages.compactMap(\.facts)
+        engine.read(source, into: .none)
+        engine.checkAcrossPages()
         // When the reading stopped (too many files open), the check stops
         // there: what the pages left unread hold is unknown, and the theme
         // would fail alike.
-        let stopped = source.stopped(pages)
         // The theme's templates, when the site has them: what a build
         // would refuse in them is reported here too.
         let hasTemplates = FileManager.default.fileExists(atPath: root.appendingPathComponent(Site.Paths.templates).path)
-        let themeFindings = hasTemplates && !stopped ? ThemeTemplates.load(root: root).diagnostics : []
-        let acrossPages = stopped ? [] : CrossPageChecks(site: checked, today: today).run(facts)
-        let linkCheck = links.map { LinkCheck.run(sources: site.sources, pages: facts.map(\.page), settings: site.settings, output: output, with: $0) }
-        let diagnostics = (siteFindings + [source.unlisted].compactMap { $0 } + pages.flatMap(\.findings) + themeFindings + acrossPages + (linkCheck?.diagnostics ?? [])).sortedForOutput()
+        let themeFindings = hasTemplates && !engine.stopped ? ThemeTemplates.load(root: root).diagnostics : []
+        let facts = engine.facts
+        let linkCheck = links.map { LinkCheck.run(sources: engine.inputs.site.sources, pages: facts.map(\.page), settings: engine.inputs.site.settings, output: output, with: $0) }
+        let diagnostics = (engine.findings + themeFindings + (linkCheck?.diagnostics ?? [])).sortedForOutput()
         let reviews = facts.map(\.page).filter(\.frontMatter.hasLastChecked).map { pattern in
-            let review = Review(pattern, settings: site.settings, today: today)
+            let review = Review(pattern, settings: engine.inputs.site.settings, today: today)
             return PageReview(file: pattern.file, slug: pattern.slug, lastChecked: review.lastChecked.value, due: review.due, status: review.status)
         }
-        return SiteCheck(diagnostics: diagnostics, reviews: reviews, pagesFromCache: pages.filter(\.kept).count, pageCount: source.files.count, links: linkCheck)
+        return SiteCheck(diagnostics: diagnostics, reviews: reviews, pagesFromCache: engine.pages.filter(\.kept).count, pageCount: source.files.count, links: linkCheck)
     }
 
     /// One line for people: how many pages, errors and warnings, and,

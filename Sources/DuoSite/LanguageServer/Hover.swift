@@ -115,7 +115,7 @@ enum Hover {
             let range = TextRange(start: query.document.lines.position(line: item.location.line, column: item.location.column, in: query.encoding),
                                   end: query.document.lines.endOfLine(item.location.line - 1, in: query.encoding))
             let site = query.site.site
-            guard let engine = query.site.engine, let device = site.device(demo.device.value) else {
+            guard let engine = query.site.placement, let device = site.device(demo.device.value) else {
                 return ("`\(item.id)`: the engine cannot place it (no placement table, or no device `\(demo.device.value)`).", range)
             }
             let placed = PlacedDemo(demo: demo, line: block.location.line, device: device, engine: engine)

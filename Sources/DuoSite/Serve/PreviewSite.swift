@@ -1,23 +1,24 @@
 import Foundation
 import Watching
 
-/// The site as the preview builds it, in memory, with the same stages as
-/// `build` (`MemorySite`): made once, then brought up to date after each
-/// change by re-running only what the change touches — a page file through
-/// the page pipeline, then the checks across pages and the site-wide files
-/// — or, after a change to the site's own files or its theme, all of it.
-/// Used by one thread at a time (the preview's rebuild loop).
+/// The site as the preview builds it: the site engine with its pages in
+/// memory (`PageSink.memory`), built once, then brought up to date after
+/// each change with what `SiteChange` says it calls for — a page file read
+/// again, then the links, the holes of the pages whose links changed, the
+/// checks across pages and the site-wide files; or, after a change to the
+/// site's own files or its theme, all of it. Used by one thread at a time
+/// (the preview's rebuild loop).
 struct PreviewSite {
     /// What the site's pages and files are now.
-    private var memory: MemorySite
+    private var engine: SiteEngine
     /// What is served.
     private(set) var snapshot: PreviewSnapshot
     /// How the site is built (`--no-drafts`, `--today`).
     let options: BuildOptions
-    /// The files of `Static/` the site was built with: links to them are
-    /// checked, and one where the build writes its own is an error, so a
-    /// file added or removed there is a change to the site.
-    private var staticFiles: Set<String>
+    /// The files of `Static/` and of the theme's assets the site was built
+    /// with: links to them are checked, so one added or removed is a change
+    /// to the site.
+    private var listing: SiteChange.Listing
 
     /// What one build or rebuild found and changed.
     struct Outcome {
@@ -33,87 +34,71 @@ struct PreviewSite {
     /// The site at `options.root`, built.
     init(options: BuildOptions) {
         self.options = options
-        staticFiles = Set(SiteLoader.staticPaths(root: options.root))
-        memory = MemorySite(options: options)
+        listing = SiteChange.Listing(root: options.root)
+        engine = Self.build(options)
         snapshot = PreviewSnapshot(build: 0, files: [:], overlay: nil)
         _ = publish(changed: nil)
     }
 
+    /// The whole site read and rendered into memory.
+    private static func build(_ options: BuildOptions) -> SiteEngine {
+        var engine = SiteEngine(options: options, theme: true, renders: true)
+        let source = PageSource(root: options.root, previous: nil)
+        engine.read(source, into: .memory)
+        engine.link(into: .memory, source: source)
+        engine.checkAcrossPages()
+        return engine
+    }
+
     /// The outcome of the first build.
     var current: Outcome {
-        Outcome(findings: memory.findings, changed: nil, pages: Self.pageCount(memory.files))
+        Outcome(findings: engine.findings, changed: nil, pages: Self.pageCount(snapshot.files))
     }
 
     /// Brings the site up to date with `changes`, and says what changed;
     /// nil when none of them is a file the site reads (a tool's temporary
     /// file), and nothing was rebuilt.
     mutating func apply(_ changes: Set<FolderChange>) -> Outcome? {
-        var pageFiles: [String] = []
-        var staticAddresses: [String] = []
-        var everything = false
-        for change in changes {
-            switch change {
-            case .everything:
-                everything = true
-            case .path(let path):
-                if path.hasPrefix(Site.Paths.staticFiles + "/") {
-                    staticAddresses.append("/" + path.dropFirst(Site.Paths.staticFiles.count + 1))
-                } else if path == Site.Paths.patterns || path == Site.Paths.content {
-                    everything = true
-                } else if path.hasPrefix(Site.Paths.patterns + "/") {
-                    // A page file; anything else there (a tool's temporary file) is not the site's.
-                    if PageSource.isPageFile(path) { pageFiles.append(path) }
-                } else if path.hasPrefix(Site.Paths.content + "/") {
-                    // The site's own files; any other file in Content/ is not read.
-                    if Self.siteFiles.contains(path) { everything = true }
-                } else {
-                    // The theme, a folder made or removed: all of it again.
-                    everything = true
-                }
-            }
-        }
-        if !staticAddresses.isEmpty, Set(SiteLoader.staticPaths(root: options.root)) != staticFiles {
-            // A file of Static/ added or removed: what links may reach has changed.
-            everything = true
-        }
-        if everything {
-            staticFiles = Set(SiteLoader.staticPaths(root: options.root))
-            memory = MemorySite(options: options)
+        let change = SiteChange.of(changes, root: options.root, listing: &listing)
+        if change.everything {
+            engine = Self.build(options)
             return publish(changed: nil)
         }
-        guard !pageFiles.isEmpty else {
-            return staticAddresses.isEmpty ? nil : publish(changed: staticAddresses.sorted(), pagesChanged: false)
+        guard !change.pages.isEmpty else {
+            // A stylesheet: every page reloaded, none made again.
+            if change.restyled { return publish(changed: nil, pagesChanged: false) }
+            return change.served.isEmpty ? nil : publish(changed: change.served, pagesChanged: false)
         }
-        for file in pageFiles.sorted() { memory.refresh(file) }
+        engine.refresh(change.pages, into: .memory)
+        engine.checkAcrossPages()
         // Every file may have changed: a page lists those citing its rules,
         // and the tag pages come and go. A file not made again is the same
         // array, compared at once.
-        let touched = Set(memory.files.keys).union(snapshot.files.keys)
-        return publish(changed: staticAddresses, touching: touched)
+        return publish(changed: change.restyled ? nil : change.served, comparing: true)
     }
 
-    /// Swaps in what `memory` holds (or, when it has errors, keeps the
+    /// Swaps in what the engine holds (or, when it has errors, keeps the
     /// last good files and adds the panel), as the next build.
-    private mutating func publish(changed: [String]?, touching touched: Set<String>? = nil, pagesChanged: Bool = true) -> Outcome {
-        let findings = memory.findings
+    private mutating func publish(changed: [String]?, comparing: Bool = false, pagesChanged: Bool = true) -> Outcome {
+        let made = pagesChanged ? engine.memoryFiles() : [:]
+        let findings = engine.findings
         let blocked = findings.filter { $0.code.blocksBuild && $0.severity == .error }
         let overlay = blocked.isEmpty ? nil : ErrorOverlay(findings: findings, root: options.root)
         let previous = snapshot
-        let files = !pagesChanged || (overlay != nil && previous.build > 0) ? previous.files : memory.files
+        let files = !pagesChanged || (overlay != nil && previous.build > 0) ? previous.files : made
         var addresses: [String]?
         if let changed, previous.overlay == nil, overlay == nil {
             var list = changed
-            for path in touched ?? [] where previous.files[path] != files[path] {
-                list.append(Self.address(of: path))
+            if comparing {
+                for path in Set(made.keys).union(previous.files.keys) where previous.files[path] != files[path] {
+                    list.append(Self.address(of: path))
+                }
             }
             addresses = list.sorted()
         }
         snapshot = PreviewSnapshot(build: previous.build + 1, files: files, overlay: overlay)
         return Outcome(findings: findings, changed: addresses, pages: Self.pageCount(files))
     }
-
-    /// The files of `Content/` besides the pages that the site reads.
-    static let siteFiles: Set<String> = [Site.Paths.settings, Site.Paths.sources, Site.Paths.devices, Site.Paths.placement]
 
     /// The address a file is served at: `/patterns/x/` for
     /// `patterns/x/index.html`, `/feed.xml` for `feed.xml`.

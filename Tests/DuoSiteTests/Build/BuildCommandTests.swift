@@ -29,9 +29,9 @@ import Testing
         #expect(first.out.split(separator: "\n").count == 1)
         // The stages one after another, in order, then the whole build.
         let steps = [
-            "the output checked", "the theme read", "the site's files read", "what every page depends on, hashed", "the previous build's cache read",
+            "the output checked", "the theme and the site's files read", "what every page depends on, hashed", "the previous build's cache read",
             "the staging folder made", "the page files listed", "the pages read, checked, rendered and written",
-            "the checks across pages", "the site-wide files and assets written", "the site swapped in", "the whole build",
+            "the links between pages made, the pages finished", "the checks across pages", "the site-wide files and assets written", "the site swapped in", "the whole build",
         ]
         let lines = first.err.split(separator: "\n").map(String.init)
         #expect(lines.first == "Build steps, in milliseconds from the start (wall), and the CPU time of every thread over each:")
@@ -61,7 +61,7 @@ import Testing
         let report = try #require(result.err.range(of: "Build steps, in milliseconds"))
         // After the findings and the error that nothing was published.
         #expect(result.err[..<report.lowerBound].contains("error: nothing was published"))
-        #expect(result.err[report.lowerBound...].contains("  the theme read "))
+        #expect(result.err[report.lowerBound...].contains("  the theme and the site's files read "))
         #expect(!result.err.contains("the site swapped in"))
     }
 

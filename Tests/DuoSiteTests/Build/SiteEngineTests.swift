@@ -2,11 +2,11 @@ import Foundation
 import Testing
 @testable import DuoSite
 
-/// The site built in memory, as a long-running process keeps it: what it
-/// holds is what `build` publishes, and after one page file changes and is
-/// run through the pipeline again, what a fresh build of the changed site
+/// The site engine with its pages in memory, as a long-running process
+/// keeps it: what it holds is what `build` publishes, and after one page
+/// file changes and is refreshed, what a fresh build of the changed site
 /// publishes.
-@Suite struct MemorySiteTests {
+@Suite struct SiteEngineTests {
     static let today = Day("2026-11-29")!
 
     /// What a fresh build publishes, but the files copied as they are.
@@ -14,8 +14,8 @@ import Testing
         site.freshBuild().filter { !$0.key.hasPrefix("assets/") }.mapValues { [UInt8]($0) }
     }
 
-    private func memory(_ site: TestSite) -> MemorySite {
-        MemorySite(options: BuildOptions(root: site.root, today: Self.today))
+    private func memory(_ site: TestSite) -> EngineInMemory {
+        EngineInMemory(options: BuildOptions(root: site.root, today: Self.today), sink: .memory)
     }
 
     @Test func theSiteInMemoryIsTheSitePublished() throws {
@@ -103,7 +103,7 @@ import Testing
     @Test func aPagesTextGivenInMemoryStandsInForItsFileUntilItIsReadAgain() throws {
         let site = try TestSite()
         defer { site.remove() }
-        var checked = MemorySite(options: BuildOptions(root: site.root, drafts: true, today: Self.today), rendering: false)
+        var checked = EngineInMemory(options: BuildOptions(root: site.root, drafts: true, today: Self.today), sink: .none)
         #expect(checked.files.isEmpty)
         #expect(checked.findings.isEmpty)
         let file = "Content/patterns/where-the-bars-go.md"
@@ -130,7 +130,7 @@ import Testing
         try site.write("---\ntitle: Where the bars go\nsummary: Twice.\nstatus: apple\nlast_checked: 2026-10-08\n---\n\n## FAQ\n\n### Why do some buttons stay at the top on iPhone Duo?\n\nAn answer.\n", to: "Content/patterns/again.md")
         try site.write("---\ntitle: Draft\nsummary: A draft.\nstatus: apple\nlast_checked: 2026-10-08\ndraft: true\n---\n\nText.\n", to: "Content/patterns/draft.md")
         try site.addSource("unused")
-        var memory = MemorySite(options: BuildOptions(root: site.root, drafts: false, today: Self.today), rendering: false)
+        var memory = EngineInMemory(options: BuildOptions(root: site.root, drafts: false, today: Self.today), sink: .none)
         let every = memory.findings
         #expect(Set(every.map(\.code)).isSuperset(of: [.brokenLink, .brokenAnchor, .duplicateTitle, .duplicateQuestion, .unusedSource]))
         let files = Set(every.map(\.location.file)).union(["Content/patterns/symbols-not-labels.md", Site.Paths.placement])
@@ -140,5 +140,44 @@ import Testing
         }
         memory.reportedFiles = files
         #expect(memory.findings.map(\.formatted) == every.map(\.formatted))
+    }
+}
+
+/// The engine as a long-running command drives it, with the site's files
+/// and findings after each step.
+private struct EngineInMemory {
+    var engine: SiteEngine
+    let sink: PageSink
+    private(set) var files: [String: [UInt8]] = [:]
+
+    init(options: BuildOptions, sink: PageSink) {
+        engine = SiteEngine(options: options, theme: true, renders: sink.renders)
+        self.sink = sink
+        let source = PageSource(root: options.root, previous: nil)
+        engine.read(source, into: sink)
+        engine.link(into: sink, source: source)
+        assemble()
+    }
+
+    var findings: [Diagnostic] { engine.findings }
+
+    func findings(in file: String) -> [Diagnostic] { engine.findings(in: file) }
+
+    var reportedFiles: Set<String>? {
+        get { engine.reportedFiles }
+        set {
+            engine.reportedFiles = newValue
+            engine.checkAcrossPages()
+        }
+    }
+
+    mutating func refresh(_ file: String, bytes: [UInt8]? = nil) {
+        engine.refresh([file], texts: bytes.map { [file: $0] } ?? [:], into: sink)
+        assemble()
+    }
+
+    private mutating func assemble() {
+        engine.checkAcrossPages()
+        files = sink.renders ? engine.memoryFiles() : [:]
     }
 }

@@ -41,6 +41,8 @@ public final class MarkdownDocument: @unchecked Sendable {
 
     private let parser: OpaquePointer
     private let root: OpaquePointer
+    /// The value tree.
+    private let tree: MarkdownTree
     private let nodes: [OpaquePointer]
     /// Every link and image node, in document order, at any depth.
     private let linkNodes: [OpaquePointer]
@@ -88,6 +90,7 @@ public final class MarkdownDocument: @unchecked Sendable {
 
         var converter = TreeConverter(bytes: bytes, lineOffset: firstLine - 1)
         let tree = converter.convert(root)
+        self.tree = tree
         self.blocks = MarkdownNode(tree: tree, handle: 0).children
         self.nodes = converter.nodes
         self.linkNodes = converter.linkNodes
@@ -117,39 +120,65 @@ public final class MarkdownDocument: @unchecked Sendable {
         }
     }
 
+    /// The node at `place` (`MarkdownNode.place`) of the document.
+    public func node(at place: Int) -> MarkdownNode {
+        MarkdownNode(tree: tree, handle: place)
+    }
+
     /// The HTML of a node, as cmark-gfm renders it.
     public func html(_ node: MarkdownNode) -> String {
+        render(nodes[node.handle])
+    }
+
+    /// The HTML of `node`, as cmark-gfm renders it, with `replacements`
+    /// standing in for some of the blocks under it: each block given is
+    /// rendered as its HTML, as it is (a demo's figure, drawn elsewhere,
+    /// where the demo's code block stands in a list or a quote). The
+    /// document is as it was afterwards.
+    public func html(_ node: MarkdownNode, replacing replacements: [(block: MarkdownNode, html: String)]) -> String {
+        guard !replacements.isEmpty else { return html(node) }
+        // A custom block renders its text as it is, whatever the options
+        // (cmark-gfm's own way for a tool to put its HTML into a document).
+        var stand: [(original: OpaquePointer, custom: OpaquePointer)] = []
+        for (block, html) in replacements {
+            let original = nodes[block.handle]
+            guard let custom = cmark_node_new(CMARK_NODE_CUSTOM_BLOCK) else { continue }
+            _ = html.withCString { cmark_node_set_on_enter(custom, $0) }
+            _ = cmark_node_insert_before(original, custom)
+            cmark_node_unlink(original)
+            stand.append((original, custom))
+        }
+        defer {
+            for (original, custom) in stand {
+                _ = cmark_node_insert_before(custom, original)
+                cmark_node_free(custom)
+            }
+        }
+        return render(nodes[node.handle])
+    }
+
+    /// The HTML of what is inside a node's own element: a heading's or a
+    /// paragraph's inline content, each child as cmark-gfm renders it, for
+    /// a template (or the page's own heading) to wrap in an element of its
+    /// choosing.
+    public func innerHTML(_ node: MarkdownNode) -> String {
+        var html = ""
+        var child = cmark_node_first_child(nodes[node.handle])
+        while let inline = child {
+            html += render(inline)
+            child = cmark_node_next(inline)
+        }
+        return html
+    }
+
+    /// A C node's HTML, as cmark-gfm renders it with the document's options and extensions.
+    private func render(_ node: OpaquePointer) -> String {
         let extensions = cmark_parser_get_syntax_extensions(parser)
-        guard let rendered = cmark_render_html(nodes[node.handle], renderOptions, extensions) else {
+        guard let rendered = cmark_render_html(node, renderOptions, extensions) else {
             return ""
         }
         defer { free(rendered) }
         return String(cString: rendered)
-    }
-
-    /// The HTML inside a node's own element: a heading's or a paragraph's
-    /// inline content, for a template to wrap in an element of its choosing.
-    public func innerHTML(_ node: MarkdownNode) -> String {
-        let extensions = cmark_parser_get_syntax_extensions(parser)
-        guard let rendered = cmark_render_html(nodes[node.handle], renderOptions, extensions) else {
-            return ""
-        }
-        defer { free(rendered) }
-        // Cut where cmark-gfm wrote it: no copy of the whole element first.
-        let bytes = UnsafeBufferPointer(start: UnsafeRawPointer(rendered).assumingMemoryBound(to: UInt8.self), count: strlen(rendered))
-        var end = bytes.count
-        while end > 0, bytes[end - 1] == UInt8(ascii: "\n") { end -= 1 }
-        // `<h2>…</h2>`: from after the first `>` to the last `</`.
-        guard end > 0, bytes[0] == UInt8(ascii: "<"),
-              let open = bytes[..<end].firstIndex(of: UInt8(ascii: ">")) else {
-            return String(decoding: UnsafeBufferPointer(rebasing: bytes[..<end]), as: UTF8.self)
-        }
-        var close = end - 2
-        while close > open, !(bytes[close] == UInt8(ascii: "<") && bytes[close + 1] == UInt8(ascii: "/")) {
-            close -= 1
-        }
-        guard close > open else { return String(decoding: UnsafeBufferPointer(rebasing: bytes[..<end]), as: UTF8.self) }
-        return String(decoding: UnsafeBufferPointer(rebasing: bytes[(open + 1)..<close]), as: UTF8.self)
     }
 }
 

@@ -84,6 +84,10 @@ public struct MarkdownNode: Sendable {
             return nodes[handle].kind
         }
     }
+    /// The node's place in its document: what finds it again there
+    /// (`MarkdownDocument.node(at:)`), where a page's model keeps its blocks.
+    public var place: Int { handle }
+
     /// Where the node stands in the page file.
     public var range: SourceRange {
         let (start, end) = tree.nodes.withUnsafeBufferPointer { ($0[handle].start, $0[handle].end) }

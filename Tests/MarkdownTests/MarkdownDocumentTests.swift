@@ -256,6 +256,25 @@ struct MarkdownDocumentTests {
         #expect(document.html(document.blocks[0]) == "<h2>Why <em>this</em> <code>code</code>?</h2>\n")
     }
 
+    @Test func innerHTMLOfAParagraphWithLineBreaksAndRawHTMLLeftOut() {
+        let document = MarkdownDocument(parsing: "One\ntwo  \nthree <b>bold</b>.\n")
+        #expect(document.innerHTML(document.blocks[0]) == "One\ntwo<br />\nthree <!-- raw HTML omitted -->bold<!-- raw HTML omitted -->.")
+    }
+
+    @Test func aBlockReplacedByHTMLWhereItStandsInAList() throws {
+        let source = "- First\n\n  ```demo\n  device: x\n  ```\n\n- Second\n"
+        let document = MarkdownDocument(parsing: source)
+        let list = document.blocks[0]
+        let code = try #require(list.children.first?.children.dropFirst().first)
+        #expect(code.kind == .codeBlock(info: "demo", literal: "device: x\n"))
+        let replaced = document.html(list, replacing: [(code, "<figure>drawn</figure>\n")])
+        #expect(replaced == "<ul>\n<li>\n<p>First</p>\n<figure>drawn</figure>\n</li>\n<li>\n<p>Second</p>\n</li>\n</ul>\n")
+        // The document is as it was: the code block is there again.
+        #expect(document.html(list).contains("<pre><code class=\"language-demo\">device: x\n</code></pre>"))
+        // Raw HTML is left out of the page, but not what stands in for a block.
+        #expect(!replaced.contains("omitted"))
+    }
+
     @Test func innerHTMLOfAnEmptyHeading() {
         let document = MarkdownDocument(parsing: "##\n")
         #expect(document.innerHTML(document.blocks[0]) == "")

@@ -27,14 +27,14 @@ struct PagePipeline: Sendable {
         var failure: Diagnostic?
     }
 
-    private let parser: PatternParser
+    private let reader: PageReader
     private let checks: CheckContext
     private let renderer: PageRenderer?
 
     /// A pipeline for the pages of `site` (read without its pages): with
     /// `renderer`, pages are rendered too; without, only read and checked.
     init(site: Site, today: Day, renderer: PageRenderer?) {
-        parser = PatternParser(rendersHTML: renderer != nil, allowRawHTML: site.settings.allowRawHTML, sourceIDs: site.sources.map(\.id))
+        reader = PageReader(allowRawHTML: site.settings.allowRawHTML, sourceIDs: site.sources.map(\.id))
         checks = Checkers.pageContext(site: site, today: today, engine: site.placement.map(PlacementEngine.init(table:)))
         self.renderer = renderer
     }
@@ -48,7 +48,7 @@ struct PagePipeline: Sendable {
         var result: Result
         /// The page, when this pipeline renders it (it is published, and
         /// nothing in it stops a build): what `render` takes.
-        var page: Pattern?
+        var page: ReadPage?
     }
 
     /// Reads and checks the page file `file`, whose bytes are `bytes`; a
@@ -56,23 +56,25 @@ struct PagePipeline: Sendable {
     /// is kept for `render`.
     func read(file: String, bytes: [UInt8]) -> Reading {
         // Read.
-        let (read, found) = parser.read(file: file, bytes: bytes)
-        guard var pattern = read else { return Reading(result: Result(facts: nil, findings: found), page: nil) }
+        let (read, found) = reader.read(file: file, bytes: bytes)
+        guard var page = read else { return Reading(result: Result(facts: nil, findings: found), page: nil) }
+        var pattern = page.pattern
         // Check.
         let findings = found + Checkers.page(pattern, checks)
         if renderer != nil { pattern.figureRules = figureRules(pattern) }
         let renders = renderer.map { $0.publishes(pattern) } == true && !findings.contains(where: \.blocksBuild)
-        return Reading(result: Result(facts: PageFacts(pattern, findings: findings), findings: findings), page: renders ? pattern : nil)
+        page.pattern = pattern
+        return Reading(result: Result(facts: PageFacts(pattern, findings: findings), findings: findings), page: renders ? page : nil)
     }
 
     /// Renders `page` (as `read` kept it) as soon as it is read, what other
     /// pages show of its rules left as holes, and hands its HTML and the
     /// holes to `publish` where they lie; notes in `result` whether it was,
     /// or why not.
-    func render(_ page: Pattern, into result: inout Result, publish: (Pattern, Span<UInt8>, [TemplateHole]) throws -> Void) {
+    func render(_ page: ReadPage, into result: inout Result, publish: (Pattern, Span<UInt8>, [TemplateHole]) throws -> Void) {
         guard let renderer else { return }
-        attempt(page, into: &result) {
-            try renderer.render(page) { try publish(page, $0, $1) }
+        attempt(page.pattern, into: &result) {
+            try renderer.render(page) { try publish(page.pattern, $0, $1) }
         }
     }
 
@@ -80,15 +82,16 @@ struct PagePipeline: Sendable {
     /// `links` holds of it at once, and hands its HTML to `publish`: a page
     /// rendered once every page is read. Notes in `result` whether it was,
     /// or why not.
-    func renderWhole(_ page: Pattern, links: PageLinks, into result: inout Result, publish: (Pattern, Span<UInt8>) throws -> Void) {
+    func renderWhole(_ page: ReadPage, links: PageLinks, into result: inout Result, publish: (Pattern, Span<UInt8>) throws -> Void) {
         guard let renderer else { return }
-        attempt(page, into: &result) {
+        let pattern = page.pattern
+        attempt(pattern, into: &result) {
             try renderer.render(page) { html, holes in
-                let fills = try renderer.fills(holes, links: links.rules(of: page.slug))
+                let fills = try renderer.fills(holes, links: links.rules(of: pattern.slug))
                 if fills.isEmpty {
-                    try publish(page, html)
+                    try publish(pattern, html)
                 } else {
-                    try publish(page, PageFill.filled(html, with: fills).span)
+                    try publish(pattern, PageFill.filled(html, with: fills).span)
                 }
             }
         }
@@ -185,8 +188,14 @@ struct PageRenderer: Sendable {
 
     /// Renders the page, what other pages show of its rules left as
     /// holes, and calls `body` with its HTML where it lies and the holes.
-    func render(_ pattern: Pattern, _ body: (Span<UInt8>, [TemplateHole]) throws -> Void) throws {
-        let context = contexts.make(pattern)
+    func render(_ page: ReadPage, _ body: (Span<UInt8>, [TemplateHole]) throws -> Void) throws {
+        let (templates, contexts, demos) = (self.templates, self.contexts, page.pattern.demos)
+        let markdown = PageMarkdown(page) { index in
+            // A demo in a list or a quote: drawn by the theme, put where it stands.
+            guard let demo = demos[index].demo else { return "" }
+            return (try? templates.renderBytes("demo", contexts.demo(demo, index: index)) { String(decoding: [UInt8](copying: $0), as: UTF8.self) }) ?? ""
+        }
+        let context = contexts.make(page.pattern, markdown: markdown)
         defer { contexts.recycle(context) }
         try templates.renderBytes("pattern", context, deferring: [Self.ruleLinks], body)
     }
@@ -205,17 +214,6 @@ struct PageRenderer: Sendable {
             if !bytes.isEmpty { fills.append(PageFill(offset: hole.offset, bytes: bytes)) }
         }
         return fills
-    }
-}
-
-extension PatternParser {
-    /// The page file `file` read from its bytes: checked to be text, then
-    /// parsed; nil when it cannot be read, with the findings.
-    func read(file: String, bytes: [UInt8]) -> (Pattern?, [Diagnostic]) {
-        switch SourceFile.decode(bytes, path: file) {
-        case .failure(let finding): return (nil, [finding])
-        case .success(let source): return parse(source)
-        }
     }
 }
 

@@ -1,3 +1,5 @@
+import Foundation
+
 /// What every check is given: the site and the day it runs on.
 public struct CheckContext: Sendable {
     /// The site, read.
@@ -68,12 +70,46 @@ public enum Checkers {
     /// site's settings, sources, devices, table and theme, and the day.
     public static let pageLevel: [any PageChecker] = [
         StalenessChecker(),
+        HeadingChecker(),
+        SectionChecker(),
+        RuleListChecker(),
+        CitationPlacementChecker(),
         CitationChecker(),
         CheckedBeforeSourceChecker(),
+        FAQChecker(),
+        DemoFenceChecker(),
         DemoChecker(),
         PlacementChecker(scope: .demos),
+        ImageChecker(),
+        RelativeLinkChecker(),
         SiteAddressChecker(),
+        RawHTMLChecker(),
     ]
+
+    /// The checks that judge a page's own text alone, whatever the site
+    /// holds: its headings, sections, rule list, citation blocks' places,
+    /// FAQ, code blocks, images, relative links and raw HTML. What a new
+    /// page's skeleton must pass, and what `duosite place` reports of the
+    /// page it places, with the demos' own checks.
+    public static let pageText: [any PageChecker] = [
+        HeadingChecker(),
+        SectionChecker(),
+        RuleListChecker(),
+        CitationPlacementChecker(),
+        FAQChecker(),
+        DemoFenceChecker(),
+        ImageChecker(),
+        RelativeLinkChecker(),
+        RawHTMLChecker(),
+    ]
+
+    /// The findings of the checks of `checkers` about `pattern` alone, on a
+    /// site of no pages whose settings are `settings` (`allow_raw_html`).
+    static func pageText(_ pattern: Pattern, root: URL, settings: SiteSettings, checkers: [any PageChecker] = pageText) -> [Diagnostic] {
+        let site = Site(root: root, settings: settings, sources: [], devices: [], patterns: [], symbols: nil, placement: nil)
+        let context = CheckContext(site: site, today: Day(dayNumber: 0), publishedSlugs: [], engine: nil)
+        return checkers.flatMap { $0.check(pattern, context) }
+    }
 
     /// Checks across pages, which read pages without their HTML or demos.
     public static let siteLevel: [any Checker] = [

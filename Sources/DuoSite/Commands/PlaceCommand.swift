@@ -79,41 +79,40 @@ struct PlaceCommand: Subcommand {
         case .success(let file):
             source = file
         }
-        var blocks: [(line: Int, demo: Demo)] = []
+        // The page (or the demo) as a build reads it, its text judged by a build's checks.
+        var demos: [DemoBlock] = []
         if Self.isPage(path) {
-            let (pattern, found) = PatternParser(rendersHTML: false, allowRawHTML: false).parse(source)
+            let (read, found) = PageReader(allowRawHTML: false).read(source)
             diagnostics += found
-            for block in pattern?.demos ?? [] {
-                if let demo = block.demo { blocks.append((block.location.line, demo)) }
+            if let pattern = read?.pattern {
+                diagnostics += Checkers.pageText(pattern, root: root, settings: .fallback)
+                demos = pattern.demos
             }
         } else {
             var parser = DemoParser(file: path)
             if let demo = parser.parse(source.text, firstLine: 1, fence: SourceLocation(file: path)) {
-                blocks.append((demo.location.line, demo))
+                demos = [DemoBlock(location: demo.location, demo: demo)]
             }
             diagnostics += parser.diagnostics
         }
-
-        // Each demo, on its device or --device's.
+        // Each demo checked as a build checks it (a device devices.yml does
+        // not have, an item no row of the table matches) on the device it is
+        // laid out on — --device's, when given — and placed.
+        var laidOut = demos
+        if let device {
+            for index in laidOut.indices {
+                guard let location = laidOut[index].demo?.device.location else { continue }
+                laidOut[index].demo?.device = Located(device, at: location)
+            }
+        }
+        let site = Site(root: root, settings: .fallback, sources: [], devices: devices, patterns: [], symbols: nil, placement: table)
         let engine = PlacementEngine(table: table)
+        let context = CheckContext(site: site, today: Day(dayNumber: 0), publishedSlugs: [], engine: engine)
+        diagnostics += DemoChecker().check(laidOut, context) + PlacementChecker(scope: .demos).check(laidOut, context)
         var placed: [PlacedDemo] = []
-        var reported = Set<Diagnostic>()
-        for (line, demo) in blocks {
-            let id = device ?? demo.device.value
-            guard let profile = devices.first(where: { $0.id == id }) else {
-                var message = "the demo names the device '\(id)', which devices.yml does not have"
-                if let suggestion = Suggestion.nearest(to: id, in: devices.map(\.id)) { message += "; did you mean '\(suggestion)'?" }
-                diagnostics.append(Diagnostic(.unknownDevice, message, at: demo.device.location))
-                continue
-            }
-            let result = PlacedDemo(demo: demo, line: line, device: profile, engine: engine)
-            for state in result.states {
-                for item in state.layout.unplaced {
-                    let diagnostic = Diagnostic(.invalidPlacement, "no row of \(Site.Paths.placement) matches the item '\(item.id)' on \(profile.id); add a row that does (a last row with 'when: {}' matches every item)", at: item.location)
-                    if reported.insert(diagnostic).inserted { diagnostics.append(diagnostic) }
-                }
-            }
-            placed.append(result)
+        for (block, laid) in zip(demos, laidOut) {
+            guard let demo = block.demo, let profile = laid.demo.flatMap({ demo in devices.first { $0.id == demo.device.value } }) else { continue }
+            placed.append(PlacedDemo(demo: demo, line: block.location.line, device: profile, engine: engine))
         }
 
         switch format {

@@ -51,9 +51,12 @@ struct NewPage {
             return (nil, [Diagnostic(.template, error.message, at: SourceLocation(file: skeletonPath, line: error.line, column: error.column))])
         }
         let page = SourceFile(path: path, bytes: Array(text.utf8))
-        let (pattern, found) = PatternParser(rendersHTML: false, allowRawHTML: allowRawHTML).parse(page)
-        var errors = found.filter { $0.severity == .error }
-        if let pattern, !pattern.frontMatter.draft {
+        let (read, found) = PageReader(allowRawHTML: allowRawHTML).read(page)
+        var settings = SiteSettings.fallback
+        settings.allowRawHTML = allowRawHTML
+        let judged = read.map { Checkers.pageText($0.pattern, root: URL(fileURLWithPath: "/"), settings: settings) } ?? []
+        var errors = (found + judged).filter { $0.severity == .error }
+        if let pattern = read?.pattern, !pattern.frontMatter.draft {
             errors.append(Diagnostic(.invalidField, "\(skeletonPath) should make a draft ('draft: true'), so that the build leaves the page out until it is written", at: pattern.frontMatter.location))
         }
         return errors.isEmpty ? (text, []) : (nil, errors)

@@ -229,7 +229,7 @@ struct SiteEngine: Sendable {
                 let reading = pipeline.read(file: text.file, bytes: text.bytes)
                 page = SitePage(file: text.file, result: reading.result, hash: text.hash, stamp: text.stamp)
                 if let pattern = reading.page, publisher.writeFailure == nil {
-                    let hash = Publisher.pageHash(text.hash, links: links.key(of: pattern.slug))
+                    let hash = Publisher.pageHash(text.hash, links: links.key(of: pattern.pattern.slug))
                     pipeline.renderWhole(pattern, links: links, into: &page.result) { pattern, html in
                         try publisher.writePage(html, slug: pattern.slug, hash: hash)
                     }

@@ -26,8 +26,7 @@ struct DocumentQuery: Sendable {
 
     /// The page file `file` read from `bytes`, as `check` reads it.
     static func read(_ file: String, _ bytes: [UInt8], site: Site) -> Pattern? {
-        let parser = PatternParser(rendersHTML: false, allowRawHTML: site.settings.allowRawHTML, sourceIDs: site.sources.map(\.id))
-        return parser.read(file: file, bytes: bytes).0
+        PageReader(allowRawHTML: site.settings.allowRawHTML, sourceIDs: site.sources.map(\.id)).read(file: file, bytes: bytes).0?.pattern
     }
 
     /// The place the request names (`position`): 1-based line, column in scalars.

@@ -2,20 +2,38 @@ import Foundation
 import Markdown
 import YAML
 
-/// Reads one pattern page — front matter, then Markdown — into a `Pattern`,
-/// with a finding for everything wrong in it. Cross-page questions (does a
-/// link's target exist? is a source known?) are left to the checkers.
-struct PatternParser {
-    /// Whether to render HTML (for `build`); `check` only reads.
-    var rendersHTML: Bool
-    /// Whether raw HTML in Markdown is kept.
+/// A page as read: its model, with every place, and its Markdown, parsed
+/// once, which the page's renderer renders from.
+struct ReadPage: Sendable {
+    /// The page.
+    var pattern: Pattern
+    /// Its Markdown, as cmark-gfm parsed it.
+    let document: MarkdownDocument
+}
+
+/// Reads one pattern page — front matter, then Markdown — into a `Pattern`
+/// and its parsed Markdown, with a finding for what cannot be read: a file
+/// that is not text, front matter that is not YAML or whose values are not
+/// of their kind, a demo's YAML, a citation block's words. Whether what was
+/// read is right is for the checks (`Checkers.page`), which judge it apart.
+struct PageReader {
+    /// Whether raw HTML in Markdown is kept (rendered as it is).
     var allowRawHTML: Bool
     /// The ids of the site's sources, in sources.yml's order: each
     /// citation notes its source's place there (`Citation.sourceIndex`).
     var sourceIDs: [String] = []
 
+    /// The page file `file` read from its bytes: checked to be text, then
+    /// read; nil when it cannot be read, with the findings.
+    func read(file: String, bytes: [UInt8]) -> (ReadPage?, [Diagnostic]) {
+        switch SourceFile.decode(bytes, path: file) {
+        case .failure(let finding): return (nil, [finding])
+        case .success(let source): return read(source)
+        }
+    }
+
     /// The page, or nil when it has no readable front matter; and findings.
-    func parse(_ file: SourceFile) -> (Pattern?, [Diagnostic]) {
+    func read(_ file: SourceFile) -> (ReadPage?, [Diagnostic]) {
         let path = file.path
         let slug = SiteLoader.slug(ofFile: path)
         var diagnostics: [Diagnostic] = []
@@ -42,17 +60,11 @@ struct PatternParser {
         }
         let document = MarkdownDocument(parsingUTF8: body, firstLine: bodyFirstLine, allowRawHTML: allowRawHTML)
         if let deep = document.tooDeepPosition {
-            // An error, as invalid-field is: what is nested deeper is not checked.
+            // An error, as invalid-field is: what is nested deeper is not read.
             diagnostics.append(Diagnostic(.invalidField, "the page nests lists or quotes more than \(MarkdownDocument.maximumDepth) deep; its deepest parts cannot be checked", at: SourceLocation(file: path, line: deep.line, column: deep.column)))
         }
-        if !allowRawHTML {
-            diagnostics += BodyReader.rawHTMLFindings(document, file: path)
-        }
-        var reader = BodyReader(file: path, slug: slug, document: document, rendersHTML: rendersHTML)
+        var reader = PageBodyReader(file: path, slug: slug, document: document)
         reader.sourceIDs = sourceIDs
-        if rendersHTML {
-            document.rewriteLinks { CrossReference.publishedURL(for: $0, from: slug) }
-        }
         reader.read()
         diagnostics += reader.diagnostics
 
@@ -67,7 +79,8 @@ struct PatternParser {
         pattern.tagAddresses = reader.tagAddresses
         pattern.rulesIncomplete = reader.rulesIncomplete
         pattern.citationsIncomplete = reader.citationsIncomplete
-        return (pattern, diagnostics)
+        pattern.outline = reader.outline
+        return (ReadPage(pattern: pattern, document: document), diagnostics)
     }
 }
 

@@ -5,16 +5,13 @@ import YAML
 public struct SiteLoader: Sendable {
     /// The site root.
     public var root: URL
-    /// Whether pages are rendered to HTML fragments (as `build` reads them).
-    public var rendersHTML: Bool
     /// The text of some of the site's own files (`Content/sources.yml`, …),
     /// standing in for the files' (an editor's, not yet saved).
     var texts: [String: [UInt8]] = [:]
 
     /// Creates a loader for a site root.
-    public init(root: URL, rendersHTML: Bool = false) {
+    public init(root: URL) {
         self.root = root
-        self.rendersHTML = rendersHTML
     }
 
     /// Reads the whole site: its own files and every page, read on every
@@ -23,10 +20,12 @@ public struct SiteLoader: Sendable {
     public func load() -> (Site, [Diagnostic]) {
         var (site, diagnostics) = loadSiteFiles()
         let source = PageSource(root: root, previous: nil)
-        let parser = PatternParser(rendersHTML: rendersHTML, allowRawHTML: site.settings.allowRawHTML, sourceIDs: site.sources.map(\.id))
+        let reader = PageReader(allowRawHTML: site.settings.allowRawHTML, sourceIDs: site.sources.map(\.id))
         let pages = ParallelMap.map(count: source.files.count) { index -> (Pattern?, [Diagnostic]) in
             switch source.input(at: index) {
-            case .text(let text): return parser.read(file: text.file, bytes: text.bytes)
+            case .text(let text):
+                let (read, found) = reader.read(file: text.file, bytes: text.bytes)
+                return (read?.pattern, found)
             case .unchanged(let entry): return (entry.facts.page, entry.facts.findings)
             case .unreadable(let findings): return (nil, findings)
             case .refused(let failure): return (nil, [failure.diagnostic])

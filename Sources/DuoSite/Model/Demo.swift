@@ -4,6 +4,15 @@ public struct DemoBlock: Sendable {
     public var location: SourceLocation
     /// The demo, or nil when its YAML could not be read (a finding says why).
     public var demo: Demo?
+    /// The code block's place in the page's Markdown (`MarkdownNode.place`).
+    public var place: Int = 0
+
+    /// A demo block read at `location`.
+    public init(location: SourceLocation, demo: Demo?, place: Int = 0) {
+        self.location = location
+        self.demo = demo
+        self.place = place
+    }
 }
 
 /// A demo: a screen of an app on one device, in one or several states, that

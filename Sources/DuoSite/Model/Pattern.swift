@@ -32,6 +32,7 @@ public struct Pattern: Sendable {
         var tagAddresses: [SiteAddress] = []
         var rulesIncomplete = false
         var citationsIncomplete = false
+        var outline = PageOutline()
     }
 
     private var storage: CopyOnWrite<Fields>
@@ -158,6 +159,15 @@ public struct Pattern: Sendable {
         _modify { yield &storage.fields.citationsIncomplete }
     }
 
+    /// What the page's Markdown holds for its checks to judge, each where
+    /// it stands (headings, code blocks, images, paragraphs that read like
+    /// citation blocks, …). A page's facts leave it out: its findings are
+    /// kept instead.
+    public var outline: PageOutline {
+        get { storage.fields.outline }
+        _modify { yield &storage.fields.outline }
+    }
+
     /// Every anchor the page offers other pages: `rule-N`, heading slugs.
     public var anchors: AnchorList {
         get { storage.fields.anchors }
@@ -258,8 +268,9 @@ public struct Section: Sendable {
 
     /// One piece of a section, in document order.
     public enum Part: Sendable {
-        /// Markdown rendered by cmark-gfm, links rewritten.
-        case html(String)
+        /// Markdown blocks, one after another: rendered by cmark-gfm when
+        /// the page is, links rewritten.
+        case markdown([MarkdownBlock])
         /// The demo block at this index of `Pattern.demos`.
         case demo(Int)
         /// Where the rule list stands.
@@ -270,16 +281,37 @@ public struct Section: Sendable {
 
     /// The heading's text.
     public var title: String
-    /// The heading's inline HTML.
-    public var titleHTML: String
+    /// The heading's place in the page's Markdown (`MarkdownNode.place`):
+    /// its inline content is the section's title as the page shows it.
+    public var heading: Int
     /// The heading's anchor (`the-problem`).
     public var anchor: String
     /// The section's role.
     public var role: Role
-    /// What the section holds. Empty unless the page was read for building.
+    /// What the section holds.
     public var parts: [Part]
     /// Where the heading is.
     public var location: SourceLocation
+}
+
+/// One block of a page's Markdown, where it stands in a section, a rule or
+/// an answer: rendered by cmark-gfm when the page is.
+public struct MarkdownBlock: Sendable {
+    /// Its place in the page's Markdown (`MarkdownNode.place`).
+    public var place: Int
+    /// A heading's anchor (`id`): the page's other headings are each
+    /// anchored, as its sections are.
+    public var anchor: String?
+    /// The demo blocks inside it (in a list or a quote), by their index in
+    /// `Pattern.demos`: each drawn where it stands.
+    public var demos: [Int] = []
+
+    /// A block at `place`.
+    public init(place: Int, anchor: String? = nil, demos: [Int] = []) {
+        self.place = place
+        self.anchor = anchor
+        self.demos = demos
+    }
 }
 
 /// One rule of a page's rule list: rule N, anchored `#rule-N`.
@@ -288,9 +320,8 @@ public struct Rule: Sendable {
     public var number: Int
     /// `rule-N`.
     public var anchor: String { .numbered("rule-", number) }
-    /// The rule's text without its citation block: rendered Markdown, and
-    /// the demos it holds, drawn where they stand. Empty unless the page was
-    /// read for building.
+    /// The rule's text without its citation block: Markdown, and the demos
+    /// it holds, drawn where they stand.
     public var parts: [Section.Part]
     /// The rule's citation block, if it has one.
     public var citations: CitationBlock?
@@ -340,19 +371,23 @@ public struct Citation: Sendable {
 public struct FAQEntry: Sendable {
     /// The question as text.
     public var question: String
-    /// The question's inline HTML.
-    public var questionHTML: String
+    /// The question's heading's place in the page's Markdown
+    /// (`MarkdownNode.place`): its inline content is the question as the
+    /// page shows it.
+    public var heading: Int
     /// The question's anchor.
     public var anchor: String
     /// What the question is compared by across pages: its slug, so that case
     /// and punctuation do not count (the question itself when it has no
     /// letter or digit). Usually the anchor, unless the anchor is numbered.
     public var key: String
-    /// The answer: rendered Markdown, and the demos it holds, drawn where
-    /// they stand. Empty unless the page was read for building.
+    /// The answer: Markdown, and the demos it holds, drawn where they stand.
     public var answer: [Section.Part]
-    /// The answer as readers read it, for structured data. Empty unless the page was read for building.
-    public var answerText: String
+    /// The answer's blocks, each by its place in the page's Markdown (its
+    /// demos among them): what its text for structured data is read from.
+    public var answerBlocks: [Int]
+    /// Whether the question has an answer: some text, or a demo.
+    public var isAnswered: Bool
     /// Where the question's heading is.
     public var location: SourceLocation
 }

@@ -129,21 +129,21 @@ import Testing
         ("FAQs", .faq), ("F.A.Q.", .faq), ("FAQ:", .faq), ("Frequently asked questions", .faq), ("Questions and answers", .faq),
     ])
     func aNearMissIsNamed(title: String, role: Section.Role) {
-        #expect(BodyReader.nearRole(title) == role)
+        #expect(SectionChecker.nearRole(title) == role)
     }
 
     @Test(arguments: ["The problem", "Demo", "Other rules of thumb", "Fun", "Far", "Tools", "Answers"])
     func anOrdinaryTitleIsNot(title: String) {
-        #expect(BodyReader.nearRole(title) == nil)
+        #expect(SectionChecker.nearRole(title) == nil)
     }
 
     @Test(arguments: [("Demo", "Demo"), ("DEMO", "DEMO"), ("dmeo", "dmeo"), ("{.demo}", "{.demo}"), ("demos yaml", "demos")])
     func aMisspeltDemoIsNamed(info: String, word: String) {
-        #expect(BodyReader.misspeltDemo(info) == word)
+        #expect(DemoFenceChecker.misspeltDemo(info) == word)
     }
 
     @Test(arguments: ["demo", "demo yaml", "yaml", "deno", "memo", "swift", ""])
     func otherCodeIsNot(info: String) {
-        #expect(BodyReader.misspeltDemo(info) == nil)
+        #expect(DemoFenceChecker.misspeltDemo(info) == nil)
     }
 }

@@ -110,11 +110,12 @@ import Testing
         defer { site.remove() }
         try Self.writeHostilePage(site)
         #expect(site.run(["build", "--today", "2026-11-29", "--quiet"]).status == 0)
-        let (loaded, _) = SiteLoader(root: site.root, rendersHTML: true).load()
-
         for slug in ["hostile", "symbols-not-labels"] {
             let html = try site.read("Public/patterns/\(slug)/index.html")
-            let pattern = try #require(loaded.pattern(slug))
+            let file = "Content/patterns/\(slug).md"
+            let read = try #require(PageReader(allowRawHTML: false).read(file: file, bytes: Array(try site.read(file).utf8)).0)
+            let pattern = read.pattern
+            let markdown = PageMarkdown(read) { _ in "" }
             let graph = try JSONLD.graph(in: html)
             let page = try #require(graph.first { ($0["@type"] as? String) == "FAQPage" })
             #expect(page["lastReviewed"] as? String == pattern.frontMatter.lastChecked.value.description)
@@ -127,7 +128,7 @@ import Testing
                 #expect(question["@type"] as? String == "Question")
                 #expect(question["name"] as? String == entry.question)
                 let answer = question["acceptedAnswer"] as? [String: Any]
-                #expect(answer?["text"] as? String == entry.answerText)
+                #expect(answer?["text"] as? String == markdown.text(of: entry.answerBlocks))
             }
             let crumbs = try #require(graph.first { ($0["@type"] as? String) == "BreadcrumbList" })
             let items = try #require(crumbs["itemListElement"] as? [[String: Any]])

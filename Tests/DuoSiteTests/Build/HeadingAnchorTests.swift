@@ -64,6 +64,6 @@ import Testing
 
     @Test(arguments: [("rule-1", true), ("rule-12", true), ("source-3", true), ("figure-2", true), ("figure-", false), ("rule-", false), ("rule-1-1", false), ("rules-1", false), ("source-a", false), ("the-rules", false)])
     func numberedAnchors(anchor: String, numbered: Bool) {
-        #expect(BodyReader.isNumberedAnchor(anchor) == numbered)
+        #expect(PageBodyReader.isNumberedAnchor(anchor) == numbered)
     }
 }

@@ -76,10 +76,10 @@ struct LinkTargetTests {
         ("../where-the-bars-go/index.html#faq", "did you mean 'where-the-bars-go.md#faq'?"),
     ])
     func aRelativeLinkToAPageIsNamedWithItsFile(link: String, suggestion: String) {
-        #expect(BodyReader.relativeLinkMessage(link).hasSuffix(suggestion))
+        #expect(RelativeLinkChecker.message(link).hasSuffix(suggestion))
     }
 
     @Test func aRelativeLinkToAFileIsNotTakenForAPage() {
-        #expect(!BodyReader.relativeLinkMessage("images/Photo 1.PNG").contains("did you mean"))
+        #expect(!RelativeLinkChecker.message("images/Photo 1.PNG").contains("did you mean"))
     }
 }

@@ -139,7 +139,9 @@ import Testing
         try site.edit(Site.Paths.placement, replacing: "  - id: text-only\n    when: {symbol: absent}", with: "  - id: text-only\n    when: {symbol: absent, kind: menu}")
         let run = site.run(["place", Self.page])
         #expect(run.status == 1)
-        #expect(run.err.contains("Content/patterns/symbols-not-labels.md:20:7: error: no row of Content/placement.yml matches the item 'filter' on duo-closed-portrait"), "\(run.err)")
+        // The finding `check` and `build` report of it, word for word.
+        #expect(run.err.contains("Content/patterns/symbols-not-labels.md:20:7: error: no row of Content/placement.yml matches the item 'filter' (state 'Closed, in portrait', on duo-closed-portrait); add a row that does [invalid-placement]"), "\(run.err)")
+        #expect(site.run(["check"]).err.contains("Content/patterns/symbols-not-labels.md:20:7: error: no row of Content/placement.yml matches the item 'filter' (state 'Closed, in portrait', on duo-closed-portrait); add a row that does [invalid-placement]"))
         #expect(run.out.contains("(no row of the table matches)"))
     }
 }

@@ -12,9 +12,9 @@ import Testing
             Issue.record("cannot read \(path)")
             throw CancellationError()
         }
-        let (pattern, diagnostics) = PatternParser(rendersHTML: false, allowRawHTML: false).parse(file)
+        let (page, diagnostics) = PageReader(allowRawHTML: false).read(file)
         #expect(diagnostics.isEmpty, "\(diagnostics.map(\.formatted))")
-        let demos = try #require(pattern).demos.compactMap(\.demo)
+        let demos = try #require(page).pattern.demos.compactMap(\.demo)
         return try #require(demos.first { $0.states.map(\.name) == ["Text labels", "Symbols"] })
     }
 
@@ -62,7 +62,7 @@ import Testing
         let path = "Content/patterns/symbols-not-labels.md"
         let data = try Data(contentsOf: PlacementSupport.repositoryRoot.appendingPathComponent(path))
         guard case .success(let file) = SourceFile.decode(data, path: path) else { return }
-        let demo = try #require(PatternParser(rendersHTML: false, allowRawHTML: false).parse(file).0?.demos.first?.demo)
+        let demo = try #require(PageReader(allowRawHTML: false).read(file).0?.pattern.demos.first?.demo)
         let layout = try PlacementSupport.realEngine().layout(demo.states[0].screen, on: try PlacementSupport.device("duo-closed-portrait"))
         #expect(layout.items(in: .top).map(\.item.id) == ["filter", "view"])
         #expect(layout.items(in: .column).map(\.item.id) == ["back", "share", "inbox", "home", "search", "profile"])

@@ -1,5 +1,5 @@
 /// What a build knows of one page once it is checked and written: the
-/// page without its HTML, sections, demos or citations — its front matter,
+/// page without its Markdown, sections, demos, outline or citations — its front matter,
 /// slug, rule numbers, anchors, questions, links and the sources it cites,
 /// each with where it stands — and the findings of its own checks.
 ///
@@ -15,7 +15,7 @@ struct PageFacts: Sendable {
 
     /// The facts of a page just read and checked.
     init(_ pattern: Pattern, findings: [Diagnostic]) {
-        page = pattern.withoutHTML
+        page = pattern.withoutText
         self.findings = findings
     }
 
@@ -27,16 +27,16 @@ struct PageFacts: Sendable {
 }
 
 extension Pattern {
-    /// The page without its rendered HTML, its sections, demos or its
+    /// The page without its Markdown, its sections, demos, outline or its
     /// citations: what the checks across pages and the site-wide files
     /// need, once the page itself is written and checked alone. Of the
     /// citations, it keeps which sources they cite; it keeps the links to
     /// other sites (`check --links` asks them; the cache does not hold them).
-    var withoutHTML: Pattern {
+    var withoutText: Pattern {
         var slim = Pattern(
             file: file, slug: slug, frontMatter: frontMatter, sections: [],
             rules: rules.map { Rule(number: $0.number, parts: [], citations: nil, location: $0.location) },
-            faq: faq.map { FAQEntry(question: $0.question, questionHTML: "", anchor: $0.anchor, key: $0.key, answer: [], answerText: "", location: $0.location) },
+            faq: faq.map { FAQEntry(question: $0.question, heading: 0, anchor: $0.anchor, key: $0.key, answer: [], answerBlocks: [], isAnswered: $0.isAnswered, location: $0.location) },
             demos: [], crossReferences: crossReferences, anchors: anchors, introduction: []
         )
         slim.citedSources = citedSources

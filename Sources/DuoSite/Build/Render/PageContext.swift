@@ -43,7 +43,8 @@ final class PageContext: Sendable {
     /// The whole context of a pattern page, written as the template reads
     /// it, but for what other pages show of its rules: that is the
     /// `rule-links` partial's, rendered when the page is written (`ruleLinks`).
-    func make(_ pattern: Pattern) -> CompactContext {
+    /// `markdown` is the page's Markdown, made HTML as the context is written.
+    func make(_ pattern: Pattern, markdown: PageMarkdown) -> CompactContext {
         let review = Review(pattern, reviewEvery: reviewEvery, dueSoon: dueSoon, today: today)
         let sources = SourceList(pattern, sources: site.sources)
         let canonical = baseURL + pattern.path
@@ -79,23 +80,23 @@ final class PageContext: Sendable {
         // Sections, rules and questions by index, each field read where it
         // lies rather than each whole entry copied (and its texts retained).
         context.list(keys.introduction) { list in
-            addParts(pattern.introduction, pattern, to: &list)
+            addParts(pattern.introduction, pattern, markdown, to: &list)
         }
         context.list(keys.sections) { list in
             let sections = pattern.sections.span
             for index in sections.indices {
                 list.beginObject(nil)
                 list.add(keys.title, sections[index].title)
-                list.add(keys.titleHTML, sections[index].titleHTML)
+                list.add(keys.titleHTML, markdown.inline(sections[index].heading))
                 list.add(keys.anchor, sections[index].anchor)
-                list.list(keys.parts) { parts in addParts(sections[index].parts, pattern, to: &parts) }
+                list.list(keys.parts) { parts in addParts(sections[index].parts, pattern, markdown, to: &parts) }
                 list.end()
             }
         }
         context.list(keys.rules) { list in
             let rules = pattern.rules.span
             for index in rules.indices {
-                addRule(rules[index], at: index, pattern, sources: sources, to: &list)
+                addRule(rules[index], at: index, pattern, markdown, sources: sources, to: &list)
             }
         }
         context.list(keys.faq) { list in
@@ -103,9 +104,9 @@ final class PageContext: Sendable {
             for index in faq.indices {
                 list.beginObject(nil)
                 list.add(keys.question, faq[index].question)
-                list.add(keys.questionHTML, faq[index].questionHTML)
+                list.add(keys.questionHTML, markdown.inline(faq[index].heading))
                 list.add(keys.anchor, faq[index].anchor)
-                list.list(keys.answer) { parts in addParts(faq[index].answer, pattern, to: &parts) }
+                list.list(keys.answer) { parts in addParts(faq[index].answer, pattern, markdown, to: &parts) }
                 list.end()
             }
         }
@@ -139,7 +140,8 @@ final class PageContext: Sendable {
         context.add(keys.description, front.summary.value)
         context.add(keys.canonical, HTMLText.safeURL(canonical))
         context.add(keys.ogType, "article")
-        context.add(keys.jsonLD, StructuredData.page(pattern, site: site, baseURL: baseURL, breadcrumb: breadcrumb(pattern)))
+        let answers = pattern.faq.map { markdown.text(of: $0.answerBlocks) }
+        context.add(keys.jsonLD, StructuredData.page(pattern, answers: answers, site: site, baseURL: baseURL, breadcrumb: breadcrumb(pattern)))
         context.add(keys.stylesheet, "/assets/site.css")
         context.add(keys.noindex, false)
         context.end()
@@ -172,17 +174,24 @@ final class PageContext: Sendable {
     }
 
     /// Writes each of `parts`, by index, as elements of the list being written.
-    private func addParts(_ parts: [Section.Part], _ pattern: Pattern, to context: inout CompactContext.Builder) {
+    private func addParts(_ parts: [Section.Part], _ pattern: Pattern, _ markdown: PageMarkdown, to context: inout CompactContext.Builder) {
         let parts = parts.span
-        for index in parts.indices { addPart(parts[index], pattern, to: &context) }
+        for index in parts.indices { addPart(parts[index], pattern, markdown, to: &context) }
+    }
+
+    /// The context of the `demo` partial for the page's `index`th demo (from 0).
+    func demo(_ demo: Demo, index: Int) -> CompactContext {
+        var context = CompactContext.Builder(slots: 512, bytes: 8_192)
+        demos.add(demo, number: index + 1, as: nil, to: &context)
+        return context.finish()
     }
 
     /// Writes one part of a section, as an element of the list being written.
-    private func addPart(_ part: Section.Part, _ pattern: Pattern, to context: inout CompactContext.Builder) {
+    private func addPart(_ part: Section.Part, _ pattern: Pattern, _ markdown: PageMarkdown, to context: inout CompactContext.Builder) {
         context.beginObject(nil)
         switch part {
-        case .html(let html):
-            context.add(keys.html, html)
+        case .markdown(let blocks):
+            context.add(keys.html, markdown.html(blocks))
         case .demo(let index):
             if let demo = pattern.demos[index].demo { demos.add(demo, number: index + 1, as: keys.demo, to: &context) }
         case .rules:
@@ -275,13 +284,13 @@ final class PageContext: Sendable {
 
     /// Writes one rule, as an element of the list being written: the
     /// `rule`-th of the page (`sources` knows each of its citations' entry).
-    private func addRule(_ rule: Rule, at ruleIndex: Int, _ pattern: Pattern, sources: SourceList, to context: inout CompactContext.Builder) {
+    private func addRule(_ rule: Rule, at ruleIndex: Int, _ pattern: Pattern, _ markdown: PageMarkdown, sources: SourceList, to context: inout CompactContext.Builder) {
         let keys = self.keys
         let citations = rule.citations?.citations ?? []
         context.beginObject(nil)
         context.add(keys.number, rule.number)
         context.add(keys.anchor, rule.anchor)
-        context.list(keys.parts) { parts in addParts(rule.parts, pattern, to: &parts) }
+        context.list(keys.parts) { parts in addParts(rule.parts, pattern, markdown, to: &parts) }
         context.add(keys.hasCitations, !citations.isEmpty)
         // A rule with no citation block has neither basis.
         let basis = rule.citations?.basis

@@ -5,8 +5,9 @@ import Bytes
 /// `lastReviewed` (never passed off as `dateModified`) and a `BreadcrumbList`
 /// matching the visible breadcrumb. Every string is escaped for a `<script>`.
 enum StructuredData {
-    /// The JSON-LD text of a pattern page.
-    static func page(_ pattern: Pattern, site: Site, baseURL: String, breadcrumb: [(name: String, url: String?)]) -> String {
+    /// The JSON-LD text of a pattern page, `answers` its questions'
+    /// answers as readers read them, in order.
+    static func page(_ pattern: Pattern, answers: [String], site: Site, baseURL: String, breadcrumb: [(name: String, url: String?)]) -> String {
         let canonical = baseURL + pattern.path
         let front = pattern.frontMatter
         var json = JSONWriter()
@@ -33,7 +34,7 @@ enum StructuredData {
                 json.member("name", faq[index].question)
                 json.key("acceptedAnswer")
                 json.open("@type", "Answer")
-                json.member("text", faq[index].answerText)
+                json.member("text", index < answers.count ? answers[index] : "")
                 json.close()
                 json.close()
             }

@@ -4,8 +4,13 @@ public struct DemoChecker: PageChecker {
     public init() {}
 
     public func check(_ pattern: Pattern, _ context: CheckContext) -> [Diagnostic] {
+        check(pattern.demos, context)
+    }
+
+    /// The findings about `demos` (a page's, or a demo file's).
+    func check(_ demos: [DemoBlock], _ context: CheckContext) -> [Diagnostic] {
         var diagnostics: [Diagnostic] = []
-        for block in pattern.demos {
+        for block in demos {
             guard let demo = block.demo else { continue }
             // When devices.yml cannot be read, its own error says what to mend first.
             if !demo.device.value.isEmpty, context.site.device(demo.device.value) == nil, !context.site.unreadableFiles.contains(Site.Paths.devices) {

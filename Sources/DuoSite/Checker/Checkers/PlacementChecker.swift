@@ -34,7 +34,7 @@ public struct PlacementChecker: PageChecker {
         }
         if scope != .table {
             let engine = context.placementEngine ?? PlacementEngine(table: table)
-            found += site.patterns.flatMap { demos($0, site: site, engine: engine) }
+            found += site.patterns.flatMap { demos($0.demos, site: site, engine: engine) }
         }
         return found
     }
@@ -43,7 +43,14 @@ public struct PlacementChecker: PageChecker {
     public func check(_ pattern: Pattern, _ context: CheckContext) -> [Diagnostic] {
         guard scope != .table else { return [] }
         guard let table = context.site.placement else { return missingTable(context.site, pattern) }
-        return demos(pattern, site: context.site, engine: context.placementEngine ?? PlacementEngine(table: table))
+        return demos(pattern.demos, site: context.site, engine: context.placementEngine ?? PlacementEngine(table: table))
+    }
+
+    /// The findings about `demos` (a page's, or a demo file's): the items
+    /// no row of the table matches.
+    func check(_ demos: [DemoBlock], _ context: CheckContext) -> [Diagnostic] {
+        guard let table = context.site.placement else { return [] }
+        return self.demos(demos, site: context.site, engine: context.placementEngine ?? PlacementEngine(table: table))
     }
 
     /// Each demo of `pattern`, when the site has no table to lay it out with.
@@ -109,10 +116,10 @@ public struct PlacementChecker: PageChecker {
 
     /// Every state of every demo, through the engine.
     /// The items of `pattern`'s demos that no row of the table matches.
-    private func demos(_ pattern: Pattern, site: Site, engine: PlacementEngine) -> [Diagnostic] {
+    private func demos(_ demos: [DemoBlock], site: Site, engine: PlacementEngine) -> [Diagnostic] {
         var diagnostics: [Diagnostic] = []
         var reported = Set<SourceLocation>()
-        for block in pattern.demos {
+        for block in demos {
             guard let demo = block.demo, let device = site.device(demo.device.value) else { continue }
             // Each state's items in the column's order, visited where they are.
             for state in demo.states {

@@ -59,6 +59,8 @@ struct PagePipeline: Sendable {
         let (read, found) = reader.read(file: file, bytes: bytes)
         guard var page = read else { return Reading(result: Result(facts: nil, findings: found), page: nil) }
         var pattern = page.pattern
+        // Place: each demo laid out once, for the checks, the links and the figures alike.
+        place(&pattern)
         // Check.
         let findings = found + Checkers.page(pattern, checks)
         if renderer != nil { pattern.figureRules = figureRules(pattern) }
@@ -127,17 +129,28 @@ struct PagePipeline: Sendable {
         }
     }
 
+    /// Lays out each state of each of `pattern`'s demos on its device, once
+    /// (`DemoBlock.layouts`): none when the site has no table, or the demo
+    /// names a device it does not have.
+    private func place(_ pattern: inout Pattern) {
+        guard let engine = checks.placementEngine else { return }
+        for index in pattern.demos.indices {
+            guard let demo = pattern.demos[index].demo, let device = checks.site.device(demo.device.value) else { continue }
+            // Figures do not show advice: the layouts are made without it.
+            pattern.demos[index].layouts = demo.states.map { engine.layout($0.screen, on: device, withAdvice: false) }
+        }
+    }
+
     /// The rules the placement engine gives as the reason for an item, in
-    /// each of `pattern`'s demos that has one (every state's items).
+    /// each of `pattern`'s demos that has one (every state's items, in the
+    /// column's order), as its layouts say.
     private func figureRules(_ pattern: Pattern) -> [FigureRules] {
-        guard let engine = checks.placementEngine else { return [] }
         var figures: [FigureRules] = []
         for (index, block) in pattern.demos.enumerated() {
-            guard let demo = block.demo, let device = checks.site.device(demo.device.value) else { continue }
             var rules: [RuleAddress] = []
-            for state in demo.states {
-                state.screen.forEachItem { item in
-                    guard let rule = engine.decide(item, on: device)?.rule else { return }
+            for layout in block.layouts ?? [] {
+                for placement in layout.items {
+                    guard let rule = placement.rule else { continue }
                     let address = RuleAddress(slug: rule.slug, number: rule.number)
                     if !rules.contains(address) { rules.append(address) }
                 }
@@ -192,8 +205,8 @@ struct PageRenderer: Sendable {
         let (templates, contexts, demos) = (self.templates, self.contexts, page.pattern.demos)
         let markdown = PageMarkdown(page) { index in
             // A demo in a list or a quote: drawn by the theme, put where it stands.
-            guard let demo = demos[index].demo else { return "" }
-            return (try? templates.renderBytes("demo", contexts.demo(demo, index: index)) { String(decoding: [UInt8](copying: $0), as: UTF8.self) }) ?? ""
+            guard let context = contexts.demo(demos[index], index: index) else { return "" }
+            return (try? templates.renderBytes("demo", context) { String(decoding: [UInt8](copying: $0), as: UTF8.self) }) ?? ""
         }
         let context = contexts.make(page.pattern, markdown: markdown)
         defer { contexts.recycle(context) }

@@ -6,6 +6,11 @@ public struct DemoBlock: Sendable {
     public var demo: Demo?
     /// The code block's place in the page's Markdown (`MarkdownNode.place`).
     public var place: Int = 0
+    /// Each state laid out by the placement engine on the demo's device,
+    /// once, as the page is checked (nil before, or when it cannot be: an
+    /// unknown device, no table): what the checks of its items, the rules
+    /// its figure applies and its figure read.
+    public var layouts: [ScreenLayout]?
 
     /// A demo block read at `location`.
     public init(location: SourceLocation, demo: Demo?, place: Int = 0) {

@@ -109,16 +109,18 @@ public struct DemoContext: Sendable {
 
     /// Writes the context of `demo` (as ``value(for:number:)`` gives it):
     /// the member `key` of the object being written, or an element of a list.
-    func add(_ demo: Demo, number: Int, as key: ContextKey?, to context: inout CompactContext.Builder) {
+    /// `layouts` are its states laid out already, when the page was checked
+    /// (`DemoBlock.layouts`); otherwise they are laid out here.
+    func add(_ demo: Demo, number: Int, layouts laidOut: [ScreenLayout]? = nil, as key: ContextKey?, to context: inout CompactContext.Builder) {
         let keys = prepared.keys
         let deviceFigure = prepared.devices[demo.device.value]
         let engine = prepared.engine
         // Figures do not show advice: the layouts are made without it.
         var layouts: [ScreenLayout] = []
         var alts: [String] = []
-        for state in demo.states {
+        for (index, state) in demo.states.enumerated() {
             if let deviceFigure, let engine {
-                let layout = engine.layout(state.screen, on: deviceFigure.device, withAdvice: false)
+                let layout = laidOut.flatMap { index < $0.count ? $0[index] : nil } ?? engine.layout(state.screen, on: deviceFigure.device, withAdvice: false)
                 layouts.append(layout)
                 alts.append(LayoutDescription(layout: layout, overflowTitle: engine.table.overflow.title).text)
             } else {

@@ -180,9 +180,10 @@ final class PageContext: Sendable {
     }
 
     /// The context of the `demo` partial for the page's `index`th demo (from 0).
-    func demo(_ demo: Demo, index: Int) -> CompactContext {
+    func demo(_ block: DemoBlock, index: Int) -> CompactContext? {
+        guard let demo = block.demo else { return nil }
         var context = CompactContext.Builder(slots: 512, bytes: 8_192)
-        demos.add(demo, number: index + 1, as: nil, to: &context)
+        demos.add(demo, number: index + 1, layouts: block.layouts, as: nil, to: &context)
         return context.finish()
     }
 
@@ -193,7 +194,8 @@ final class PageContext: Sendable {
         case .markdown(let blocks):
             context.add(keys.html, markdown.html(blocks))
         case .demo(let index):
-            if let demo = pattern.demos[index].demo { demos.add(demo, number: index + 1, as: keys.demo, to: &context) }
+            let block = pattern.demos[index]
+            if let demo = block.demo { demos.add(demo, number: index + 1, layouts: block.layouts, as: keys.demo, to: &context) }
         case .rules:
             context.add(keys.rules, true)
         case .faq:

@@ -121,6 +121,15 @@ public struct PlacementChecker: PageChecker {
         var reported = Set<SourceLocation>()
         for block in demos {
             guard let demo = block.demo, let device = site.device(demo.device.value) else { continue }
+            // Laid out once as the page was checked: the items no row matched.
+            if let layouts = block.layouts, layouts.count == demo.states.count {
+                for (state, layout) in zip(demo.states, layouts) {
+                    for item in layout.unplaced where reported.insert(item.location).inserted {
+                        diagnostics.append(Diagnostic(.invalidPlacement, "no row of \(Site.Paths.placement) matches the item '\(item.id)' (state '\(state.name)', on \(device.id)); add a row that does", at: item.location))
+                    }
+                }
+                continue
+            }
             // Each state's items in the column's order, visited where they are.
             for state in demo.states {
                 state.screen.forEachItem { item in

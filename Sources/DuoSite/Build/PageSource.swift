@@ -61,6 +61,24 @@ struct PageSource: Sendable {
         rootFolder = OpenFolder(root.standardizedFileURL.path)
     }
 
+    /// The page files `files` of the site at `root` alone, none listed: a
+    /// long-running process reads again the files it is told changed.
+    init(root: URL, files: [String]) {
+        self.root = root
+        hashesEveryFile = false
+        self.files = files
+        unlisted = nil
+        previous = []
+        started = SourceStamp.now()
+        rootFolder = nil
+    }
+
+    /// Whether the page file `file` (relative to `root`) is there, as a file.
+    static func exists(_ file: String, root: URL) -> Bool {
+        var status = stat()
+        return stat(root.path + "/" + file, &status) == 0 && status.st_mode & S_IFMT != S_IFDIR
+    }
+
     /// The page files under `Content/patterns`, sorted by name (hidden
     /// files left out).
     static func pageFiles(root: URL) -> [String] {

@@ -97,42 +97,44 @@ struct SiteEngine: Sendable {
 
     /// Reads the page files `files` again (added, changed or removed on
     /// disk), `texts` standing in for some pages' text (an editor's, saved
-    /// or not), into `sink`; then the links, and the holes of the pages
-    /// whose links changed filled again. Says whether the links changed.
+    /// or not, the file on disk or not), into `sink`; then the links, and
+    /// the holes of the pages whose links changed filled again. Only those
+    /// files are looked at: the others are as they were read. Says whether
+    /// the links changed.
     @discardableResult
     mutating func refresh(_ files: Set<String>, texts: [String: [UInt8]] = [:], into sink: PageSink) -> Bool {
-        let source = PageSource(root: options.root, previous: nil)
-        unlisted = source.unlisted
-        // The files listed, and those only an editor holds.
-        let order = Set(source.files).union(texts.keys.filter(PageSource.isPageFile)).sorted()
-        let indices = Dictionary(uniqueKeysWithValues: source.files.enumerated().map { ($1, $0) })
-        var relinks = order.count != pages.count
-        var next: [SitePage] = []
-        next.reserveCapacity(order.count)
-        for file in order {
-            guard files.contains(file) || places[file] == nil else {
-                next.append(pages[places[file]!])
-                continue
-            }
+        let root = options.root
+        var relinks = false
+        var added = false
+        var removed: Set<String> = []
+        var read: [String: SitePage] = [:]
+        for file in files.union(texts.keys.filter { places[$0] == nil }).sorted() where PageSource.isPageFile(file) {
             let input: PageSource.Input
             if let text = texts[file] {
                 input = .text(PageText(file: file, bytes: text, hash: 0, stamp: 0))
-            } else if let index = indices[file] {
-                input = source.input(at: index)
+            } else if PageSource.exists(file, root: root) {
+                input = PageSource(root: root, files: [file]).input(at: 0)
             } else {
+                if places[file] != nil { removed.insert(file) }
                 continue
             }
             let page = Self.read(input, file: file, with: pipeline, into: sink, stopped: Counter())
             let before = places[file].flatMap { pages[$0].facts?.page }
+            if places[file] == nil { added = true }
             if !relinks { relinks = Self.relinks(before, page.facts?.page) }
-            next.append(page)
+            read[file] = page
         }
-        // Files gone from disk and not held by an editor.
-        relinks = relinks || pages.contains { files.contains($0.file) && !order.contains($0.file) }
-        pages = next
-        places = Dictionary(uniqueKeysWithValues: pages.indices.map { (pages[$0].file, $0) })
+        // The pages read again in their places; those added or gone, in page file order.
+        for (file, page) in read where places[file] != nil { pages[places[file]!] = page }
+        if added || !removed.isEmpty {
+            relinks = true
+            pages.removeAll { removed.contains($0.file) }
+            pages += read.values.filter { places[$0.file] == nil }
+            pages.sort { $0.file < $1.file }
+            places = Dictionary(uniqueKeysWithValues: pages.indices.map { (pages[$0].file, $0) })
+        }
         if relinks { relink() }
-        finish(into: sink, source: source) {}
+        finish(into: sink, source: PageSource(root: root, files: [])) {}
         return relinks
     }
 
@@ -180,6 +182,7 @@ struct SiteEngine: Sendable {
                     page.draft = [UInt8](copying: html)
                     page.holes = holes
                 }
+                page.listingKey = page.facts.map { SiteWideFiles.pageKey($0.page) }
             case .none:
                 break
             }
@@ -322,7 +325,7 @@ struct SiteEngine: Sendable {
     /// with the build's `fingerprint`.
     func siteWideKey(fingerprint: UInt64) -> UInt64 {
         let published = pages.filter { $0.facts.map { publishes($0.page) } ?? false }
-        let keys = published.map { $0.entry?.listingKey ?? SiteWideFiles.pageKey($0.facts!.page) }
+        let keys = published.map { $0.entry?.listingKey ?? $0.listingKey ?? SiteWideFiles.pageKey($0.facts!.page) }
         return SiteWideFiles.key(keys, links: links.siteKey, fingerprint: fingerprint)
     }
 

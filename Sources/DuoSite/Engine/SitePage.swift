@@ -23,6 +23,9 @@ struct SitePage: Sendable {
     var draft: [UInt8]?
     /// Its HTML with its holes filled (in memory alone).
     var html: [UInt8]?
+    /// What the site-wide files show of it (`SiteWideFiles.pageKey`), made
+    /// as it is read into memory (a build's entry has its own).
+    var listingKey: UInt64?
     /// The key of the links its holes were last filled with (`PageLinks.key(of:)`).
     var linksKey: UInt64 = 0
     /// Whether the reading stopped at it: the system refused to read any

@@ -32,49 +32,76 @@ enum FileOutput {
 
     /// Puts `fills` (each at its offset in the file as it is, in order) into
     /// the open file `descriptor`: what follows the first, from `start`
-    /// (its offset), read back and written again with the fills between;
-    /// false, with `errno` saying why, when the system refuses.
+    /// (its offset), read back and written again with the fills between,
+    /// in one write of its pieces where they lie; false, with `errno`
+    /// saying why, when the system refuses.
     static func insert(_ fills: [PageFill], from start: Int, in descriptor: Int32) -> Bool {
         var status = stat()
         guard fstat(descriptor, &status) == 0 else { return false }
         let end = Int(status.st_size)
-        guard start <= end else { errno = EINVAL; return false }
-        var tail = [UInt8](repeating: 0, count: end - start)
-        let read = tail.withUnsafeMutableBytes { raw in
-            var done = 0
-            while done < raw.count {
-                let count = pread(descriptor, raw.baseAddress! + done, raw.count - done, off_t(start + done))
-                if count < 0, errno == EINTR { continue }
-                guard count > 0 else { return false }
-                done += count
+        guard start <= end, fills.allSatisfy({ $0.offset >= start && $0.offset <= end }) else { errno = EINVAL; return false }
+        let tail = [UInt8](unsafeUninitializedCapacity: end - start) { buffer, count in
+            count = 0
+            while count < buffer.count {
+                let read = pread(descriptor, buffer.baseAddress! + count, buffer.count - count, off_t(start + count))
+                if read < 0, errno == EINTR { continue }
+                guard read > 0 else { break }
+                count += read
             }
-            return true
         }
-        guard read else { if errno == 0 { errno = EIO }; return false }
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(tail.count + fills.reduce(0) { $0 + $1.bytes.count })
-        var next = 0
-        for fill in fills {
-            let at = fill.offset - start
-            guard at >= next, at <= tail.count else { errno = EINVAL; return false }
-            bytes += tail[next..<at]
-            bytes += fill.bytes
-            next = at
-        }
-        bytes += tail[next...]
-        return bytes.withUnsafeBytes { raw in
-            var done = 0
-            while done < raw.count {
-                let count = pwrite(descriptor, raw.baseAddress! + done, raw.count - done, off_t(start + done))
-                if count < 0, errno == EINTR { continue }
-                guard count > 0 else {
-                    if count == 0 { errno = ENOSPC }
-                    return false
+        guard tail.count == end - start else { if errno == 0 { errno = EIO }; return false }
+        // The fills one after another (a few hundred bytes), then the
+        // pieces: each stretch of the tail, then its fill, as they lie.
+        let filled = fills.flatMap(\.bytes)
+        return tail.withUnsafeBytes { tail in
+            filled.withUnsafeBytes { filled in
+                var pieces: [iovec] = []
+                pieces.reserveCapacity(2 * fills.count + 1)
+                func add(_ base: UnsafeRawPointer?, _ count: Int) {
+                    if count > 0 { pieces.append(iovec(iov_base: UnsafeMutableRawPointer(mutating: base), iov_len: count)) }
                 }
-                done += count
+                var next = 0, used = 0
+                for fill in fills {
+                    let at = fill.offset - start
+                    add(tail.baseAddress.map { $0 + next }, at - next)
+                    add(filled.baseAddress.map { $0 + used }, fill.bytes.count)
+                    next = at
+                    used += fill.bytes.count
+                }
+                add(tail.baseAddress.map { $0 + next }, tail.count - next)
+                return writeAll(pieces, at: start, to: descriptor)
             }
-            return true
         }
+    }
+
+    /// Writes `pieces`, one after another, at `offset` in the open file
+    /// `descriptor`, going on where a short write stopped.
+    private static func writeAll(_ pieces: [iovec], at offset: Int, to descriptor: Int32) -> Bool {
+        var pieces = pieces[...]
+        var position = offset
+        // Linux takes up to 1,024 pieces a call (IOV_MAX).
+        while !pieces.isEmpty {
+            let batch = Array(pieces.prefix(1_024))
+            let count = pwritev(descriptor, batch, Int32(batch.count), off_t(position))
+            if count < 0, errno == EINTR { continue }
+            guard count > 0 else {
+                if count == 0 { errno = ENOSPC }
+                return false
+            }
+            position += count
+            // Past what was written: the pieces left, the first from where it stopped.
+            var written = count
+            while let piece = pieces.first, written >= piece.iov_len {
+                written -= piece.iov_len
+                pieces.removeFirst()
+            }
+            if written > 0, var piece = pieces.first {
+                piece.iov_base = piece.iov_base.map { $0 + written }
+                piece.iov_len -= written
+                pieces[pieces.startIndex] = piece
+            }
+        }
+        return true
     }
 
     /// Writes `bytes` into the file at `path` (relative to the open folder

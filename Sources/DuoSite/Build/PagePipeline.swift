@@ -56,7 +56,7 @@ struct PagePipeline: Sendable {
         let (read, found) = parser.read(file: file, bytes: bytes)
         guard var pattern = read else { return Reading(result: Result(facts: nil, findings: found), page: nil) }
         // Check.
-        let findings = found + Checkers.page(pattern, checks)
+        let findings = found + Checkers.page(pattern, text: bytes, checks)
         if renderer != nil { pattern.figureRules = figureRules(pattern) }
         let renders = renderer.map { $0.publishes(pattern) } == true && !findings.contains(where: \.blocksBuild)
         return Reading(result: Result(facts: PageFacts(pattern, findings: findings), findings: findings), page: renders ? pattern : nil)

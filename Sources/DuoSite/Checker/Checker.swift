@@ -60,6 +60,14 @@ extension PageChecker {
     }
 }
 
+/// A check about one page that reads the page's text as written too (the
+/// file's bytes): what the reading keeps nothing of, such as text a
+/// skeleton left in it.
+public protocol PageTextChecker: Sendable {
+    /// The findings of this check about `page`, whose file holds `text`.
+    func check(_ page: Pattern, text: [UInt8], _ context: CheckContext) -> [Diagnostic]
+}
+
 /// Every check `duosite check` runs, in a fixed order: those about one page
 /// alone, run on each page as it is read (and cached with it by the build),
 /// and those across pages, run once every page is read.
@@ -73,6 +81,12 @@ public enum Checkers {
         DemoChecker(),
         PlacementChecker(scope: .demos),
         SiteAddressChecker(),
+        UncitedRuleChecker(),
+    ]
+
+    /// Checks about one page that read its text as written too.
+    public static let pageText: [any PageTextChecker] = [
+        PlaceholderChecker(),
     ]
 
     /// Checks across pages, which read pages without their HTML or demos.
@@ -88,9 +102,14 @@ public enum Checkers {
     /// All checks.
     public static var all: [any Checker] { pageLevel.map { $0 as any Checker } + siteLevel }
 
-    /// The page-level findings about one page.
-    public static func page(_ pattern: Pattern, _ context: CheckContext) -> [Diagnostic] {
-        pageLevel.flatMap { $0.check(pattern, context) }
+    /// The page-level findings about one page, whose file holds `text`
+    /// (nil: the checks that read it are not run).
+    public static func page(_ pattern: Pattern, text: [UInt8]? = nil, _ context: CheckContext) -> [Diagnostic] {
+        var findings = pageLevel.flatMap { $0.check(pattern, context) }
+        if let text {
+            for checker in pageText { findings += checker.check(pattern, text: text, context) }
+        }
+        return findings
     }
 
     /// A context for checking pages one at a time, sharing `engine`.

@@ -5,6 +5,9 @@ import Foundation
 struct NewCommand: Subcommand {
     static let name = "new"
     static let abstract = "Start a new pattern page, as a draft"
+    /// The options it takes a value for, and its flags.
+    static let options: Set<String> = ["--status", "--slug", "--root", "--today"]
+    static let flags: Set<String> = []
     static let help = """
     Usage: duosite new TITLE|FILE.md [--status apple|recommendation] [--slug SLUG] [--root DIR] [--today DATE]
 
@@ -45,7 +48,7 @@ struct NewCommand: Subcommand {
     let today: Day
 
     init(arguments: [String], currentDirectory: URL) throws(UsageError) {
-        let parsed = try Arguments(arguments, options: ["--status", "--slug", "--root", "--today"], flags: [])
+        let parsed = try Arguments(arguments, options: Self.options, flags: Self.flags)
         guard let title = parsed.positionals.first else { throw UsageError("missing TITLE: the new page's title, in quotes if it has several words") }
         if parsed.positionals.count > 1 {
             throw UsageError("unexpected argument '\(parsed.positionals[1])'; put a title of several words in quotes: duosite new \"\(parsed.positionals.joined(separator: " "))\"")

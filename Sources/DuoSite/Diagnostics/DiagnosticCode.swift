@@ -45,6 +45,8 @@ public enum DiagnosticCode: String, Sendable, Hashable, CaseIterable {
     case readFailed = "read-failed"
     case linkBroken = "link-broken"
     case linkMoved = "link-moved"
+    case placeholder = "placeholder"
+    case uncitedRule = "uncited-rule"
 
     /// The severity a finding of this kind has.
     public var defaultSeverity: Diagnostic.Severity {

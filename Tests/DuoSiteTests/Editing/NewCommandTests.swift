@@ -41,11 +41,45 @@ struct NewCommandTests {
         site.build()
         #expect(!FileManager.default.fileExists(atPath: site.root.appendingPathComponent("Public/patterns/keep-the-column-clear").path))
         #expect(try !site.read("Public/index.html").contains("Keep the column clear"))
-        try site.write(text.replacingOccurrences(of: "draft: true\n", with: ""), to: "Content/patterns/keep-the-column-clear.md")
+        // Once not a draft, the placeholders are errors at their lines, in
+        // check and build, and nothing is published.
+        let path = "Content/patterns/keep-the-column-clear.md"
+        let undrafted = text.replacingOccurrences(of: "draft: true\n", with: "")
+        try site.write(undrafted, to: path)
+        let lines = undrafted.split(separator: "\n", omittingEmptySubsequences: false)
+        func line(_ text: String) -> Int { (lines.firstIndex { $0.contains(text) } ?? -1) + 1 }
+        let placeholders = [
+            LocatedFinding(file: path, line: line("summary:"), column: 10, severity: "error", code: "placeholder"),
+            LocatedFinding(file: path, line: line("Describe the problem here."), column: 1, severity: "error", code: "placeholder"),
+            LocatedFinding(file: path, line: line("1. Write the first rule here."), column: 4, severity: "error", code: "placeholder"),
+            LocatedFinding(file: path, line: line("### What question does"), column: 1, severity: "error", code: "placeholder"),
+            LocatedFinding(file: path, line: line("Answer it here, in a sentence or two."), column: 1, severity: "error", code: "placeholder"),
+            LocatedFinding(file: path, line: line("1. Write the first rule here."), column: 1, severity: "warning", code: "uncited-rule"),
+        ]
+        let undraftedCheck = site.checkJSON()
+        #expect(undraftedCheck.status == 1)
+        #expect(Set(try undraftedCheck.json().located) == Set(placeholders))
+        let refused = site.run(["build", "--today", "2026-11-29", "--quiet"])
+        #expect(refused.status == 1)
+        #expect(refused.err.contains("\(path):\(line("Describe the problem here.")):1: error: 'Describe the problem here.' is the new page's placeholder"), "\(refused.err)")
+        #expect(!FileManager.default.fileExists(atPath: site.root.appendingPathComponent("Public/patterns/keep-the-column-clear").path))
+
+        // Written, it is published, its comments left out.
+        var written = undrafted
+        for (placeholder, text) in [
+            ("One or two sentences on what this pattern asks of an app on iPhone Duo.", "Keep the column for the bars' items."),
+            ("Describe the problem here.", "Views in the column hide the bars."),
+            ("Write the first rule here.", "Keep the column clear.\n\n   Sources (recommendation): hig § Vertical controls"),
+            ("What question does Keep the column clear answer?", "Can a view go in the column?"),
+            ("Answer it here, in a sentence or two.", "Only a view that declares it can go vertical."),
+        ] {
+            written = written.replacingOccurrences(of: placeholder, with: text)
+        }
+        try site.write(written, to: path)
         site.build()
         let page = try site.read("Public/patterns/keep-the-column-clear/index.html")
         #expect(page.contains("Keep the column clear"))
-        #expect(page.contains("Write the first rule here."))
+        #expect(page.contains("Views in the column hide the bars."))
         #expect(!page.contains("A new pattern page."))
         #expect(try site.read("Public/index.html").contains("Keep the column clear"))
     }

@@ -4,6 +4,9 @@ import Foundation
 struct BuildCommand: Subcommand {
     static let name = "build"
     static let abstract = "Build the site into Public/"
+    /// The options it takes a value for, and its flags: what its usage lists.
+    static let options: Set<String> = ["--root", "--output", "--base-url", "--today"]
+    static let flags: Set<String> = ["--drafts", "--quiet", "--timings", "--source", "--no-source"]
     static let help = """
     Usage: duosite build [--root DIR] [--output DIR] [--base-url URL] [--drafts] [--today DATE] [--quiet] [--timings]
 
@@ -34,9 +37,11 @@ struct BuildCommand: Subcommand {
     let quiet: Bool
     /// Whether to print how long each step of the build took.
     let timings: Bool
+    /// Whether findings show their source lines.
+    let source: SourceDisplay
 
     init(arguments: [String], currentDirectory: URL) throws(UsageError) {
-        let parsed = try Arguments(arguments, options: ["--root", "--output", "--base-url", "--today"], flags: ["--drafts", "--quiet", "--timings"])
+        let parsed = try Arguments(arguments, options: Self.options, flags: Self.flags)
         if let extra = parsed.positionals.first {
             throw UsageError("unexpected argument '\(extra)'")
         }
@@ -48,6 +53,7 @@ struct BuildCommand: Subcommand {
         options = BuildOptions(root: root, output: output, baseURL: parsed["--base-url"], drafts: parsed.has("--drafts"), today: try CommonOptions.today(parsed))
         quiet = parsed.has("--quiet")
         timings = parsed.has("--timings")
+        source = try SourceDisplay(parsed)
     }
 
     /// A root that is no folder, or an output the build may not replace
@@ -82,7 +88,7 @@ struct BuildCommand: Subcommand {
         // the one line on standard output.
         defer { if let steps { console.err(steps.report) } }
         if showsProgress, lastShown.increment() > 1 { console.err("\n") }
-        DiagnosticWriter.writeText(outcome.diagnostics, to: console)
+        DiagnosticWriter.writeText(outcome.diagnostics, to: console, sourceRoot: source.root(options.root, on: console))
         guard outcome.published else {
             let errors = outcome.diagnostics.filter { $0.severity == .error && $0.code.blocksBuild }.count
             console.err("error: nothing was published (\(errors) error\(errors == 1 ? "" : "s"), listed above)\n")

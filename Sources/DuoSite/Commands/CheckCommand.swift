@@ -9,6 +9,9 @@ struct CheckCommand: Subcommand {
 
     static let name = "check"
     static let abstract = "Report stale pages and every problem in the content"
+    /// The options it takes a value for, and its flags: what its usage lists.
+    static let options: Set<String> = ["--root", "--output", "--today", "--format", "--links-max-age"]
+    static let flags: Set<String> = ["--strict", "--links", "--source", "--no-source"]
     static let help = """
     Usage: duosite check [--root DIR] [--output DIR] [--today DATE] [--format text|json|github] [--strict]
                          [--links [--links-max-age AGE]]
@@ -50,6 +53,8 @@ struct CheckCommand: Subcommand {
     let today: Day
     let format: Format
     let strict: Bool
+    /// Whether findings in text show their source lines.
+    let source: SourceDisplay
     /// Whether the addresses of other sites are asked (`--links`).
     let links: Bool
     /// How they are asked: the documented defaults and `--links-max-age`;
@@ -57,7 +62,7 @@ struct CheckCommand: Subcommand {
     var linkSettings = LinkSettings()
 
     init(arguments: [String], currentDirectory: URL) throws(UsageError) {
-        let parsed = try Arguments(arguments, options: ["--root", "--output", "--today", "--format", "--links-max-age"], flags: ["--strict", "--links"])
+        let parsed = try Arguments(arguments, options: Self.options, flags: Self.flags)
         if let extra = parsed.positionals.first {
             throw UsageError("unexpected argument '\(extra)'")
         }
@@ -70,6 +75,7 @@ struct CheckCommand: Subcommand {
         }
         self.format = format
         strict = parsed.has("--strict")
+        source = try SourceDisplay(parsed)
         links = parsed.has("--links")
         if let age = parsed["--links-max-age"] {
             guard links else { throw UsageError("--links-max-age needs --links") }
@@ -89,7 +95,7 @@ struct CheckCommand: Subcommand {
         let diagnostics = result.diagnostics
         switch format {
         case .text:
-            DiagnosticWriter.writeText(diagnostics, to: console)
+            DiagnosticWriter.writeText(diagnostics, to: console, sourceRoot: source.root(root, on: console))
             console.out(result.summary + "\n")
         case .json:
             console.out(DiagnosticWriter.json(diagnostics, reviews: result.reviews))

@@ -5,6 +5,9 @@ import Foundation
 struct LSPCommand: Subcommand {
     static let name = "lsp"
     static let abstract = "Give editors the checks, the engine and the sources as you type (LSP)"
+    /// The options it takes a value for, and its flags: what its usage lists.
+    static let options: Set<String> = ["--root", "--today"]
+    static let flags: Set<String> = ["--stdio"]
     static let help = """
     Usage: duosite lsp [--root DIR] [--today DATE]
 
@@ -39,7 +42,7 @@ struct LSPCommand: Subcommand {
 
     init(arguments: [String], currentDirectory: URL) throws(UsageError) {
         // Editors often start servers with --stdio: it is the only transport.
-        let parsed = try Arguments(arguments, options: ["--root", "--today"], flags: ["--stdio"])
+        let parsed = try Arguments(arguments, options: Self.options, flags: Self.flags)
         if let extra = parsed.positionals.first { throw UsageError("unexpected argument '\(extra)'") }
         root = parsed["--root"].map { CommonOptions.resolve($0, in: currentDirectory) }
         today = try CommonOptions.today(parsed)

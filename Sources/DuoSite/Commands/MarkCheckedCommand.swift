@@ -5,6 +5,9 @@ import Foundation
 struct MarkCheckedCommand: Subcommand {
     static let name = "mark-checked"
     static let abstract = "Record that pages were checked against their sources today"
+    /// The options it takes a value for, and its flags: what its usage lists.
+    static let options: Set<String> = ["--date", "--root", "--today"]
+    static let flags: Set<String> = []
     static let help = """
     Usage: duosite mark-checked PAGE... [--date DATE] [--root DIR] [--today DATE]
 
@@ -38,7 +41,7 @@ struct MarkCheckedCommand: Subcommand {
     let currentDirectory: URL
 
     init(arguments: [String], currentDirectory: URL) throws(UsageError) {
-        let parsed = try Arguments(arguments, options: ["--date", "--root", "--today"], flags: [])
+        let parsed = try Arguments(arguments, options: Self.options, flags: Self.flags)
         guard !parsed.positionals.isEmpty else { throw UsageError("missing PAGE: a page's slug or file") }
         pages = parsed.positionals
         date = parsed["--date"]

@@ -5,6 +5,9 @@ import YAML
 struct PlaceCommand: Subcommand {
     static let name = "place"
     static let abstract = "Show where iPhone Duo puts each bar item of a demo, and why"
+    /// The options it takes a value for, and its flags: what its usage lists.
+    static let options: Set<String> = ["--root", "--device", "--format"]
+    static let flags: Set<String> = ["--source", "--no-source"]
     static let help = """
     Usage: duosite place FILE [--root DIR] [--device ID] [--format text|json]
 
@@ -28,9 +31,11 @@ struct PlaceCommand: Subcommand {
     let device: String?
     let format: String
     let currentDirectory: URL
+    /// Whether findings show their source lines.
+    let source: SourceDisplay
 
     init(arguments: [String], currentDirectory: URL) throws(UsageError) {
-        let parsed = try Arguments(arguments, options: ["--root", "--device", "--format"], flags: [])
+        let parsed = try Arguments(arguments, options: Self.options, flags: Self.flags)
         guard let file = parsed.positionals.first else { throw UsageError("missing FILE: a pattern page or a demo YAML file") }
         if parsed.positionals.count > 1 { throw UsageError("unexpected argument '\(parsed.positionals[1])'") }
         self.file = file
@@ -38,6 +43,7 @@ struct PlaceCommand: Subcommand {
         device = parsed["--device"]
         format = parsed["--format"] ?? "text"
         self.currentDirectory = currentDirectory
+        source = try SourceDisplay(parsed)
         guard ["text", "json"].contains(format) else { throw UsageError("--format should be text or json, not '\(format)'") }
     }
 
@@ -126,7 +132,7 @@ struct PlaceCommand: Subcommand {
                 console.out(placed.map { PlacementReport.text($0, file: path, overflowTitle: table.overflow.title) }.joined(separator: "\n"))
             }
         }
-        DiagnosticWriter.writeText(diagnostics.sortedForOutput(), to: console)
+        DiagnosticWriter.writeText(diagnostics.sortedForOutput(), to: console, sourceRoot: self.source.root(root, on: console))
         return diagnostics.hasErrors ? 1 : 0
     }
 

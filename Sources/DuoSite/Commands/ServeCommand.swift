@@ -5,6 +5,9 @@ import Foundation
 struct ServeCommand: Subcommand {
     static let name = "serve"
     static let abstract = "Preview the site in a browser, rebuilt as you save"
+    /// The options it takes a value for, and its flags: what its usage lists.
+    static let options: Set<String> = ["--root", "--host", "--port", "--today"]
+    static let flags: Set<String> = ["--no-drafts", "--poll", "--drafts", "--source", "--no-source"]
     static let help = """
     Usage: duosite serve [--root DIR] [--host ADDR] [--port N] [--no-drafts] [--today DATE] [--poll]
 
@@ -37,7 +40,7 @@ struct ServeCommand: Subcommand {
     let poll: Bool
 
     init(arguments: [String], currentDirectory: URL) throws(UsageError) {
-        let parsed = try Arguments(arguments, options: ["--root", "--host", "--port", "--today"], flags: ["--no-drafts", "--poll"])
+        let parsed = try Arguments(arguments, options: Self.options, flags: Self.flags)
         if let extra = parsed.positionals.first { throw UsageError("unexpected argument '\(extra)'") }
         let root = CommonOptions.root(parsed, currentDirectory: currentDirectory)
         options = BuildOptions(root: root, output: root.appendingPathComponent("Public"), drafts: !parsed.has("--no-drafts"), today: try CommonOptions.today(parsed))

@@ -9,32 +9,38 @@ struct NewCommand: Subcommand {
     static let options: Set<String> = ["--status", "--slug", "--root", "--today"]
     static let flags: Set<String> = []
     static let help = """
-    Usage: duosite new TITLE|FILE.md [--status apple|recommendation] [--slug SLUG] [--root DIR] [--today DATE]
+    Usage: duosite new TITLE|FILE.md [--status apple|recommendation]
+                       [--slug SLUG] [--root DIR] [--today DATE]
 
-    Writes Content/patterns/<slug>.md: a draft pattern page with the title,
-    the status, last_checked today and the site's owner (site.yml's owner),
-    and a section for the problem, the rules and the FAQ, with what goes in
-    each in HTML comments, which the build leaves out. The page is from
-    Content/archetype.md when the site has one (a Mustache template given
-    title, slug, status, today and owner, and title_yaml and owner_yaml, the
-    same in YAML quotes). The build publishes the page once its
-    'draft: true' line is gone; the skeleton's placeholder sentences left in
-    it then are errors (placeholder), and so is a rule of an apple page
-    with no citation block (uncited-rule). It never writes over a page: a
-    page file of that slug, or a page of that title, is an error.
+    Writes Content/patterns/<slug>.md: a draft pattern page with the title, the
+    status, last_checked today and the site's owner (site.yml's owner), and a
+    section for the problem, the rules and the FAQ, with what goes in each in
+    HTML comments, which the build leaves out. The page is from
+    Content/archetype.md when the site has one (a Mustache template given title,
+    slug, status, today and owner, and title_yaml and owner_yaml, the same in
+    YAML quotes).
+
+    The build publishes the page once its 'draft: true' line is gone; the
+    skeleton's placeholder sentences left in it then are errors (placeholder),
+    and so is a rule of an apple page with no citation block (uncited-rule). It
+    never writes over a page: a page file of that slug, or a page of that title,
+    is an error.
 
     Options:
-      --status STATUS  apple (guidance as Apple gives it) or recommendation
-                       (the site's own advice; the default)
-      --slug SLUG      The page's slug, its file name and address (default:
-                       made from the title in ASCII: "Where the bars go"
-                       gives where-the-bars-go, "Über-menüs" uber-menus).
-                       Given a file (foo-bar.md, patterns/foo-bar.md, as
-                       hugo new takes it), the slug is its name and the
-                       title is made of it ("Foo bar")
-      --root DIR       The site root (default: the current folder)
-      --today DATE     The page's last_checked, YYYY-MM-DD (default: today, UTC)
-      --help           Show this help
+      --status STATUS    apple (guidance as Apple gives it) or recommendation
+                         (the site's own advice; the default)
+      --slug SLUG        The page's slug, its file name and address (default:
+                         made from the title in ASCII: "Where the bars go" gives
+                         where-the-bars-go, "Über-menüs" uber-menus; a title
+                         with no Latin letter needs one). Given a file, as hugo
+                         new takes it (foo-bar.md, patterns/foo-bar.md), the
+                         slug is its name and the title is made of it ("Foo
+                         bar")
+      -r, --root DIR     The site root (default: the nearest folder from here
+                         upward with Content/site.yml)
+      --today DATE       The page's last_checked, YYYY-MM-DD (default: today,
+                         UTC)
+      -h, --help         Show this help
 
     Exit status: 0 the page is written; 1 it is not (the page exists, or the
     site's files or skeleton have errors); 64 the command line is wrong.

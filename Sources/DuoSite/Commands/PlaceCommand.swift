@@ -10,16 +10,25 @@ struct PlaceCommand: Subcommand {
     static let flags: Set<String> = ["--source", "--no-source"]
     static let help = """
     Usage: duosite place FILE [--root DIR] [--device ID] [--format text|json]
+                         [--source | --no-source]
 
     Runs the placement engine on every demo block of a pattern page (or on a
     bare demo YAML file) and prints, for each state, where each item goes, in
-    what form, by which rule, and the advice.
+    what form, by which rule, and the advice. FILE is read from the current
+    folder (or else from the site root).
 
     Options:
-      --root DIR       The site root (default: the current folder)
-      --device ID      Lay the demos out on this device instead of their own
-      --format FORMAT  text (default: the screen drawn in the terminal) or json
-      --help           Show this help
+      -r, --root DIR     The site root (default: the nearest folder from here
+                         upward with Content/site.yml)
+      --device ID        Lay the demos out on this device instead of their own
+      -f, --format FORMAT
+                         text (default: the screen drawn in the terminal) or
+                         json
+      --source           Show each finding's source line and a caret under its
+                         column (the default on a terminal)
+      --no-source        One line per finding, as tools read them (the default
+                         when standard error is not a terminal)
+      -h, --help         Show this help
 
     Exit status: 0 success; 1 the file or the table has errors; 64 the command
     line is wrong.

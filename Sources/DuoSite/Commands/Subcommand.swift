@@ -23,6 +23,12 @@ protocol Subcommand {
 
 extension Subcommand {
     func validate() throws(UsageError) {}
+
+    /// The usage of its help, every line of it (every option), as a wrong
+    /// command line prints it.
+    static var usage: String {
+        help.components(separatedBy: "\n\n").first ?? help
+    }
 }
 
 /// Whether findings in text are followed by their source line and a caret:

@@ -102,7 +102,11 @@ struct BuildCommand: Subcommand {
         // the one line on standard output.
         defer { if let steps { console.err(steps.report) } }
         if showsProgress, lastShown.increment() > 1 { console.err("\n") }
-        DiagnosticWriter.writeText(outcome.diagnostics, to: console, sourceRoot: source.root(options.root, on: console))
+        var diagnostics = outcome.diagnostics
+        if let placeholder = PlaceholderBaseURL.finding(root: options.root, options: options) {
+            diagnostics = (diagnostics + [placeholder]).sortedForOutput()
+        }
+        DiagnosticWriter.writeText(diagnostics, to: console, sourceRoot: source.root(options.root, on: console))
         guard outcome.published else {
             let errors = outcome.diagnostics.filter { $0.severity == .error && $0.code.blocksBuild }.count
             console.err("error: nothing was published (\(errors) error\(errors == 1 ? "" : "s"), listed above)\n")

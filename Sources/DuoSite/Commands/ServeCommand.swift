@@ -50,6 +50,8 @@ struct ServeCommand: Subcommand {
     let host: String
     let port: Int?
     let poll: Bool
+    /// Whether findings show their source lines.
+    let source: SourceDisplay
 
     init(arguments: [String], currentDirectory: URL) throws(UsageError) {
         let parsed = try Arguments(arguments, options: Self.options, flags: Self.flags)
@@ -72,6 +74,7 @@ struct ServeCommand: Subcommand {
             port = nil
         }
         poll = parsed.has("--poll")
+        source = try SourceDisplay(parsed)
     }
 
     func validate() throws(UsageError) {
@@ -92,7 +95,7 @@ struct ServeCommand: Subcommand {
         }
         let session: PreviewSession
         do {
-            session = try PreviewSession(options: options, host: host, port: port, poll: poll, console: console)
+            session = try PreviewSession(options: options, host: host, port: port, poll: poll, console: console, sourceRoot: source.root(options.root, on: console))
         } catch {
             switch error {
             case .portInUse(let port): console.err("error: port \(port) is in use; choose another with --port, or --port 0 for any free one\n")

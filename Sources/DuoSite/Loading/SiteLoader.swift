@@ -78,6 +78,7 @@ public struct SiteLoader: Sendable {
         let staticFiles = Self.staticPaths(root: root)
         site.staticFiles = Set(staticFiles)
         diagnostics += Self.staticFindings(staticFiles, root: root)
+        diagnostics += ForeignFiles.findings(root: root)
         return (site, diagnostics)
     }
 

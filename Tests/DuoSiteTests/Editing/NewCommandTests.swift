@@ -193,6 +193,7 @@ struct NewCommandTests {
     func anyTitleMakesAnAddress(title: String, slug: String) throws {
         let site = try TestSite()
         defer { site.remove() }
+        try site.setRealBaseURL()
         let made = site.run(["new", title, "--today", "2026-11-29"])
         #expect(made.status == 0, "\(made.err)")
         #expect(made.out.hasPrefix("Wrote Content/patterns/\(slug).md, a draft.\n"), "\(made.out)")

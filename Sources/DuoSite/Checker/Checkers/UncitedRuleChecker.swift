@@ -1,13 +1,13 @@
 /// Finds rules with no citation block (`uncited-rule`): an error on a
 /// `status: apple` page, which states Apple's guidance and so must say
 /// where each rule is in it, a warning on a recommendation's. A draft is
-/// not published and is let be; so is a page whose citation blocks a
-/// mistake hid (its own error says so).
+/// not published and is let be; so is a page whose rules or citation
+/// blocks a mistake hid (its own error says so).
 public struct UncitedRuleChecker: PageChecker {
     public init() {}
 
     public func check(_ pattern: Pattern, _ context: CheckContext) -> [Diagnostic] {
-        guard !pattern.frontMatter.draft, !pattern.citationsIncomplete else { return [] }
+        guard !pattern.frontMatter.draft, !pattern.rulesIncomplete, !pattern.citationsIncomplete else { return [] }
         let apple = pattern.frontMatter.status.value == .apple
         var diagnostics: [Diagnostic] = []
         for rule in pattern.rules where rule.citations == nil {

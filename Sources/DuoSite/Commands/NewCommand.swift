@@ -96,16 +96,13 @@ struct NewCommand: Subcommand {
     /// or nil when `argument` is a title; a file name that cannot be an
     /// address, or a folder other than the pages', is refused.
     static func pageFile(_ argument: String) throws(UsageError) -> String? {
-        let lowered = argument.lowercased()
-        guard lowered.hasSuffix(".md") || argument.contains("/") else { return nil }
+        // A file's name ends in .md and has no space; a title may hold '/'.
+        guard argument.lowercased().hasSuffix(".md"), !argument.contains(" ") else { return nil }
         var parts = argument.split(separator: "/", omittingEmptySubsequences: true).map(String.init)
         guard let name = parts.popLast() else { throw UsageError("'\(argument)' names no page file") }
         let folder = parts.joined(separator: "/")
         guard ["", "patterns", "content/patterns", Site.Paths.patterns].contains(folder) || folder == "./" + Site.Paths.patterns else {
             throw UsageError("'\(argument)': pages are all in \(Site.Paths.patterns)/; name the file alone (duosite new \(name)) or give a title")
-        }
-        guard name.lowercased().hasSuffix(".md") else {
-            throw UsageError("'\(argument)': a page file's name ends in .md (duosite new \(name).md), or give a title")
         }
         let slug = String(name.dropLast(3))
         guard SiteLoader.isValidSlug(slug) else {

@@ -169,7 +169,6 @@ struct NewCommandTests {
         (["日本語"], "error: the title '日本語' has no letter or digit of the Latin alphabet to make the page's address of; give --slug"),
         (["posts/foo-bar.md"], "error: 'posts/foo-bar.md': pages are all in Content/patterns/; name the file alone (duosite new foo-bar.md) or give a title"),
         (["Foo_Bar.md"], "error: the file name 'Foo_Bar.md' cannot be a page's address; use lowercase letters, digits and '-'; did you mean 'foo-bar.md'?"),
-        (["patterns/"], "error: 'patterns/': a page file's name ends in .md (duosite new patterns.md), or give a title"),
         (["A title", "--stat", "apple"], "error: unknown option '--stat'; did you mean '--status'?"),
     ])
     func wrongCommandLine(arguments: [String], message: String) throws {
@@ -187,7 +186,7 @@ struct NewCommandTests {
     /// lose them, as tags' do, and the page, a draft, stops no build.
     @Test(arguments: [
         ("Über-menüs", "uber-menus"), ("Écran fermé", "ecran-ferme"), ("Straße für Ærø", "strasse-fur-aero"),
-        ("Tabs 日本語 in the column", "tabs-in-the-column"), ("Don’t hide the bar!", "dont-hide-the-bar"),
+        ("Tabs 日本語 in the column", "tabs-in-the-column"), ("Tabs / sidebars", "tabs-sidebars"), ("Notes on README.md", "notes-on-readme-md"), ("Don’t hide the bar!", "dont-hide-the-bar"),
         (String(repeating: "Column ", count: 20), "column" + String(repeating: "-column", count: 13)),
     ])
     func anyTitleMakesAnAddress(title: String, slug: String) throws {

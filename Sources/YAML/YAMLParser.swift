@@ -215,10 +215,14 @@ public final class YAMLParser {
             return YAMLError("a tab is used for indentation here; YAML indents with spaces", at: mark)
         }
         var message = parser.problem.map { String(cString: $0) } ?? "the YAML cannot be read"
+        let context = parser.context.map { String(cString: $0) }
+        if let explained = explained(problem: message, context: context, at: parser.problem_mark, start: parser.context_mark) {
+            return explained
+        }
         if message == "mapping values are not allowed in this context" {
             message += "; quote a value that contains ': '"
         }
-        guard let context = parser.context.map({ String(cString: $0) }) else {
+        guard let context else {
             return YAMLError(message, at: mark)
         }
         // Where what was being read started: the quote or bracket never closed.
@@ -233,6 +237,74 @@ public final class YAMLParser {
         }
         message = "\(message) (\(context) that starts at \(start.line):\(start.column))"
         return YAMLError(message, at: mark)
+    }
+
+    /// libyaml's commonest problems in an editor's words, at the place the
+    /// mistake is (a key's missing ':' is found where libyaml reads on to
+    /// the next line; a quote or bracket never closed, where it opens),
+    /// with libyaml's own words kept after them; nil for the others.
+    private func explained(problem: String, context: String?, at problemMark: yaml_mark_t, start startMark: yaml_mark_t) -> YAMLError? {
+        let detail = " (YAML: \(problem)\(context.map { " " + $0 } ?? ""))"
+        let problemLine = Int(problemMark.line)
+        if problem == "mapping values are not allowed in this context" || problem == "did not find expected key" {
+            let line = text(ofLine: problemLine)
+            let indent = line.prefix { $0 == " " }.count
+            // A key written without its ':' on a line above, read as the start of a value going on here.
+            if let (above, aboveText) = previousLine(before: problemLine), aboveText.prefix(while: { $0 == " " }).count == indent {
+                let words = aboveText.dropFirst(indent)
+                if !words.contains(":"), !words.hasPrefix("-"), !words.hasPrefix("#"), let space = words.firstIndex(of: " ") {
+                    let key = words[..<space], value = words[space...].drop { $0 == " " }
+                    let column = indent + key.count
+                    return YAMLError("'\(words)' has no ':' after its key: write '\(key): \(value)'\(detail)", at: Mark(line: above + 1 + lineOffset, column: column + 1 + columnOffset))
+                }
+            }
+            guard problem == "mapping values are not allowed in this context" else { return nil }
+            // A value holding ': ', read as a second key.
+            let body = line.dropFirst(indent).drop { $0 == "-" || $0 == " " }
+            if let colon = body.firstRange(of: ": "), !body.hasPrefix("\""), !body.hasPrefix("'") {
+                let key = body[..<colon.lowerBound], value = Self.trimmed(body[colon.upperBound...])
+                if !value.hasPrefix("\""), !value.hasPrefix("'"), !value.hasPrefix("{"), !value.hasPrefix("[") {
+                    let quoted = value.replacing("\\", with: "\\\\").replacing("\"", with: "\\\"")
+                    return YAMLError("the value of '\(key)' holds ': ', which YAML reads as the start of another key: put the whole value in quotes, \(key): \"\(quoted)\"\(detail)", at: mark(problemMark))
+                }
+            }
+            return nil
+        }
+        guard let context else { return nil }
+        let start = mark(startMark)
+        if context.contains("quoted scalar") {
+            return YAMLError("the quote opened here is never closed: end the value with the same quote mark, on its line\(detail)", at: start)
+        }
+        for (name, open, close) in [("flow mapping", "{", "}"), ("flow sequence", "[", "]")] where context.contains(name) {
+            return YAMLError("the '\(open)' opened here is never closed with '\(close)', or two of its entries have no ',' between them\(detail)", at: start)
+        }
+        return nil
+    }
+
+    /// `text` without spaces and tabs at either end.
+    private static func trimmed(_ text: Substring) -> String {
+        String(text.drop { $0 == " " || $0 == "\t" }.reversed().drop { $0 == " " || $0 == "\t" }.reversed())
+    }
+
+    /// The 0-based line `line` of the text, without its line break.
+    private func text(ofLine line: Int) -> String {
+        let start = byteOffset(ofLine: line)
+        var end = start
+        while end < bytes.count, bytes[end] != UInt8(ascii: "\n") { end += 1 }
+        return String(String(decoding: bytes[start..<end], as: UTF8.self).filter { $0 != "\r" })
+    }
+
+    /// The nearest line above the 0-based line `line` with text that is
+    /// not a comment: its number and text.
+    private func previousLine(before line: Int) -> (Int, String)? {
+        var index = line - 1
+        while index >= 0 {
+            let text = text(ofLine: index)
+            let trimmed = Self.trimmed(text[...])
+            if !trimmed.isEmpty, !trimmed.hasPrefix("#") { return (index, text) }
+            index -= 1
+        }
+        return nil
     }
 
     /// The byte offset where the 0-based line `line` starts (or the end).

@@ -9,9 +9,9 @@ struct YAMLParserTests {
         try #require(try YAMLParser.parse(text, firstLine: firstLine))
     }
 
-    private func failure(_ text: String, firstLine: Int = 1) -> YAMLError? {
+    private func failure(_ text: String, firstLine: Int = 1, firstColumn: Int = 1) -> YAMLError? {
         do {
-            _ = try YAMLParser.parse(text, firstLine: firstLine)
+            _ = try YAMLParser.parse(utf8: Array(text.utf8), firstLine: firstLine, firstColumn: firstColumn)
             return nil
         } catch {
             return error
@@ -96,19 +96,38 @@ struct YAMLParserTests {
     @Test func syntaxErrorIsReportedWhereItIs() throws {
         let error = try #require(failure("title: x\nsummary: a: b\n", firstLine: 2))
         #expect(error.mark == Mark(line: 3, column: 11))
-        #expect(error.message.contains("quote a value that contains ': '"), "\(error.message)")
+        #expect(error.message == "the value of 'summary' holds ': ', which YAML reads as the start of another key: put the whole value in quotes, summary: \"a: b\" (YAML: mapping values are not allowed in this context)", "\(error.message)")
+    }
+
+    /// A key written without its ':' is found on its own line, where the
+    /// ':' is missing, not on the next one, where libyaml stops.
+    @Test(arguments: [
+        ("screen:\n  title Library\n  tabs:\n    - {title: Home}\n", 1, 1, Mark(line: 2, column: 8), "'title Library' has no ':' after its key: write 'title: Library'"),
+        ("title Tabs in the column\nsummary: x\n", 2, 1, Mark(line: 2, column: 6), "'title Tabs in the column' has no ':' after its key: write 'title: Tabs in the column'"),
+        ("screen:\n  title Library\n\n  # the tabs\n  tabs: []\n", 10, 4, Mark(line: 11, column: 11), "'title Library' has no ':' after its key: write 'title: Library'"),
+    ])
+    func aMissingColonIsFoundOnItsLine(text: String, firstLine: Int, firstColumn: Int, mark: Mark, message: String) throws {
+        let error = try #require(failure(text, firstLine: firstLine, firstColumn: firstColumn))
+        #expect(error.mark == mark)
+        #expect(error.message.hasPrefix(message + " (YAML: "), "\(error.message)")
+    }
+
+    @Test func anUnclosedBracketIsReportedWhereItOpens() throws {
+        let error = try #require(failure("tabs:\n  - {title: Home, symbol: house\n  - {title: Search}\n", firstLine: 5))
+        #expect(error.mark == Mark(line: 6, column: 5))
+        #expect(error.message == "the '{' opened here is never closed with '}', or two of its entries have no ',' between them (YAML: did not find expected ',' or '}' while parsing a flow mapping)", "\(error.message)")
     }
 
     @Test func unclosedQuoteIsReportedWhereTheQuoteOpens() throws {
         let error = try #require(failure("title: \"Symbols, not labels\nowner: x\n", firstLine: 2))
         #expect(error.mark == Mark(line: 2, column: 8))
-        #expect(error.message.contains("quoted scalar"), "\(error.message)")
+        #expect(error.message == "the quote opened here is never closed: end the value with the same quote mark, on its line (YAML: found unexpected end of stream while scanning a quoted scalar)", "\(error.message)")
     }
 
     @Test func unclosedBracketSaysWhereItOpens() throws {
         let error = try #require(failure("tags: [a, b\nowner: x\n"))
-        #expect(error.mark == Mark(line: 2, column: 6))
-        #expect(error.message.contains("flow sequence that starts at 1:7"), "\(error.message)")
+        #expect(error.mark == Mark(line: 1, column: 7))
+        #expect(error.message == "the '[' opened here is never closed with ']', or two of its entries have no ',' between them (YAML: did not find expected ',' or ']' while parsing a flow sequence)", "\(error.message)")
     }
 
     @Test func aliasIsRefused() throws {

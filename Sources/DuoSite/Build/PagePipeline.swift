@@ -62,7 +62,7 @@ struct PagePipeline: Sendable {
         // Place: each demo laid out once, for the checks, the links and the figures alike.
         place(&pattern)
         // Check.
-        let findings = found + Checkers.page(pattern, checks)
+        let findings = found + Checkers.page(pattern, text: bytes, checks)
         if renderer != nil { pattern.figureRules = figureRules(pattern) }
         let renders = renderer.map { $0.publishes(pattern) } == true && !findings.contains(where: \.blocksBuild)
         page.pattern = pattern

@@ -62,6 +62,14 @@ extension PageChecker {
     }
 }
 
+/// A check about one page that reads the page's text as written too (the
+/// file's bytes): what the reading keeps nothing of, such as text a
+/// skeleton left in it.
+public protocol PageTextChecker: Sendable {
+    /// The findings of this check about `page`, whose file holds `text`.
+    func check(_ page: Pattern, text: [UInt8], _ context: CheckContext) -> [Diagnostic]
+}
+
 /// Every check `duosite check` runs, in a fixed order: those about one page
 /// alone, run on each page as it is read (and cached with it by the build),
 /// and those across pages, run once every page is read.
@@ -84,6 +92,12 @@ public enum Checkers {
         RelativeLinkChecker(),
         SiteAddressChecker(),
         RawHTMLChecker(),
+        UncitedRuleChecker(),
+    ]
+
+    /// Checks about one page that read its file's text as written too.
+    public static let pageSource: [any PageTextChecker] = [
+        PlaceholderChecker(),
     ]
 
     /// The checks that judge a page's own text alone, whatever the site
@@ -91,7 +105,7 @@ public enum Checkers {
     /// FAQ, code blocks, images, relative links and raw HTML. What a new
     /// page's skeleton must pass, and what `duosite place` reports of the
     /// page it places, with the demos' own checks.
-    public static let pageText: [any PageChecker] = [
+    public static let pageAlone: [any PageChecker] = [
         HeadingChecker(),
         SectionChecker(),
         RuleListChecker(),
@@ -105,7 +119,7 @@ public enum Checkers {
 
     /// The findings of the checks of `checkers` about `pattern` alone, on a
     /// site of no pages whose settings are `settings` (`allow_raw_html`).
-    static func pageText(_ pattern: Pattern, root: URL, settings: SiteSettings, checkers: [any PageChecker] = pageText) -> [Diagnostic] {
+    static func pageAlone(_ pattern: Pattern, root: URL, settings: SiteSettings, checkers: [any PageChecker] = pageAlone) -> [Diagnostic] {
         let site = Site(root: root, settings: settings, sources: [], devices: [], patterns: [], symbols: nil, placement: nil)
         let context = CheckContext(site: site, today: Day(dayNumber: 0), publishedSlugs: [], engine: nil)
         return checkers.flatMap { $0.check(pattern, context) }
@@ -124,9 +138,14 @@ public enum Checkers {
     /// All checks.
     public static var all: [any Checker] { pageLevel.map { $0 as any Checker } + siteLevel }
 
-    /// The page-level findings about one page.
-    public static func page(_ pattern: Pattern, _ context: CheckContext) -> [Diagnostic] {
-        pageLevel.flatMap { $0.check(pattern, context) }
+    /// The page-level findings about one page, whose file holds `text`
+    /// (nil: the checks that read it are not run).
+    public static func page(_ pattern: Pattern, text: [UInt8]? = nil, _ context: CheckContext) -> [Diagnostic] {
+        var findings = pageLevel.flatMap { $0.check(pattern, context) }
+        if let text {
+            for checker in pageSource { findings += checker.check(pattern, text: text, context) }
+        }
+        return findings
     }
 
     /// A context for checking pages one at a time, sharing `engine`.

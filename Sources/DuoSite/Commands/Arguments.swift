@@ -11,8 +11,42 @@ public struct UsageError: Error, Sendable, Equatable {
 }
 
 /// The arguments of one subcommand, read against the options it declares:
-/// `--name VALUE`, `--name=VALUE`, flags, and positional arguments.
+/// `--name VALUE`, `--name=VALUE`, flags, and positional arguments. The
+/// common options have the short forms Hugo and Zola users type
+/// (`shortForms`: `-r DIR`, `-o DIR`, `-p N`, `-D`); an option spelt as
+/// Hugo or Zola spell theirs (`--buildDrafts`, `--bind`, `--baseURL`) is
+/// named with duosite's own.
 struct Arguments {
+    /// Each short option and the option it stands for, where the command
+    /// has that option: Zola's `-r`/`-o`/`-u`/`-i`/`-p` and Hugo's
+    /// `-s`/`-d`/`-b`/`-p`/`-D`.
+    static let shortForms: [String: String] = [
+        "-r": "--root", "-s": "--root",
+        "-o": "--output", "-d": "--output",
+        "-b": "--base-url", "-u": "--base-url",
+        "-p": "--port", "-i": "--host",
+        "-D": "--drafts", "-q": "--quiet", "-f": "--format",
+    ]
+
+    /// Hugo's and Zola's names of options that duosite has under another,
+    /// compared without case, `-` or `_`: what "did you mean" names.
+    static let foreignSpellings: [String: String] = [
+        "builddrafts": "--drafts", "draft": "--drafts",
+        "bind": "--host", "interface": "--host",
+        "destination": "--output", "outputdir": "--output", "out": "--output",
+        "source": "--root", "contentdir": "--root", "baseurl": "--base-url",
+    ]
+
+    /// The option `name` stands for in Hugo's or Zola's spelling, or
+    /// written with another case or `_` for `-`, if the command has it.
+    static func foreignMeaning(of name: String, among known: Set<String>) -> String? {
+        func plain(_ text: String) -> String { String(text.lowercased().filter { $0 != "-" && $0 != "_" }) }
+        let key = plain(name)
+        if let meant = known.first(where: { plain($0) == key }) { return meant }
+        if let meant = foreignSpellings[key], known.contains(meant) { return meant }
+        return nil
+    }
+
     private(set) var values: [String: String] = [:]
     private(set) var flags: Set<String> = []
     private(set) var positionals: [String] = []
@@ -38,6 +72,9 @@ struct Arguments {
                 name = String(argument[..<equals])
                 inlineValue = String(argument[argument.index(after: equals)...])
             }
+            if let long = Self.shortForms[name], options.contains(long) || allowedFlags.contains(long) {
+                name = long
+            }
             if options.contains(name) {
                 if let inlineValue {
                     values[name] = inlineValue
@@ -52,7 +89,8 @@ struct Arguments {
                 flags.insert(name)
             } else {
                 var reason = "unknown option '\(name)'"
-                if let suggestion = Suggestion.nearest(to: name, in: options.union(allowedFlags).sorted()) {
+                let known = options.union(allowedFlags)
+                if let suggestion = Self.foreignMeaning(of: name, among: known) ?? Suggestion.nearest(to: name, in: known.sorted()) {
                     reason += "; did you mean '\(suggestion)'?"
                 }
                 throw UsageError(reason)

@@ -4,25 +4,42 @@ import Foundation
 struct BuildCommand: Subcommand {
     static let name = "build"
     static let abstract = "Build the site into Public/"
+    /// The options it takes a value for, and its flags: what its usage lists.
+    static let options: Set<String> = ["--root", "--output", "--base-url", "--today"]
+    static let flags: Set<String> = ["--drafts", "--quiet", "--timings", "--source", "--no-source"]
     static let help = """
-    Usage: duosite build [--root DIR] [--output DIR] [--base-url URL] [--drafts] [--today DATE] [--quiet] [--timings]
+    Usage: duosite build [--root DIR] [--output DIR] [--base-url URL] [--drafts]
+                         [--today DATE] [--quiet] [--timings]
+                         [--source | --no-source]
 
     Checks the content and the theme and, when they have no errors, builds the
     whole site into Public/ (or --output), replacing it whole. Errors publish
     nothing and leave the previous site as it was. A stale page never stops a
-    build: it shows readers a notice. One build at a time writes into an
-    output: another waits for it to finish. A folder no build has published
-    into that holds other files is not replaced: name an empty one.
+    build: it shows readers a notice. One build at a time writes into an output:
+    another waits for it to finish. A folder no build has published into that
+    holds other files is not replaced: name an empty one. While site.yml's
+    base_url is a placeholder (an .example address), the build warns: the
+    canonical links, sitemap and feed point there.
 
     Options:
-      --root DIR       The site root (default: the current folder)
-      --output DIR     Where to write the site (default: Public under the root)
-      --base-url URL   The address the site is published at (default: site.yml's base_url)
-      --drafts         Publish pages marked draft too
-      --today DATE     The build's date, YYYY-MM-DD, for stale notices (default: today, UTC)
-      --quiet          Print nothing but findings
-      --timings        After the build, print how long each of its steps took (on standard error)
-      --help           Show this help
+      -r, --root DIR     The site root (default: the nearest folder from here
+                         upward with Content/site.yml)
+      -o, --output DIR   Where to write the site (default: Public under the
+                         root)
+      -b, --base-url URL
+                         The address the site is published at (default:
+                         site.yml's base_url)
+      -D, --drafts       Publish pages marked draft too
+      --today DATE       The build's date, YYYY-MM-DD, for stale notices
+                         (default: today, UTC)
+      -q, --quiet        Print nothing but findings
+      --timings          After the build, print how long each of its steps took
+                         (on standard error)
+      --source           Show each finding's source line and a caret under its
+                         column (the default on a terminal)
+      --no-source        One line per finding, as tools read them (the default
+                         when standard error is not a terminal)
+      -h, --help         Show this help
 
     Exit status: 0 published; 1 the content has errors, or the output could not
     be written (nothing was published); 64 the command line is wrong.
@@ -34,9 +51,11 @@ struct BuildCommand: Subcommand {
     let quiet: Bool
     /// Whether to print how long each step of the build took.
     let timings: Bool
+    /// Whether findings show their source lines.
+    let source: SourceDisplay
 
     init(arguments: [String], currentDirectory: URL) throws(UsageError) {
-        let parsed = try Arguments(arguments, options: ["--root", "--output", "--base-url", "--today"], flags: ["--drafts", "--quiet", "--timings"])
+        let parsed = try Arguments(arguments, options: Self.options, flags: Self.flags)
         if let extra = parsed.positionals.first {
             throw UsageError("unexpected argument '\(extra)'")
         }
@@ -48,6 +67,7 @@ struct BuildCommand: Subcommand {
         options = BuildOptions(root: root, output: output, baseURL: parsed["--base-url"], drafts: parsed.has("--drafts"), today: try CommonOptions.today(parsed))
         quiet = parsed.has("--quiet")
         timings = parsed.has("--timings")
+        source = try SourceDisplay(parsed)
     }
 
     /// A root that is no folder, or an output the build may not replace
@@ -82,7 +102,11 @@ struct BuildCommand: Subcommand {
         // the one line on standard output.
         defer { if let steps { console.err(steps.report) } }
         if showsProgress, lastShown.increment() > 1 { console.err("\n") }
-        DiagnosticWriter.writeText(outcome.diagnostics, to: console)
+        var diagnostics = outcome.diagnostics
+        if let placeholder = PlaceholderBaseURL.finding(root: options.root, options: options) {
+            diagnostics = (diagnostics + [placeholder]).sortedForOutput()
+        }
+        DiagnosticWriter.writeText(diagnostics, to: console, sourceRoot: source.root(options.root, on: console))
         guard outcome.published else {
             let errors = outcome.diagnostics.filter { $0.severity == .error && $0.code.blocksBuild }.count
             console.err("error: nothing was published (\(errors) error\(errors == 1 ? "" : "s"), listed above)\n")

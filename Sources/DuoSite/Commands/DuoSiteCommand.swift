@@ -49,7 +49,7 @@ public enum DuoSiteCommand {
                 console.out(overview)
             }
             return 0
-        case "--version":
+        case "--version", "-V":
             console.out("duosite \(version)\n")
             return 0
         default:
@@ -73,8 +73,7 @@ public enum DuoSiteCommand {
             try instance.validate()
             return instance.run(console)
         } catch {
-            let usage = command.help.split(separator: "\n").first.map(String.init) ?? ""
-            console.err("error: \(error.reason)\n\(usage)\nSee 'duosite \(command.name) --help'.\n")
+            console.err("error: \(error.reason)\n\(command.usage)\nSee 'duosite \(command.name) --help'.\n")
             return 64
         }
     }

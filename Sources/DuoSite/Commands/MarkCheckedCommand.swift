@@ -5,46 +5,64 @@ import Foundation
 struct MarkCheckedCommand: Subcommand {
     static let name = "mark-checked"
     static let abstract = "Record that pages were checked against their sources today"
+    /// The options it takes a value for, and its flags: what its usage lists.
+    static let options: Set<String> = ["--date", "--root", "--today"]
+    static let flags: Set<String> = []
     static let help = """
-    Usage: duosite mark-checked PAGE... [--date DATE] [--root DIR] [--today DATE]
+    Usage: duosite mark-checked PAGE... [--date DATE] [--root DIR]
+                                [--today DATE]
 
-    Sets each page's last_checked: to DATE (default: today), changing no
-    other byte of its file: comments, quotes, key order and line endings
-    stay as they are. A page with no last_checked: gets the line at the end
-    of its front matter. Prints, for each page, the old date, the new one and
-    when the page is next due. A PAGE is a slug (where-the-bars-go) or a page
-    file's path, from the current folder or from the site root.
+    Sets each page's last_checked: to DATE (default: today), changing no other
+    byte of its file: comments, quotes, key order and line endings stay as they
+    are. A page with no last_checked: gets the line at the end of its front
+    matter. Prints, for each page, the old date, the new one and when the page
+    is next due. A PAGE is a slug (where-the-bars-go) or a page file's path,
+    from the current folder or from the site root.
 
-    Each file is replaced whole, in one rename, keeping its permissions.
-    When any page cannot be marked (it does not exist, its front matter
-    cannot be read, DATE is not a date or is after today), nothing is
-    changed.
+    Each file is replaced whole, in one rename, keeping its permissions. When
+    any page cannot be marked (it does not exist, or its front matter cannot be
+    read), nothing is changed.
 
     Options:
-      --date DATE   The day the pages were checked, YYYY-MM-DD (default: today)
-      --root DIR    The site root (default: the current folder)
-      --today DATE  Today, YYYY-MM-DD (default: the machine's date, UTC)
-      --help        Show this help
+      --date DATE        The day the pages were checked, YYYY-MM-DD, not after
+                         today (default: today)
+      -r, --root DIR     The site root (default: the nearest folder from here
+                         upward with Content/site.yml)
+      --today DATE       Today, YYYY-MM-DD (default: the machine's date, UTC)
+      -h, --help         Show this help
 
-    Exit status: 0 every page is marked; 1 none is (a page or the date is
-    refused); 64 the command line is wrong.
+    Exit status: 0 every page is marked; 1 none is (a page is refused); 64 the
+    command line is wrong (DATE is not a date, or is after today).
 
     """
 
     let pages: [String]
-    let date: String?
+    /// The day the pages were checked: `--date`, else today.
+    let day: Day
     let root: URL
     let today: Day
     let currentDirectory: URL
 
     init(arguments: [String], currentDirectory: URL) throws(UsageError) {
-        let parsed = try Arguments(arguments, options: ["--date", "--root", "--today"], flags: [])
+        let parsed = try Arguments(arguments, options: Self.options, flags: Self.flags)
         guard !parsed.positionals.isEmpty else { throw UsageError("missing PAGE: a page's slug or file") }
         pages = parsed.positionals
-        date = parsed["--date"]
         root = CommonOptions.root(parsed, currentDirectory: currentDirectory)
         today = try CommonOptions.today(parsed)
         self.currentDirectory = currentDirectory
+        // A date that cannot be read, or after today, is a wrong command line.
+        guard let date = parsed["--date"] else {
+            day = today
+            return
+        }
+        guard let day = Day(date) else {
+            let meant = Day.meant(by: date).map { "; did you mean '\($0)'?" } ?? ""
+            throw UsageError("--date should be a date written YYYY-MM-DD, not '\(date)'\(meant)")
+        }
+        guard day <= today else {
+            throw UsageError("--date \(day) is after today (\(today)); a page is marked checked on the day it was checked")
+        }
+        self.day = day
     }
 
     func validate() throws(UsageError) {
@@ -52,20 +70,6 @@ struct MarkCheckedCommand: Subcommand {
     }
 
     func run(_ console: Console) -> Int32 {
-        // The date: a real one, not after today.
-        var day = today
-        if let date {
-            guard let parsed = Day(date) else {
-                let meant = Day.meant(by: date).map { "; did you mean '\($0)'?" } ?? ""
-                console.err("error: --date should be a date written YYYY-MM-DD, not '\(date)'\(meant)\nNothing was changed.\n")
-                return 1
-            }
-            day = parsed
-        }
-        if day > today {
-            console.err("error: --date \(day) is after today (\(today)); a page is marked checked on the day it was checked\nNothing was changed.\n")
-            return 1
-        }
         let (settings, found) = SiteSettings.forEditing(root: root)
         guard let settings else {
             DiagnosticWriter.writeText(found.sortedForOutput(), to: console)

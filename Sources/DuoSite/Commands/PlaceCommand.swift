@@ -5,18 +5,30 @@ import YAML
 struct PlaceCommand: Subcommand {
     static let name = "place"
     static let abstract = "Show where iPhone Duo puts each bar item of a demo, and why"
+    /// The options it takes a value for, and its flags: what its usage lists.
+    static let options: Set<String> = ["--root", "--device", "--format"]
+    static let flags: Set<String> = ["--source", "--no-source"]
     static let help = """
     Usage: duosite place FILE [--root DIR] [--device ID] [--format text|json]
+                         [--source | --no-source]
 
     Runs the placement engine on every demo block of a pattern page (or on a
     bare demo YAML file) and prints, for each state, where each item goes, in
-    what form, by which rule, and the advice.
+    what form, by which rule, and the advice. FILE is read from the current
+    folder (or else from the site root).
 
     Options:
-      --root DIR       The site root (default: the current folder)
-      --device ID      Lay the demos out on this device instead of their own
-      --format FORMAT  text (default: the screen drawn in the terminal) or json
-      --help           Show this help
+      -r, --root DIR     The site root (default: the nearest folder from here
+                         upward with Content/site.yml)
+      --device ID        Lay the demos out on this device instead of their own
+      -f, --format FORMAT
+                         text (default: the screen drawn in the terminal) or
+                         json
+      --source           Show each finding's source line and a caret under its
+                         column (the default on a terminal)
+      --no-source        One line per finding, as tools read them (the default
+                         when standard error is not a terminal)
+      -h, --help         Show this help
 
     Exit status: 0 success; 1 the file or the table has errors; 64 the command
     line is wrong.
@@ -28,9 +40,11 @@ struct PlaceCommand: Subcommand {
     let device: String?
     let format: String
     let currentDirectory: URL
+    /// Whether findings show their source lines.
+    let source: SourceDisplay
 
     init(arguments: [String], currentDirectory: URL) throws(UsageError) {
-        let parsed = try Arguments(arguments, options: ["--root", "--device", "--format"], flags: [])
+        let parsed = try Arguments(arguments, options: Self.options, flags: Self.flags)
         guard let file = parsed.positionals.first else { throw UsageError("missing FILE: a pattern page or a demo YAML file") }
         if parsed.positionals.count > 1 { throw UsageError("unexpected argument '\(parsed.positionals[1])'") }
         self.file = file
@@ -38,6 +52,7 @@ struct PlaceCommand: Subcommand {
         device = parsed["--device"]
         format = parsed["--format"] ?? "text"
         self.currentDirectory = currentDirectory
+        source = try SourceDisplay(parsed)
         guard ["text", "json"].contains(format) else { throw UsageError("--format should be text or json, not '\(format)'") }
     }
 
@@ -85,7 +100,7 @@ struct PlaceCommand: Subcommand {
             let (read, found) = PageReader(allowRawHTML: false).read(source)
             diagnostics += found
             if let pattern = read?.pattern {
-                diagnostics += Checkers.pageText(pattern, root: root, settings: .fallback)
+                diagnostics += Checkers.pageAlone(pattern, root: root, settings: .fallback)
                 demos = pattern.demos
             }
         } else {
@@ -125,7 +140,7 @@ struct PlaceCommand: Subcommand {
                 console.out(placed.map { PlacementReport.text($0, file: path, overflowTitle: table.overflow.title) }.joined(separator: "\n"))
             }
         }
-        DiagnosticWriter.writeText(diagnostics.sortedForOutput(), to: console)
+        DiagnosticWriter.writeText(diagnostics.sortedForOutput(), to: console, sourceRoot: self.source.root(root, on: console))
         return diagnostics.hasErrors ? 1 : 0
     }
 

@@ -5,26 +5,41 @@ import Foundation
 struct ServeCommand: Subcommand {
     static let name = "serve"
     static let abstract = "Preview the site in a browser, rebuilt as you save"
+    /// The options it takes a value for, and its flags: what its usage lists.
+    static let options: Set<String> = ["--root", "--host", "--port", "--today"]
+    static let flags: Set<String> = ["--no-drafts", "--poll", "--drafts", "--source", "--no-source"]
     static let help = """
-    Usage: duosite serve [--root DIR] [--host ADDR] [--port N] [--no-drafts] [--today DATE] [--poll]
+    Usage: duosite serve [--root DIR] [--host ADDR] [--port N]
+                         [--drafts | --no-drafts] [--today DATE] [--poll]
+                         [--source | --no-source]
 
     Builds the site in memory and serves it at http://127.0.0.1:4400/ (or the
     next free port), with drafts shown and marked. After every change under
-    Content/, Theme/ or Static/ it rebuilds what the change touches, prints
-    the findings and a summary, and the pages open in a browser reload. While
-    the content has errors, every page shows them over the last good version.
+    Content/, Theme/ or Static/ it rebuilds what the change touches and prints a
+    summary line and the findings that the change brought or mended (all of them
+    once, at the start), and the pages open in a browser reload. While the
+    content has errors, every page shows them over the last good version.
     Nothing is written: Public/ and its cache stay as they are. Ctrl-C stops it.
 
     Options:
-      --root DIR    The site root (default: the current folder)
-      --host ADDR   The address to listen on (default: 127.0.0.1; another lets
-                    other machines read the preview)
-      --port N      The port (default: 4400, or the next free one; 0: any free one)
-      --no-drafts   Leave drafts out, as duosite build does
-      --today DATE  The date for stale notices, YYYY-MM-DD (default: today, UTC)
-      --poll        Look for changes every half second instead of asking the
-                    system (for folders on network or virtual file systems)
-      --help        Show this help
+      -r, --root DIR     The site root (default: the nearest folder from here
+                         upward with Content/site.yml)
+      -i, --host ADDR    The address to listen on (default: 127.0.0.1; another
+                         lets other machines read the preview)
+      -p, --port N       The port (default: 4400, or the next free one; 0: any
+                         free one)
+      -D, --drafts       Show drafts, marked (the default)
+      --no-drafts        Leave drafts out, as duosite build does
+      --today DATE       The date for stale notices, YYYY-MM-DD (default: today,
+                         UTC)
+      --poll             Look for changes every half second instead of asking
+                         the system (for folders on network or virtual file
+                         systems)
+      --source           Show each finding's source line and a caret under its
+                         column (the default on a terminal)
+      --no-source        One line per finding, as tools read them (the default
+                         when standard error is not a terminal)
+      -h, --help         Show this help
 
     Exit status: 0 stopped by Ctrl-C or SIGTERM; 1 the server could not start
     (the port is taken); 64 the command line is wrong.
@@ -35,10 +50,14 @@ struct ServeCommand: Subcommand {
     let host: String
     let port: Int?
     let poll: Bool
+    /// Whether findings show their source lines.
+    let source: SourceDisplay
 
     init(arguments: [String], currentDirectory: URL) throws(UsageError) {
-        let parsed = try Arguments(arguments, options: ["--root", "--host", "--port", "--today"], flags: ["--no-drafts", "--poll"])
+        let parsed = try Arguments(arguments, options: Self.options, flags: Self.flags)
         if let extra = parsed.positionals.first { throw UsageError("unexpected argument '\(extra)'") }
+        // --drafts (Hugo's -D) asks for what the preview does anyway.
+        if parsed.has("--drafts"), parsed.has("--no-drafts") { throw UsageError("--drafts and --no-drafts ask for opposite things; give one") }
         let root = CommonOptions.root(parsed, currentDirectory: currentDirectory)
         options = BuildOptions(root: root, output: root.appendingPathComponent("Public"), drafts: !parsed.has("--no-drafts"), today: try CommonOptions.today(parsed))
         let host = parsed["--host"] ?? "127.0.0.1"
@@ -55,6 +74,7 @@ struct ServeCommand: Subcommand {
             port = nil
         }
         poll = parsed.has("--poll")
+        source = try SourceDisplay(parsed)
     }
 
     func validate() throws(UsageError) {
@@ -75,7 +95,7 @@ struct ServeCommand: Subcommand {
         }
         let session: PreviewSession
         do {
-            session = try PreviewSession(options: options, host: host, port: port, poll: poll, console: console)
+            session = try PreviewSession(options: options, host: host, port: port, poll: poll, console: console, sourceRoot: source.root(options.root, on: console))
         } catch {
             switch error {
             case .portInUse(let port): console.err("error: port \(port) is in use; choose another with --port, or --port 0 for any free one\n")

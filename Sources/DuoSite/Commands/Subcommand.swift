@@ -9,6 +9,10 @@ protocol Subcommand {
     static var abstract: String { get }
     /// Its usage line and options, for `duosite NAME --help`.
     static var help: String { get }
+    /// The options it takes a value for (`--root`), which its usage lists.
+    static var options: Set<String> { get }
+    /// Its flags (`--drafts`), which its usage lists.
+    static var flags: Set<String> { get }
     /// Reads the arguments after the subcommand's name.
     init(arguments: [String], currentDirectory: URL) throws(UsageError)
     /// Checks what parsing alone could not.
@@ -19,14 +23,63 @@ protocol Subcommand {
 
 extension Subcommand {
     func validate() throws(UsageError) {}
+
+    /// The usage of its help, every line of it (every option), as a wrong
+    /// command line prints it.
+    static var usage: String {
+        help.components(separatedBy: "\n\n").first ?? help
+    }
+}
+
+/// Whether findings in text are followed by their source line and a caret:
+/// on a terminal (`auto`), or as `--source` and `--no-source` say.
+enum SourceDisplay: Sendable {
+    case auto, always, never
+
+    /// What `--source` and `--no-source` ask for.
+    init(_ arguments: Arguments) throws(UsageError) {
+        switch (arguments.has("--source"), arguments.has("--no-source")) {
+        case (true, true): throw UsageError("--source and --no-source ask for opposite things; give one")
+        case (true, false): self = .always
+        case (false, true): self = .never
+        case (false, false): self = .auto
+        }
+    }
+
+    /// The site root to read source lines from when they are shown on `console`.
+    func root(_ root: URL, on console: Console) -> URL? {
+        switch self {
+        case .always: root
+        case .never: nil
+        case .auto: console.isTerminal ? root : nil
+        }
+    }
 }
 
 /// Options several subcommands share.
 enum CommonOptions {
-    /// The site root: `--root`, else the current folder.
+    /// The site root: `--root`, else the nearest folder from the current
+    /// one upward that holds `Content/site.yml`, as git finds its
+    /// repository, else the current folder (whose findings say there is
+    /// no site there).
     static func root(_ arguments: Arguments, currentDirectory: URL) -> URL {
-        guard let path = arguments["--root"] else { return currentDirectory }
+        guard let path = arguments["--root"] else { return siteRoot(from: currentDirectory) ?? currentDirectory }
         return resolve(path, in: currentDirectory)
+    }
+
+    /// The nearest folder from `folder` upward that holds `Content/site.yml`.
+    static func siteRoot(from folder: URL) -> URL? {
+        var candidate = folder.standardizedFileURL
+        // Bounded by the path's depth: each step drops one component.
+        for _ in 0...candidate.pathComponents.count {
+            if FileManager.default.fileExists(atPath: candidate.appendingPathComponent(Site.Paths.settings).path) {
+                return candidate
+            }
+            let parent = candidate.deletingLastPathComponent().standardizedFileURL
+            if parent.path == candidate.path { break }
+            candidate = parent
+        }
+        return nil
     }
 
     /// A path from the command line, absolute or relative to the current folder.

@@ -45,12 +45,17 @@ public enum DiagnosticCode: String, Sendable, Hashable, CaseIterable {
     case readFailed = "read-failed"
     case linkBroken = "link-broken"
     case linkMoved = "link-moved"
+    case placeholder = "placeholder"
+    case uncitedRule = "uncited-rule"
+    case ignoredFile = "ignored-file"
+    case placeholderBaseURL = "placeholder-base-url"
 
     /// The severity a finding of this kind has.
     public var defaultSeverity: Diagnostic.Severity {
         switch self {
         case .dueSoon, .unknownKey, .unusedSource, .checkedBeforeSource, .duplicateQuestion,
-             .unreachablePlacement, .misnamedSection, .emptyFAQ, .misnamedDemo, .rawHTML, .missingAlt, .headingOrder, .linkMoved:
+             .unreachablePlacement, .misnamedSection, .emptyFAQ, .misnamedDemo, .rawHTML, .missingAlt, .headingOrder, .linkMoved,
+             .ignoredFile, .placeholderBaseURL:
             return .warning
         default:
             return .error

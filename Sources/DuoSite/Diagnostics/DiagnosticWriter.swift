@@ -3,10 +3,55 @@ import Foundation
 /// Prints findings for people (compiler style), for scripts (JSON) and for
 /// GitHub Actions (annotations). The one place output formats are decided.
 public enum DiagnosticWriter {
-    /// `path:line:col: error: message [code]`, one a line, on standard error.
-    public static func writeText(_ diagnostics: [Diagnostic], to console: Console) {
+    /// `path:line:col: error: message [code]`, one a line, on standard
+    /// error. With `sourceRoot` (the site root: a person reads the
+    /// terminal), each is followed by its source line and a caret under
+    /// its column, as a compiler shows them and the preview's panel does.
+    public static func writeText(_ diagnostics: [Diagnostic], to console: Console, sourceRoot: URL? = nil) {
         guard !diagnostics.isEmpty else { return }
-        console.err(diagnostics.map(\.formatted).joined(separator: "\n") + "\n")
+        guard let sourceRoot else {
+            console.err(diagnostics.map(\.formatted).joined(separator: "\n") + "\n")
+            return
+        }
+        var lines = SourceLines(root: sourceRoot)
+        var text = ""
+        for diagnostic in diagnostics {
+            text += diagnostic.formatted + "\n"
+            text += lines.excerpt(at: diagnostic.location)
+        }
+        console.err(text)
+    }
+
+    /// The lines of the files findings point at, each file read once.
+    struct SourceLines {
+        let root: URL
+        private var files: [String: [Substring]] = [:]
+
+        init(root: URL) {
+            self.root = root
+        }
+
+        /// The line of `location` and a caret under its column, indented
+        /// under the finding (`   20 | text` / `      |    ^`), or nothing
+        /// when the file or the line cannot be read. At most 200
+        /// characters of the line are shown; tabs are kept above the
+        /// caret, so that it stands under the column in any terminal.
+        mutating func excerpt(at location: SourceLocation) -> String {
+            guard location.line > 0 else { return "" }
+            if files[location.file] == nil {
+                let data = FileManager.default.contents(atPath: root.appendingPathComponent(location.file).path)
+                let text = data.flatMap { $0.count <= SourceFile.maximumSize ? String(data: $0, encoding: .utf8) : nil } ?? ""
+                files[location.file] = text.split(separator: "\n", omittingEmptySubsequences: false)
+            }
+            guard let lines = files[location.file], location.line <= lines.count else { return "" }
+            let line = String(lines[location.line - 1].prefix(200).filter { $0 != "\r" })
+            guard !line.allSatisfy(\.isWhitespace) || location.column > 1 else { return "" }
+            let number = String(location.line)
+            let gutter = String(repeating: " ", count: number.count)
+            let before = line.prefix(max(0, location.column - 1))
+            let padding = String(before.map { $0 == "\t" ? "\t" : " " }) + String(repeating: " ", count: max(0, location.column - 1 - before.count))
+            return " \(number) | \(line)\n \(gutter) | \(padding)^\n"
+        }
     }
 
     /// The JSON document of `duosite check --format json`.

@@ -54,7 +54,7 @@ struct NewPage {
         let (read, found) = PageReader(allowRawHTML: allowRawHTML).read(page)
         var settings = SiteSettings.fallback
         settings.allowRawHTML = allowRawHTML
-        let judged = read.map { Checkers.pageText($0.pattern, root: URL(fileURLWithPath: "/"), settings: settings) } ?? []
+        let judged = read.map { Checkers.pageAlone($0.pattern, root: URL(fileURLWithPath: "/"), settings: settings) } ?? []
         var errors = (found + judged).filter { $0.severity == .error }
         if let pattern = read?.pattern, !pattern.frontMatter.draft {
             errors.append(Diagnostic(.invalidField, "\(skeletonPath) should make a draft ('draft: true'), so that the build leaves the page out until it is written", at: pattern.frontMatter.location))

@@ -4,11 +4,22 @@
 /// which the build leaves out. A Mustache template, given what `NewPage`
 /// gives an archetype.
 enum PageSkeleton {
+    /// The skeleton's summary, which a published page must replace.
+    static let summary = "One or two sentences on what this pattern asks of an app on iPhone Duo."
+    /// The skeleton's sentences that stand for what the editor writes: left
+    /// in a page that is not a draft, each is a `placeholder` error.
+    static let sentences = [
+        "Describe the problem here.", "Write the first rule here.", "Answer it here, in a sentence or two.",
+    ]
+    /// The start and end of the skeleton's question (`What question does
+    /// <title> answer?`).
+    static let question = (prefix: "What question does ", suffix: " answer?")
+
     /// The template's text.
     static let template = #"""
     ---
     title: {{{title_yaml}}}
-    summary: "One or two sentences on what this pattern asks of an app on iPhone Duo."
+    summary: "\#(summary)"
     status: {{status}}
     last_checked: {{today}}
     {{#owner_yaml}}
@@ -34,7 +45,7 @@ enum PageSkeleton {
       docs/content-format.md says how.
     -->
 
-    Describe the problem here.
+    \#(sentences[0])
 
     ## The rules
 
@@ -47,7 +58,7 @@ enum PageSkeleton {
          Sources (apple): hig § Vertical controls · raise-the-bar @ 6:13
     -->
 
-    1. Write the first rule here.
+    1. \#(sentences[1])
 
     ## FAQ
 
@@ -56,9 +67,9 @@ enum PageSkeleton {
       answer below it. Each becomes part of the page's FAQ structured data.
     -->
 
-    ### What question does {{{title}}} answer?
+    ### \#(question.prefix){{{title}}}\#(question.suffix)
 
-    Answer it here, in a sentence or two.
+    \#(sentences[2])
 
     """#
 }

@@ -231,16 +231,20 @@ struct LanguageServer: Sendable {
         initialized = true
         let offered = (params["capabilities"]?["general"]?["positionEncodings"]?.array ?? []).compactMap(\.string)
         encoding = offered.contains(PositionEncoding.utf8.rawValue) ? .utf8 : .utf16
+        // The folder the editor opened, or the current one: the site root
+        // is the nearest folder from there upward with Content/site.yml.
+        let opened: URL
         if let givenRoot {
-            root = givenRoot
+            opened = givenRoot
         } else if let uri = params["workspaceFolders"]?.array?.first?["uri"]?.string ?? params["rootUri"]?.string,
                   let url = URL(string: uri), url.isFileURL {
-            root = url.standardizedFileURL
+            opened = url.standardizedFileURL
         } else if let path = params["rootPath"]?.string {
-            root = URL(fileURLWithPath: path).standardizedFileURL
+            opened = URL(fileURLWithPath: path).standardizedFileURL
         } else {
-            root = currentDirectory
+            opened = currentDirectory
         }
+        root = givenRoot ?? CommonOptions.siteRoot(from: opened) ?? opened
         return [
             "capabilities": Self.capabilities(encoding),
             "serverInfo": ["name": "duosite", "version": .string(DuoSiteCommand.version)],

@@ -177,7 +177,7 @@ struct DemoParser {
                 report("'states' should be a list of states, each with a name and a caption", statesNode.mark)
             }
         } else {
-            states.append(DemoState(name: title ?? "Screen", caption: nil, screen: screen(baseItems), location: location(root.mark)))
+            states.append(DemoState(name: title ?? "Screen", caption: nil, screen: screen(baseItems), location: location(root.mark), isWritten: false))
         }
         return Demo(device: device, caption: caption, title: title, states: states, location: location(root.mark))
     }

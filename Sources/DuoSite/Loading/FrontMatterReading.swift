@@ -12,11 +12,21 @@ enum FrontMatterReading {
         let node: YAMLNode
     }
 
+    /// Whether a page opens with Hugo's and Zola's TOML front matter, a
+    /// `+++` line (after a byte order mark or blank lines).
+    static func opensWithTOML(_ bytes: [UInt8]) -> Bool {
+        var index = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
+        while index < bytes.count, bytes[index] == 0x0A || bytes[index] == 0x0D || bytes[index] == 0x20 { index += 1 }
+        return bytes[index...].starts(with: "+++".utf8)
+    }
+
     /// Reads `file`'s front matter, or says why it cannot.
     static func read(_ file: SourceFile) -> Result<Found, Diagnostic> {
         let path = file.path
         let split: FrontMatterSplit
         switch FrontMatterSplit.split(file.bytes) {
+        case .failure(.missingOpening) where Self.opensWithTOML(file.bytes):
+            return .failure(Diagnostic(.missingFrontMatter, "the front matter is TOML (between '+++' lines), which duosite does not read: write it in YAML between '---' lines (title: Where the bars go)", at: SourceLocation(file: path)))
         case .failure(.missingOpening):
             return .failure(Diagnostic(.missingFrontMatter, "the page must open with front matter: a '---' line, then title, summary, status and last_checked, then another '---' line", at: SourceLocation(file: path)))
         case .failure(.unclosed):

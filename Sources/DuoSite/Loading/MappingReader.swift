@@ -127,8 +127,9 @@ struct MappingReader {
     }
 
     /// Reports every key not in `known`, with the nearest known key as a
-    /// suggestion (an unknown key is usually a typo).
-    mutating func reportUnknownKeys(known: [String], code: DiagnosticCode = .unknownKey, severity: Diagnostic.Severity? = nil) {
+    /// suggestion (an unknown key is usually a typo), or the key `meanings`
+    /// gives for it (another generator's name for a known key).
+    mutating func reportUnknownKeys(known: [String], meanings: [String: String] = [:], code: DiagnosticCode = .unknownKey, severity: Diagnostic.Severity? = nil) {
         for pair in node.pairs ?? [] {
             // Known keys are compared where they lie: a string is made only of another.
             if pair.key.isScalar(in: known) { continue }
@@ -138,7 +139,9 @@ struct MappingReader {
             }
             guard !known.contains(key) else { continue }
             var message = "unknown key '\(key)' in \(subject)"
-            if let suggestion = Suggestion.nearest(to: key, in: known) {
+            if let meaning = meanings[key] ?? meanings[key.lowercased()] {
+                message += meaning
+            } else if let suggestion = Suggestion.nearest(to: key, in: known) {
                 message += "; did you mean '\(suggestion)'?"
             }
             diagnostics.append(Diagnostic(code, message, at: location(pair.key.mark), severity: severity))

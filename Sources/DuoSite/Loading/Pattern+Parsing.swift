@@ -107,7 +107,7 @@ extension FrontMatter {
         let tagged = reader.strings("tags")
         let order = reader.int("order")?.value
         let draft = reader.bool("draft")?.value ?? false
-        reader.reportUnknownKeys(known: keys)
+        reader.reportUnknownKeys(known: keys, meanings: FrontMatter.foreignKeys)
         var frontMatter = FrontMatter(
             title: title, summary: summary, status: status,
             lastChecked: lastChecked ?? Located(Day(dayNumber: 0), at: start),

@@ -38,7 +38,7 @@ public struct SiteLoader: Sendable {
     }
 
     /// The finding for a site root with no `Content/` folder.
-    static let missingContentFolder = Diagnostic(.missingFile, "no Content/ folder here: a site root holds Content/ and Theme/ (use --root to name another folder)", at: SourceLocation(file: Site.Paths.content))
+    static let missingContentFolder = Diagnostic(.missingFile, "no site here: neither this folder nor any above it holds Content/site.yml (a site root holds Content/ and Theme/); run duosite inside a site, or name its root with --root", at: SourceLocation(file: Site.Paths.content))
 
     /// Reads the site's own files — site.yml, sources.yml, devices.yml,
     /// placement.yml, the names of the theme's symbols and assets, and of
@@ -77,6 +77,7 @@ public struct SiteLoader: Sendable {
         let staticFiles = Self.staticPaths(root: root)
         site.staticFiles = Set(staticFiles)
         diagnostics += Self.staticFindings(staticFiles, root: root)
+        diagnostics += ForeignFiles.findings(root: root)
         return (site, diagnostics)
     }
 

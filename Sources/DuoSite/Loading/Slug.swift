@@ -44,3 +44,36 @@ public enum Slug {
         return slug.isEmpty ? nil : slug
     }
 }
+
+extension Slug {
+    /// The address `duosite new` makes of a page's title: ASCII, as a
+    /// tag's (`Tag.slug`: `Über-menüs` → `uber-menus`), with the letters
+    /// whose accents do not fold away spelt out (`ß` → `ss`, `æ` → `ae`,
+    /// `ø` → `o`, `ł` → `l`) and apostrophes left out, at most 100 bytes, cut where a word ends;
+    /// nil when no letter or digit of the title is in the Latin alphabet
+    /// (`日本語`), which only `--slug` can name.
+    public static func address(_ title: String) -> String? {
+        var spelt = ""
+        for character in title {
+            switch character {
+            case "ß": spelt += "ss"
+            case "Æ", "æ": spelt += "ae"
+            case "Œ", "œ": spelt += "oe"
+            case "Ø", "ø": spelt += "o"
+            case "Ł", "ł": spelt += "l"
+            case "Đ", "đ", "Ð", "ð": spelt += "d"
+            case "Þ", "þ": spelt += "th"
+            case "ı": spelt += "i"
+            // An apostrophe joins a word's letters (`don’t` → `dont`).
+            case "’", "ʼ": spelt += "'"
+            default: spelt.append(character)
+            }
+        }
+        guard var slug = Tag.slug(spelt) else { return nil }
+        if slug.utf8.count > 100 {
+            slug = String(slug.prefix(101))
+            if let dash = slug.lastIndex(of: "-") { slug = String(slug[..<dash]) } else { slug = String(slug.prefix(100)) }
+        }
+        return slug
+    }
+}

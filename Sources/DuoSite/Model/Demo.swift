@@ -45,6 +45,10 @@ public struct DemoState: Sendable {
     public var screen: Screen
     /// Where the state is written.
     public var location: SourceLocation
+    /// Whether the editor wrote the state under `states:`; a demo without
+    /// them has one state of the screen as it is, named by the demo's
+    /// title or "Screen", which its figure does not show as a name.
+    public var isWritten = true
 }
 
 /// The bars of a screen, each a list of items leading to trailing.

@@ -252,6 +252,24 @@ public struct FrontMatter: Sendable {
 
     /// The keys front matter may hold.
     static let keys = ["title", "summary", "status", "last_checked", "review_every", "owner", "tags", "order", "draft"]
+
+    /// Hugo's and Zola's front-matter keys that duosite has under another
+    /// name (or not at all), each with what the finding adds: the "did you
+    /// mean" that names duosite's, and why.
+    static let foreignKeys: [String: String] = [
+        "description": "; did you mean 'summary'? (duosite's name for the page's description)",
+        "lastmod": "; did you mean 'last_checked'? (the day the page was last checked against Apple's guidance; the sitemap's lastmod is made of it)",
+        "updated": "; did you mean 'last_checked'? (the day the page was last checked against Apple's guidance)",
+        "date": "; did you mean 'last_checked'? (a page has no publication date: it has the day it was last checked against Apple's guidance)",
+        "publishdate": "; did you mean 'last_checked'? (a page has no publication date: it has the day it was last checked against Apple's guidance)",
+        "weight": "; did you mean 'order'? (where the page stands in the index, lowest first)",
+        "categories": "; did you mean 'tags'?",
+        "taxonomies": "; did you mean 'tags'? (a list: tags: [bars, column])",
+        "author": "; did you mean 'owner'? (who re-checks the page)",
+        "authors": "; did you mean 'owner'? (who re-checks the page)",
+        "slug": "; the file's name is the page's address (Content/patterns/<slug>.md)",
+        "url": "; the file's name is the page's address (Content/patterns/<slug>.md)",
+    ]
 }
 
 /// A `##` section of a page and what it holds, in order.

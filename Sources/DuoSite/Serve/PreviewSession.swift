@@ -28,6 +28,11 @@ final class PreviewSession: @unchecked Sendable {
     private var loop: Thread?
     /// Whether the preview polls, asked to or not (told once when it starts to).
     private var polled: Bool
+    /// The findings last printed, which the next rebuild's are told apart
+    /// from (set in init, then by the rebuild thread alone).
+    private var reported: [Diagnostic] = []
+    /// Where findings' source lines are read from, when they are shown.
+    private let sourceRoot: URL?
 
     /// How long changes are gathered after the last one before a rebuild.
     static let quietMoment: TimeInterval = 0.015
@@ -45,12 +50,13 @@ final class PreviewSession: @unchecked Sendable {
     /// Builds the site at `options.root` in memory, prints its findings and
     /// a summary to `console`, and serves it on `host` and `port` (nil: 4400
     /// or the next free one; 0: any free one).
-    init(options: BuildOptions, host: String, port: Int?, poll: Bool, console: Console) throws(StartFailure) {
+    init(options: BuildOptions, host: String, port: Int?, poll: Bool, console: Console, sourceRoot: URL? = nil) throws(StartFailure) {
         self.console = console
+        self.sourceRoot = sourceRoot
         polled = poll
         let start = Date()
         site = PreviewSite(options: options)
-        Self.report(site.current, took: Date().timeIntervalSince(start), build: nil, console: console)
+        reported = Self.report(site.current, took: Date().timeIntervalSince(start), build: nil, previous: nil, console: console, sourceRoot: sourceRoot)
 
         let listener = try Self.listen(host: host, port: port)
         self.port = listener.port
@@ -141,7 +147,7 @@ final class PreviewSession: @unchecked Sendable {
             let snapshot = site.snapshot
             responder.snapshot.withLock { $0 = snapshot }
             responder.live.announce(build: snapshot.build, changed: outcome.changed)
-            Self.report(outcome, took: Date().timeIntervalSince(start), build: snapshot.build, console: console)
+            reported = Self.report(outcome, took: Date().timeIntervalSince(start), build: snapshot.build, previous: reported, console: console, sourceRoot: sourceRoot)
             if !polled, watcher?.isPolling == true {
                 polled = true
                 console.err("warning: the system has no more watches for these folders; looking every half second instead\n")
@@ -149,19 +155,35 @@ final class PreviewSession: @unchecked Sendable {
         }
     }
 
-    /// Prints a build's findings and its one-line summary.
-    private static func report(_ outcome: PreviewSite.Outcome, took: TimeInterval, build: Int?, console: Console) {
-        DiagnosticWriter.writeText(outcome.findings, to: console)
+    /// Prints a build's one-line summary and its findings: every one after
+    /// the first build; after a rebuild, only those it brought and those it
+    /// mended (`previous` are the findings printed before), so that a save
+    /// on a site of ten thousand pages prints what it changed, not every
+    /// stale page again. Returns the findings, for the next.
+    private static func report(_ outcome: PreviewSite.Outcome, took: TimeInterval, build: Int?, previous: [Diagnostic]?, console: Console, sourceRoot: URL?) -> [Diagnostic] {
+        let changes = previous.map { FindingChanges(from: $0, to: outcome.findings) }
+        if let changes {
+            DiagnosticWriter.writeText(changes.appeared, to: console, sourceRoot: sourceRoot)
+            if !changes.gone.isEmpty {
+                console.err(changes.gone.map { "mended: " + $0.formatted }.joined(separator: "\n") + "\n")
+            }
+        } else {
+            DiagnosticWriter.writeText(outcome.findings, to: console, sourceRoot: sourceRoot)
+        }
         let errors = outcome.findings.filter { $0.severity == .error }.count
         let warnings = outcome.findings.filter { $0.severity == .warning }.count
         let blocked = outcome.findings.contains { $0.code.blocksBuild && $0.severity == .error }
         let milliseconds = Int((took * 1000).rounded())
         let what = build.map { "Rebuilt (build \($0)) in \(milliseconds) ms" } ?? "Built \(outcome.pages) page\(outcome.pages == 1 ? "" : "s") in memory in \(milliseconds) ms"
         var line = "\(what): \(errors) error\(errors == 1 ? "" : "s"), \(warnings) warning\(warnings == 1 ? "" : "s")"
+        if let changes {
+            line += changes.isEmpty ? " (no finding came or went)" : " (\(changes.appeared.count) new, \(changes.gone.count) mended)"
+        }
         if blocked { line += "; serving the site as it was before, with the errors on every page" }
         if let changed = outcome.changed, build != nil {
             line += changed.isEmpty ? "; no page changed" : "; changed: " + changed.prefix(5).joined(separator: " ") + (changed.count > 5 ? " …" : "")
         }
         console.out(line + "\n")
+        return outcome.findings
     }
 }

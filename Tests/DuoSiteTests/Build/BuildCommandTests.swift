@@ -7,6 +7,7 @@ import Testing
     @Test func aBuildEndsWithAOneLineSummaryThatQuietSilences() throws {
         let site = try TestSite()
         defer { site.remove() }
+        try site.setRealBaseURL()
         let loud = site.run(["build", "--today", "2026-11-29"])
         #expect(loud.status == 0)
         let lines = loud.out.split(separator: "\n")
@@ -24,6 +25,7 @@ import Testing
     @Test func timingsListEveryStepInOrderAfterTheSummary() throws {
         let site = try TestSite()
         defer { site.remove() }
+        try site.setRealBaseURL()
         let first = site.run(["build", "--today", "2026-11-29", "--timings"])
         #expect(first.status == 0)
         #expect(first.out.split(separator: "\n").count == 1)

@@ -30,7 +30,7 @@ import Testing
 
         let result = site.run(["build", "--today", "2026-11-29"])
         #expect(result.status == 1)
-        #expect(result.err.contains("Content/patterns/where-the-bars-go.md:3:8: error: the front matter's YAML cannot be read"))
+        #expect(result.err.contains("Content/patterns/where-the-bars-go.md:2:8: error: the front matter's YAML cannot be read: the '[' opened here is never closed"), "\(result.err)")
         #expect(result.err.contains("[yaml-syntax]"))
         // A page that cannot be read still exists: links to it are not reported as broken.
         #expect(!result.err.contains("[broken-link]"))

@@ -21,6 +21,7 @@ import Testing
     @Test func theSiteInMemoryIsTheSitePublished() throws {
         let site = try TestSite()
         defer { site.remove() }
+        try site.setRealBaseURL()
         let built = memory(site)
         #expect(built.files.keys.sorted() == published(site).keys.sorted())
         #expect(built.files == published(site))

@@ -100,6 +100,7 @@ import Testing
     func aReadOnlyFileSystemIsOneFindingAndTheSiteAsItWas() throws {
         let site = try TestSite()
         defer { site.remove() }
+        try site.setRealBaseURL()
         let disk = try TmpfsMount(at: site.root.appendingPathComponent("out"), kilobytes: 4 * 1024)
         defer { disk.unmount() }
         #expect(site.run(["build", "--today", "2026-11-29", "--output", Self.output, "--quiet"]).status == 0)

@@ -42,12 +42,13 @@ struct BadInputTests {
 
     static let cases: [Case] = [
         // YAML that cannot be read.
-        Case("malformed site.yml", ["Content/site.yml": Data("title: [DuoApps\nbase_url: x\n".utf8)], file: "Content/site.yml", code: "yaml-syntax", at: (2, 9)),
+        // A bracket never closed is reported where it opens.
+        Case("malformed site.yml", ["Content/site.yml": Data("title: [DuoApps\nbase_url: x\n".utf8)], file: "Content/site.yml", code: "yaml-syntax", at: (1, 8)),
         Case("malformed sources.yml", ["Content/sources.yml": Data("hig:\n  title: a\n  title: b\n".utf8)], file: "Content/sources.yml", code: "yaml-syntax", at: (3, 3)),
         Case("tabs in devices.yml", ["Content/devices.yml": Data("duo:\n\tname: x\n".utf8)], file: "Content/devices.yml", code: "yaml-syntax", at: (2, 1)),
         Case("an alias in sources.yml", ["Content/sources.yml": Data("a: &x {title: t}\nb: *x\n".utf8)], file: "Content/sources.yml", code: "yaml-syntax", at: (2, 4)),
         Case("two documents in site.yml", ["Content/site.yml": Data("title: a\n---\ntitle: b\n".utf8)], file: "Content/site.yml", code: "yaml-syntax", at: (2, 1)),
-        Case("malformed front matter", page: "---\ntitle: [unclosed\nsummary: x\n---\n\nText.\n", code: "yaml-syntax", at: (3, 8)),
+        Case("malformed front matter", page: "---\ntitle: [unclosed\nsummary: x\n---\n\nText.\n", code: "yaml-syntax", at: (2, 8)),
         Case("front matter nested without end", page: "---\ntitle: " + String(repeating: "[", count: 100_000) + "\n---\n", code: "yaml-syntax"),
         Case("tags written as one value", page: CleanPage.text(frontMatterExtra: "tags: bars, symbols\n"), code: "invalid-field", at: (6, 7)),
         Case("an empty tag", page: CleanPage.text(frontMatterExtra: "tags: [bars, \"\"]\n"), code: "invalid-field", at: (6, 14)),

@@ -94,7 +94,7 @@ struct CheckExitStatusTests {
         let site = try ScratchSite()
         let run = CheckSupport.run(["check", "--today", "someday"], in: site.root)
         #expect(run.status == 64)
-        #expect(run.err.contains("Usage: duosite check [--root DIR] [--output DIR] [--today DATE] [--format text|json|github] [--strict]"))
+        #expect(run.err.contains("Usage: duosite check [--root DIR] [--output DIR] [--today DATE]\n                     [--format text|json|github] [--strict]\n                     [--links [--links-max-age AGE]]\n"))
     }
 
     @Test func aRootThatIsNoFolderIsAUsageError() throws {

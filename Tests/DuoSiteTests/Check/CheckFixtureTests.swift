@@ -16,16 +16,17 @@ struct CheckFixtureTests {
         "invalid-citation", "unused-source", "checked-before-source", "duplicate-title",
         "duplicate-question", "invalid-tag", "yaml-syntax", "missing-front-matter", "unreadable-file",
         "duplicate-section", "misnamed-section", "empty-faq", "misnamed-demo", "empty-heading", "raw-html", "missing-alt", "heading-order",
-        "static-conflict",
+        "static-conflict", "placeholder", "uncited-rule", "ignored-file",
     ]
 
     /// Codes that are not about what editors write in pages and files of
     /// Content/ (the placement table's, a missing file, a theme template,
     /// the file system refusing to write or read, the answers of other
-    /// sites to `--links`, tested against a local server).
+    /// sites to `--links`, tested against a local server), or that only
+    /// `build` reports (`placeholder-base-url`, tested with a build).
     static let otherCodes: Set<DiagnosticCode> = [
         .unreachablePlacement, .unknownPatternRule, .invalidPlacement, .missingFile, .template, .writeFailed, .readFailed,
-        .linkBroken, .linkMoved,
+        .linkBroken, .linkMoved, .placeholderBaseURL,
     ]
 
     struct Expectation: Decodable {

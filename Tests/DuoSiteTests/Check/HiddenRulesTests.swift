@@ -51,6 +51,7 @@ import Testing
     @Test func aRebuildSaysTheSame() throws {
         let site = try TestSite()
         defer { site.remove() }
+        try site.setRealBaseURL()
         let other = "Content/patterns/where-the-bars-go.md"
         try site.write(try site.read(other) + "\nSee [its rule 5](symbols-not-labels.md#rule-5).\n", to: other)
         let build = ["build", "--today", "2026-11-29", "--quiet"]

@@ -36,6 +36,7 @@ import Testing
     func aPageTheSystemWillNotGiveIsOneFindingAtThePage() throws {
         let site = try TestSite()
         defer { site.remove() }
+        try site.setRealBaseURL()
         let page = "Content/patterns/where-the-bars-go.md"
         #expect(chown(site.root.path, 65534, 65534) == 0)
         #expect(chown(site.root.appendingPathComponent(page).path, 65534, 65534) == 0)

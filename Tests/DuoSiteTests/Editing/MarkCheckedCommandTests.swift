@@ -97,10 +97,6 @@ struct MarkCheckedCommandTests {
     }
 
     @Test(arguments: [
-        (["--date", "2026-12-07"], "error: --date 2026-12-07 is after today (2026-12-06)"),
-        (["--date", "2026/12/01"], "error: --date should be a date written YYYY-MM-DD, not '2026/12/01'; did you mean '2026-12-01'?"),
-        (["--date", "2026-02-30"], "error: --date should be a date written YYYY-MM-DD, not '2026-02-30'"),
-        (["--date", "yesterday"], "error: --date should be a date written YYYY-MM-DD, not 'yesterday'"),
         (["plian"], "error: no page 'plian': Content/patterns/plian.md does not exist; did you mean 'plain'?"),
         (["Content/site.yml"], "error: 'Content/site.yml' is not a page of the site"),
         (["Content/patterns/gone.md"], "error: no page 'Content/patterns/gone.md': there is no such file"),
@@ -116,6 +112,28 @@ struct MarkCheckedCommandTests {
         #expect(result.err.hasSuffix("Nothing was changed.\n"))
         #expect(result.out == "")
         for name in ["plain", "no-date", "refused-yaml-error"] {
+            #expect(try Self.bytes(site, name) == Self.fixture("\(name).md"))
+        }
+    }
+
+    /// A date that cannot be read, or after today, is a wrong command line,
+    /// as `--today`'s is: exit 64 with the usage, and no page changes.
+    @Test(arguments: [
+        (["--date", "2026-12-07"], "error: --date 2026-12-07 is after today (2026-12-06)"),
+        (["--date", "2026/12/01"], "error: --date should be a date written YYYY-MM-DD, not '2026/12/01'; did you mean '2026-12-01'?"),
+        (["--date", "2026-02-30"], "error: --date should be a date written YYYY-MM-DD, not '2026-02-30'"),
+        (["--date", "yesterday"], "error: --date should be a date written YYYY-MM-DD, not 'yesterday'"),
+        (["--date", "December 1, 2026"], "error: --date should be a date written YYYY-MM-DD, not 'December 1, 2026'; did you mean '2026-12-01'?"),
+    ])
+    func aWrongDateIsAWrongCommandLine(arguments: [String], message: String) throws {
+        let site = try Self.site(with: ["plain", "no-date"])
+        defer { site.remove() }
+        let result = site.run(["mark-checked", "plain", "no-date"] + arguments + ["--today", "2026-12-06"])
+        #expect(result.status == 64)
+        #expect(result.err.hasPrefix(message), "\(result.err)")
+        #expect(result.err.contains("Usage: duosite mark-checked PAGE..."))
+        #expect(result.out == "")
+        for name in ["plain", "no-date"] {
             #expect(try Self.bytes(site, name) == Self.fixture("\(name).md"))
         }
     }

@@ -41,11 +41,45 @@ struct NewCommandTests {
         site.build()
         #expect(!FileManager.default.fileExists(atPath: site.root.appendingPathComponent("Public/patterns/keep-the-column-clear").path))
         #expect(try !site.read("Public/index.html").contains("Keep the column clear"))
-        try site.write(text.replacingOccurrences(of: "draft: true\n", with: ""), to: "Content/patterns/keep-the-column-clear.md")
+        // Once not a draft, the placeholders are errors at their lines, in
+        // check and build, and nothing is published.
+        let path = "Content/patterns/keep-the-column-clear.md"
+        let undrafted = text.replacingOccurrences(of: "draft: true\n", with: "")
+        try site.write(undrafted, to: path)
+        let lines = undrafted.split(separator: "\n", omittingEmptySubsequences: false)
+        func line(_ text: String) -> Int { (lines.firstIndex { $0.contains(text) } ?? -1) + 1 }
+        let placeholders = [
+            LocatedFinding(file: path, line: line("summary:"), column: 10, severity: "error", code: "placeholder"),
+            LocatedFinding(file: path, line: line("Describe the problem here."), column: 1, severity: "error", code: "placeholder"),
+            LocatedFinding(file: path, line: line("1. Write the first rule here."), column: 4, severity: "error", code: "placeholder"),
+            LocatedFinding(file: path, line: line("### What question does"), column: 1, severity: "error", code: "placeholder"),
+            LocatedFinding(file: path, line: line("Answer it here, in a sentence or two."), column: 1, severity: "error", code: "placeholder"),
+            LocatedFinding(file: path, line: line("1. Write the first rule here."), column: 1, severity: "warning", code: "uncited-rule"),
+        ]
+        let undraftedCheck = site.checkJSON()
+        #expect(undraftedCheck.status == 1)
+        #expect(Set(try undraftedCheck.json().located) == Set(placeholders))
+        let refused = site.run(["build", "--today", "2026-11-29", "--quiet"])
+        #expect(refused.status == 1)
+        #expect(refused.err.contains("\(path):\(line("Describe the problem here.")):1: error: 'Describe the problem here.' is the new page's placeholder"), "\(refused.err)")
+        #expect(!FileManager.default.fileExists(atPath: site.root.appendingPathComponent("Public/patterns/keep-the-column-clear").path))
+
+        // Written, it is published, its comments left out.
+        var written = undrafted
+        for (placeholder, text) in [
+            ("One or two sentences on what this pattern asks of an app on iPhone Duo.", "Keep the column for the bars' items."),
+            ("Describe the problem here.", "Views in the column hide the bars."),
+            ("Write the first rule here.", "Keep the column clear.\n\n   Sources (recommendation): hig § Vertical controls"),
+            ("What question does Keep the column clear answer?", "Can a view go in the column?"),
+            ("Answer it here, in a sentence or two.", "Only a view that declares it can go vertical."),
+        ] {
+            written = written.replacingOccurrences(of: placeholder, with: text)
+        }
+        try site.write(written, to: path)
         site.build()
         let page = try site.read("Public/patterns/keep-the-column-clear/index.html")
         #expect(page.contains("Keep the column clear"))
-        #expect(page.contains("Write the first rule here."))
+        #expect(page.contains("Views in the column hide the bars."))
         #expect(!page.contains("A new pattern page."))
         #expect(try site.read("Public/index.html").contains("Keep the column clear"))
     }
@@ -129,8 +163,12 @@ struct NewCommandTests {
         (["   "], "error: the title is empty"),
         (["Keep", "the", "column"], "error: unexpected argument 'the'; put a title of several words in quotes: duosite new \"Keep the column\""),
         (["A title", "--status", "Apple"], "error: --status should be apple or recommendation, not 'Apple'; did you mean 'apple'?"),
-        (["A title", "--slug", "A Title"], "error: --slug should be lowercase letters and digits joined by '-', not 'A Title'; did you mean 'a-title'?"),
-        (["!!!"], "error: the title '!!!' has no letter or digit to make a slug of; give one with --slug"),
+        (["A title", "--slug", "A Title"], "error: --slug should be lowercase letters (a to z), digits and '-', at most 100, not 'A Title'; did you mean 'a-title'?"),
+        (["A title", "--slug", "über"], "error: --slug should be lowercase letters (a to z), digits and '-', at most 100, not 'über'; did you mean 'uber'?"),
+        (["!!!"], "error: the title '!!!' has no letter or digit of the Latin alphabet to make the page's address of; give --slug"),
+        (["日本語"], "error: the title '日本語' has no letter or digit of the Latin alphabet to make the page's address of; give --slug"),
+        (["posts/foo-bar.md"], "error: 'posts/foo-bar.md': pages are all in Content/patterns/; name the file alone (duosite new foo-bar.md) or give a title"),
+        (["Foo_Bar.md"], "error: the file name 'Foo_Bar.md' cannot be a page's address; use lowercase letters, digits and '-'; did you mean 'foo-bar.md'?"),
         (["A title", "--stat", "apple"], "error: unknown option '--stat'; did you mean '--status'?"),
     ])
     func wrongCommandLine(arguments: [String], message: String) throws {
@@ -142,6 +180,40 @@ struct NewCommandTests {
         #expect(result.err.hasPrefix(message), "\(result.err)")
         #expect(result.err.contains("Usage: duosite new TITLE"))
         #expect(try Self.pages(site) == before)
+    }
+
+    /// Any title makes an address `build` takes: letters with accents
+    /// lose them, as tags' do, and the page, a draft, stops no build.
+    @Test(arguments: [
+        ("Über-menüs", "uber-menus"), ("Écran fermé", "ecran-ferme"), ("Straße für Ærø", "strasse-fur-aero"),
+        ("Tabs 日本語 in the column", "tabs-in-the-column"), ("Tabs / sidebars", "tabs-sidebars"), ("Notes on README.md", "notes-on-readme-md"), ("Don’t hide the bar!", "dont-hide-the-bar"),
+        (String(repeating: "Column ", count: 20), "column" + String(repeating: "-column", count: 13)),
+    ])
+    func anyTitleMakesAnAddress(title: String, slug: String) throws {
+        let site = try TestSite()
+        defer { site.remove() }
+        try site.setRealBaseURL()
+        let made = site.run(["new", title, "--today", "2026-11-29"])
+        #expect(made.status == 0, "\(made.err)")
+        #expect(made.out.hasPrefix("Wrote Content/patterns/\(slug).md, a draft.\n"), "\(made.out)")
+        #expect(slug.utf8.count <= 100)
+        #expect(try site.read("Content/patterns/\(slug).md").contains("title: \"\(title.trimmingCharacters(in: .whitespaces))\"\n"))
+        let build = site.run(["build", "--today", "2026-11-29", "--quiet"])
+        #expect(build.status == 0, "\(build.err)")
+        #expect(build.err.isEmpty, "\(build.err)")
+    }
+
+    /// `hugo new`'s form: a file, in the pages' folder or alone, whose name
+    /// is the slug and gives the title.
+    @Test(arguments: ["patterns/foo-bar.md", "foo-bar.md", "Content/patterns/foo-bar.md", "content/patterns/foo-bar.md"])
+    func aFileNamesThePage(argument: String) throws {
+        let site = try TestSite()
+        defer { site.remove() }
+        let made = site.run(["new", argument, "--today", "2026-11-29"])
+        #expect(made.status == 0, "\(made.err)")
+        #expect(made.out.hasPrefix("Wrote Content/patterns/foo-bar.md, a draft.\n"))
+        #expect(try site.read("Content/patterns/foo-bar.md").hasPrefix("---\ntitle: \"Foo bar\"\n"))
+        #expect(try Self.pages(site) == ["foo-bar.md", "symbols-not-labels.md", "where-the-bars-go.md"])
     }
 
     @Test func helpAndDidYouMean() throws {

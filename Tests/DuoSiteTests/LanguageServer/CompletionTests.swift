@@ -57,7 +57,7 @@ import Testing
         let devices = try labels("device: duo-closed-portrait\ncaption: A generic", "device: duo-closed-l\ncaption: A generic")
         #expect(devices.labels == ["duo-closed-landscape"])
         let symbols = try labels("{id: share, title: Share}", "{id: share, title: Share, symbol: tr")
-        #expect(symbols.labels == ["trash", "tray"])
+        #expect(symbols.labels == ["trash", "tray", "tray.and.arrow.down"])
         let kinds = try labels("{id: share, title: Share}", "{id: share, title: Share, kind: ")
         #expect(kinds.labels == ["button", "edit", "segmented", "custom", "menu"])
         let ids = try labels("      share: {symbol: square.and.arrow.up}", "      me")

@@ -14,6 +14,21 @@ import Testing
         ["jsonrpc": "2.0", "id": .int(id), "method": .string(method), "params": params]
     }
 
+    /// An editor opened on a folder inside the site (Content/patterns/)
+    /// is served the whole site, its root found upward.
+    @Test func aWorkspaceInsideTheSiteFindsItsRoot() throws {
+        let site = try TestSite()
+        defer { site.remove() }
+        var client = LanguageClient(site: site, opened: "Content/patterns")
+        let page = "Content/patterns/where-the-bars-go.md"
+        try client.open(page)
+        client.settle()
+        #expect(client.codes(of: page).isEmpty, "\(client.diagnostics(of: page))")
+        client.change(page, try site.read(page).replacingOccurrences(of: "last_checked: 2026-10-08", with: "last_checked: 2026-10-32"))
+        client.settle()
+        #expect(client.codes(of: page) == ["invalid-field"])
+    }
+
     @Test func aRequestBeforeInitializeIsRefused() {
         var server = server()
         let answer = server.receive(request(1, "textDocument/hover"))

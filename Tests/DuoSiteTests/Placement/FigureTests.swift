@@ -111,8 +111,21 @@ import Testing
         #expect(html.components(separatedBy: "<figure").count - 1 == 1)
         #expect(html.contains("<figure id=\"figure-1\" class=\"demo demo--single\">"))
         #expect(html.contains("<figcaption class=\"demo__caption\">iPhone Duo closed, in portrait: the items with a symbol move into the column"))
+        // Its one state's name and caption, as each state of several has them.
+        #expect(html.contains("stay in a bar at the top. <strong class=\"state__name\">Closed, in portrait.</strong> Share, the inbox and the tabs in the column; Filter and the View control at the top.</figcaption>"), "\(html)")
         #expect(html.contains("<span class=\"item__segment item__segment--selected\">List</span><span class=\"item__segment\">Grid</span>"))
         #expect(html.contains("data-item=\"view\" data-place=\"top\" data-form=\"control\" data-rule=\"symbols-not-labels#rule-3\""))
+    }
+
+    @Test func aSingleStateWithNoDemoCaptionShowsItsOwn() throws {
+        let site = try Self.site()
+        let named = try PlacementSupport.demo("device: duo-closed-portrait\nscreen:\n  tabs:\n    - {title: Home, symbol: house}\nstates:\n  - name: Closed\n    caption: The tab in the column.\n")
+        #expect(try Self.html(named, site: site).contains("<figcaption class=\"demo__caption\"><strong class=\"state__name\">Closed.</strong> The tab in the column.</figcaption>"))
+        // A demo with no states: is captioned by its title, as before.
+        let unnamed = try PlacementSupport.demo("device: duo-closed-portrait\nscreen:\n  title: Library\n  tabs:\n    - {title: Home, symbol: house}\n")
+        let html = try Self.html(unnamed, site: site)
+        #expect(html.contains("<figcaption class=\"demo__caption\">Library</figcaption>"), "\(html)")
+        #expect(!html.contains("state__name"))
     }
 
     @Test func overflowIsDrawnWithTheSystemsButtonAndAnOpenMenu() throws {

@@ -212,6 +212,51 @@ struct PreviewServerTests {
         #expect(try !RawHTTP.get(port: session.port, "/").text.contains("duosite-errors"))
     }
 
+    /// After a save, the summary and only the findings the save brought or
+    /// mended: the stale pages' findings are printed once, at the start.
+    @Test func aSavePrintsWhatItChangedOfTheFindings() throws {
+        let site = try TestSite()
+        defer { site.remove() }
+        let output = Captured()
+        let console = Console(out: { output.append(out: $0) }, err: { output.append(err: $0) })
+        let options = BuildOptions(root: site.root, output: site.root.appendingPathComponent("Public"), today: Day("2028-01-01")!)
+        let session = try PreviewSession(options: options, host: "127.0.0.1", port: 0, poll: false, console: console)
+        defer { session.stop() }
+        #expect(output.err.components(separatedBy: "[stale]").count - 1 == 2)
+        let events = try LiveEvents(port: session.port)
+        _ = events.next(within: 2)
+        let start = (out: output.out.count, err: output.err.count)
+        let page = "Content/patterns/where-the-bars-go.md"
+        let original = try site.read(page)
+        try site.write(original.replacingOccurrences(of: "last_checked: 2026-10-08", with: "last_checked: 2026-10-32"), to: page)
+        _ = try #require(Self.oneEvent(events))
+        let deadline = Date().addingTimeInterval(5)
+        while output.out.count == start.out, Date() < deadline { Thread.sleep(forTimeInterval: 0.02) }
+        let printed = String(output.err.dropFirst(start.err))
+        let summary = String(output.out.dropFirst(start.out))
+        // The date unread: its error is new, and the page's staleness, which
+        // the date was, went with it; the other page's is not printed again.
+        #expect(printed.hasPrefix("Content/patterns/where-the-bars-go.md:5:15: error: 'last_checked' should be a date"), "\(printed)")
+        #expect(printed.contains("mended: Content/patterns/where-the-bars-go.md:5:15: error: last checked 2026-10-08"), "\(printed)")
+        #expect(!printed.contains("symbols-not-labels.md"), "\(printed)")
+        #expect(summary.hasPrefix("Rebuilt (build 2) in "), "\(summary)")
+        #expect(summary.contains(" (1 new, 1 mended)"), "\(summary)")
+    }
+
+    @Test(arguments: [
+        ([("a.md", 1, "x"), ("a.md", 2, "y")], [("a.md", 3, "x"), ("a.md", 4, "y")], [String](), [String]()),
+        ([("a.md", 1, "x")], [("a.md", 1, "x"), ("a.md", 9, "x")], ["a.md:9:1: error: x [stale]"], [String]()),
+        ([("a.md", 1, "x"), ("b.md", 1, "x")], [("b.md", 1, "x")], [String](), ["a.md:1:1: error: x [stale]"]),
+    ])
+    func findingChanges(before: [(String, Int, String)], after: [(String, Int, String)], appeared: [String], gone: [String]) {
+        func findings(_ list: [(String, Int, String)]) -> [Diagnostic] {
+            list.map { Diagnostic(.stale, $0.2, at: DuoSite.SourceLocation(file: $0.0, line: $0.1)) }
+        }
+        let changes = FindingChanges(from: findings(before), to: findings(after))
+        #expect(changes.appeared.map(\.formatted) == appeared)
+        #expect(changes.gone.map(\.formatted) == gone)
+    }
+
     @Test func staleNeverStopsThePreview() throws {
         let site = try TestSite()
         defer { site.remove() }

@@ -21,6 +21,14 @@ struct TestSite {
         }
     }
 
+    /// Sets site.yml's base_url to an address of the site's own rather than
+    /// the shipped placeholder, for a test that reads every line a build
+    /// prints (the placeholder is a warning, `placeholder-base-url`).
+    func setRealBaseURL() throws {
+        let settings = try read("Content/site.yml")
+        try write(settings.replacingOccurrences(of: "base_url: https://duoapps.example", with: "base_url: https://duoapps.app"), to: "Content/site.yml")
+    }
+
     /// Removes the folder.
     func remove() {
         try? FileManager.default.removeItem(at: root)

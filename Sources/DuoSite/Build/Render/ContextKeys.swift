@@ -76,6 +76,7 @@ struct ContextKeys: Sendable {
     let id = ContextKey("id")
     let caption = ContextKey("caption")
     let multiple = ContextKey("multiple")
+    let named = ContextKey("named")
     let states = ContextKey("states")
     let figure = ContextKey("figure")
     let heading = ContextKey("heading")

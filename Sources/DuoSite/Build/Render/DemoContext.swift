@@ -5,7 +5,7 @@ import Mustache
 /// `figure` partial from the engine's result.
 ///
 /// The demo's context is `{caption, deviceName, multiple, states}`, each
-/// state `{name, caption, number, figure, alt}`, where `figure` is the
+/// state `{name, caption, named, number, figure, alt}`, where `figure` is the
 /// object `figure.mustache` draws (docs/theme.md lists its keys) and `alt`
 /// the state's text alternative. Every key an object can have is always
 /// present (null or false when unused), so that a template never finds a
@@ -137,6 +137,7 @@ public struct DemoContext: Sendable {
             context.beginObject(nil)
             context.add(keys.name, state.name)
             context.add(keys.caption, state.caption)
+            context.add(keys.named, state.isWritten)
             context.add(keys.number, index + 1)
             if let deviceFigure, let engine, index < layouts.count {
                 addFigure(layouts[index], title: demo.title, alt: alts[index], device: deviceFigure, overflow: engine.table.overflow, to: &context)

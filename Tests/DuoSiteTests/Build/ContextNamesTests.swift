@@ -81,6 +81,8 @@ import Mustache
     /// safe; any other value would be markup where it has a '<'.
     @Test(arguments: [
         ("{{{page.title}}}", "'page.title'"), ("{{& head.description}}", "'head.description'"), ("{{#page.tags}}{{{.}}}{{/page.tags}}", "'.'"),
+        // A symbol is the id of its drawing in the page's sprite, text.
+        ("{{{symbol}}}", "'symbol'"), ("{{{verticalSymbol}}}", "'verticalSymbol'"),
     ])
     func aTextInsertedUnescapedIsAnError(_ tag: String, _ name: String) throws {
         let library = try TemplateLibrary(templates: ["extra": tag])
@@ -89,7 +91,7 @@ import Mustache
         #expect(findings.first?.message.hasPrefix("the tag inserts \(name) without escaping it, but it holds text, not HTML") == true, "\(findings)")
     }
 
-    @Test(arguments: ["{{{html}}}", "{{{page.sections.titleHTML}}}", "{{& questionHTML}}", "{{{head.jsonLD}}}", "{{{symbol}}}", "{{page.title}}", "{{.}}"])
+    @Test(arguments: ["{{{html}}}", "{{{page.sections.titleHTML}}}", "{{& questionHTML}}", "{{{head.jsonLD}}}", "{{{page.sprite.symbols.svg}}}", "{{page.title}}", "{{.}}"])
     func htmlMadeSafeMayBeInsertedUnescaped(_ tag: String) throws {
         let library = try TemplateLibrary(templates: ["extra": tag])
         #expect(ContextNames.findings(in: library).isEmpty)
@@ -132,7 +134,7 @@ import Mustache
         #expect(lines == [
             "Theme/templates/extra.mustache:2:7: error: the tag names 'titel', which no context duosite renders holds, so it would always render as nothing; did you mean 'title'? [template]",
             "Theme/templates/extra.mustache:2:22: error: the tag names 'page.faqs', whose 'faqs' no context duosite renders holds, so it would always render as nothing; did you mean 'faq'? [template]",
-            "Theme/templates/extra.mustache:4:14: error: the tag inserts '.' without escaping it, but it holds text, not HTML: a '<' or '&' in it would become markup; write {{.}}, which escapes it (only html, jsonLD, questionHTML, symbol, titleHTML, verticalSymbol hold HTML made safe) [template]",
+            "Theme/templates/extra.mustache:4:14: error: the tag inserts '.' without escaping it, but it holds text, not HTML: a '<' or '&' in it would become markup; write {{.}}, which escapes it (only html, jsonLD, questionHTML, svg, titleHTML hold HTML made safe) [template]",
             "Theme/templates/extra.mustache:4:61: error: the tag names 'zzqqxx', which no context duosite renders holds, so it would always render as nothing; docs/theme.md lists the names templates get [template]",
         ], "\(result.err)")
         #expect(site.tree() == published)

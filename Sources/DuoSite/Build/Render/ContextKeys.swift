@@ -126,4 +126,7 @@ struct ContextKeys: Sendable {
     let count = ContextKey("count")
     let tag = ContextKey("tag")
     let hasTags = ContextKey("hasTags")
+    let sprite = ContextKey("sprite")
+    let symbols = ContextKey("symbols")
+    let svg = ContextKey("svg")
 }

@@ -18,7 +18,7 @@ extension DemoContext {
     /// (its place, form and rule, with what they show), each shown in its
     /// own states.
     func addSwitch(_ demo: Demo, number: Int, layouts: [ScreenLayout], alts: [String], device figureDevice: DeviceFigure,
-                   overflow: OverflowSettings, to context: inout CompactContext.Builder) {
+                   overflow: OverflowSettings, sprite: inout PageSprite, to context: inout CompactContext.Builder) {
         let keys = prepared.keys
         let geometries = layouts.map(FigureGeometry.init)
         let group = "demo-\(number)"
@@ -77,7 +77,7 @@ extension DemoContext {
             context.add(keys.id, id)
             Self.addPositions(drawn.map { $0?.box }, as: keys.style, to: &context)
             Self.addShownIn(drawn.map { $0 != nil }, as: keys.shownIn, to: &context)
-            addFaces(drawn, overflow: overflow, to: &context)
+            addFaces(drawn, overflow: overflow, sprite: &sprite, to: &context)
             context.end()
         }
         context.end()
@@ -86,7 +86,7 @@ extension DemoContext {
 
     /// Writes an item's faces: one for each distinct way it is drawn across
     /// the states, with the engine's values and what it shows.
-    private func addFaces(_ drawn: [FigureGeometry.Item?], overflow: OverflowSettings, to context: inout CompactContext.Builder) {
+    private func addFaces(_ drawn: [FigureGeometry.Item?], overflow: OverflowSettings, sprite: inout PageSprite, to context: inout CompactContext.Builder) {
         let keys = prepared.keys
         // The faces by what tells them apart, in the order first drawn, each with its states.
         var faces: [(item: FigureGeometry.Item, states: [Bool])] = []
@@ -107,13 +107,13 @@ extension DemoContext {
             context.add(keys.menuRow, face.item.place == .overflow)
             if let placement = face.item.placement {
                 addEngineValues(placement, to: &context)
-                addParts(placement, to: &context)
+                addParts(placement, sprite: &sprite, to: &context)
                 context.add(keys.overflowButton, false)
             } else {
                 context.add(keys.place, Place.column.rawValue)
                 context.add(keys.form, prepared.overflowSymbol == nil ? FormPart.title.rawValue : FormPart.symbol.rawValue)
                 context.add(keys.rule, overflow.rule?.description ?? "")
-                addOverflowButtonParts(overflow, to: &context)
+                addOverflowButtonParts(overflow, sprite: &sprite, to: &context)
                 context.add(keys.overflowButton, true)
             }
             context.end()

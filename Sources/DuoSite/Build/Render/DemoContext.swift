@@ -41,8 +41,8 @@ public struct DemoContext: Sendable {
         var engine: PlacementEngine?
         /// The site's devices by id, the first of an id winning (as `Site.device`).
         var devices: [String: DeviceFigure]
-        /// The drawing of the engine's overflow button, when the theme has one.
-        var overflowSymbol: String?
+        /// The symbol of the engine's overflow button, when the theme has a drawing of it.
+        var overflowSymbol: SymbolLibrary.Symbol?
         let keys = ContextKeys()
 
         init(site: Site, symbols: SymbolLibrary) {
@@ -52,7 +52,7 @@ public struct DemoContext: Sendable {
                 devices[device.id] = DeviceFigure(device)
             }
             self.devices = devices
-            overflowSymbol = engine.flatMap { symbols.svg($0.table.overflow.symbol) }
+            overflowSymbol = engine.flatMap { symbols.symbol($0.table.overflow.symbol) }
         }
     }
 
@@ -103,13 +103,15 @@ public struct DemoContext: Sendable {
     /// names a switching figure's inputs, unique on the page.
     public func value(for demo: Demo, number: Int = 1) -> Value {
         var context = CompactContext.Builder()
-        add(demo, number: number, as: nil, to: &context)
+        var sprite = PageSprite()
+        add(demo, number: number, sprite: &sprite, as: nil, to: &context)
         return context.finish().value
     }
 
     /// Writes the context of `demo` (as ``value(for:number:)`` gives it):
     /// the member `key` of the object being written, or an element of a list.
-    func add(_ demo: Demo, number: Int, as key: ContextKey?, to context: inout CompactContext.Builder) {
+    /// The symbols it draws are marked in `sprite`, the page's.
+    func add(_ demo: Demo, number: Int, sprite: inout PageSprite, as key: ContextKey?, to context: inout CompactContext.Builder) {
         let keys = prepared.keys
         let deviceFigure = prepared.devices[demo.device.value]
         let engine = prepared.engine
@@ -137,7 +139,7 @@ public struct DemoContext: Sendable {
             context.add(keys.caption, state.caption)
             context.add(keys.number, index + 1)
             if let deviceFigure, let engine, index < layouts.count {
-                addFigure(layouts[index], title: demo.title, alt: alts[index], device: deviceFigure, overflow: engine.table.overflow, to: &context)
+                addFigure(layouts[index], title: demo.title, alt: alts[index], device: deviceFigure, overflow: engine.table.overflow, sprite: &sprite, to: &context)
             } else {
                 context.addNull(keys.figure)
             }
@@ -146,7 +148,7 @@ public struct DemoContext: Sendable {
         }
         context.end()
         if let deviceFigure, let engine, demo.states.count > 1, demo.states.count <= Self.switchableStates, layouts.count == demo.states.count {
-            addSwitch(demo, number: number, layouts: layouts, alts: alts, device: deviceFigure, overflow: engine.table.overflow, to: &context)
+            addSwitch(demo, number: number, layouts: layouts, alts: alts, device: deviceFigure, overflow: engine.table.overflow, sprite: &sprite, to: &context)
         } else {
             context.add(keys.switch, false)
         }
@@ -215,7 +217,7 @@ public struct DemoContext: Sendable {
     /// with the engine's values. What depends only on the device and the
     /// table is worked out already.
     private func addFigure(_ layout: ScreenLayout, title: String?, alt: String, device figureDevice: DeviceFigure,
-                           overflow: OverflowSettings, to context: inout CompactContext.Builder) {
+                           overflow: OverflowSettings, sprite: inout PageSprite, to context: inout CompactContext.Builder) {
         let keys = prepared.keys
         let device = layout.device
         let placements = layout.items
@@ -262,7 +264,7 @@ public struct DemoContext: Sendable {
         if has.top {
             beginRegion("top-bar", bar: .top)
             for index in placements.indices where placements[index].place == .top {
-                addItem(placements[index], pushesDown: false, to: &context)
+                addItem(placements[index], pushesDown: false, sprite: &sprite, to: &context)
             }
             endRegion()
         }
@@ -271,14 +273,14 @@ public struct DemoContext: Sendable {
             // The column's items above its overflow button; its tabs, below it,
             // the first pushed down to the bottom.
             for index in placements.indices where placements[index].place == .column && placements[index].item.bar != .tabs {
-                addItem(placements[index], pushesDown: false, to: &context)
+                addItem(placements[index], pushesDown: false, sprite: &sprite, to: &context)
             }
             if layout.hasOverflowButton {
-                addOverflowButton(overflow, to: &context)
+                addOverflowButton(overflow, sprite: &sprite, to: &context)
             }
             var pushed = false
             for index in placements.indices where placements[index].place == .column && placements[index].item.bar == .tabs {
-                addItem(placements[index], pushesDown: !pushed, to: &context)
+                addItem(placements[index], pushesDown: !pushed, sprite: &sprite, to: &context)
                 pushed = true
             }
             endRegion()
@@ -289,14 +291,14 @@ public struct DemoContext: Sendable {
             for index in placements.indices where placements[index].place == .bottom {
                 let push = placements[index].item.bar == .tabs && !pushed
                 if push { pushed = true }
-                addItem(placements[index], pushesDown: push, to: &context)
+                addItem(placements[index], pushesDown: push, sprite: &sprite, to: &context)
             }
             endRegion()
         }
         if has.menu {
             beginRegion("menu", bar: .overflow, heading: overflow.title)
             for index in placements.indices where placements[index].place == .overflow {
-                addItem(placements[index], pushesDown: false, to: &context)
+                addItem(placements[index], pushesDown: false, sprite: &sprite, to: &context)
             }
             endRegion()
         }
@@ -306,12 +308,12 @@ public struct DemoContext: Sendable {
 
     /// Writes one drawn item, as an element of its region's list: the
     /// engine's values for the data attributes, and what its form shows.
-    private func addItem(_ placement: ItemPlacement, pushesDown: Bool, to context: inout CompactContext.Builder) {
+    private func addItem(_ placement: ItemPlacement, pushesDown: Bool, sprite: inout PageSprite, to context: inout CompactContext.Builder) {
         let keys = prepared.keys
         context.beginObject(nil)
         context.add(keys.id, placement.item.id)
         addEngineValues(placement, to: &context)
-        addParts(placement, to: &context)
+        addParts(placement, sprite: &sprite, to: &context)
         context.add(keys.pushesDown, pushesDown)
         context.add(keys.overflowButton, false)
         context.end()
@@ -337,8 +339,9 @@ public struct DemoContext: Sendable {
     }
 
     /// Writes what an item's form shows (the keys of the `item` partial):
-    /// its symbol and badge, its title, value or control.
-    func addParts(_ placement: ItemPlacement, to context: inout CompactContext.Builder) {
+    /// its symbol (the id of its drawing in the page's sprite, marked in
+    /// `sprite`) and badge, its title, value or control.
+    func addParts(_ placement: ItemPlacement, sprite: inout PageSprite, to context: inout CompactContext.Builder) {
         let keys = prepared.keys
         let item = placement.item
         let form = placement.form
@@ -354,18 +357,18 @@ public struct DemoContext: Sendable {
             case .vertical: showsVertical = true
             }
         }
-        var svg: String?
-        if showsSymbol, let symbol = item.symbol { svg = symbols.svg(symbol) }
+        var svg: SymbolLibrary.Symbol?
+        if showsSymbol, let symbol = item.symbol { svg = symbols.symbol(symbol) }
         // A symbol the theme cannot draw falls back to the title, in words.
         let drawsTitle = showsTitle || (showsSymbol && svg == nil && !showsValue)
         let segmented = showsControl && item.kind == .segmented
         let custom = showsControl && item.kind != .segmented
-        var verticalSymbol: String?
-        if showsVertical, let symbol = item.symbol { verticalSymbol = symbols.svg(symbol) }
+        var verticalSymbol: SymbolLibrary.Symbol?
+        if showsVertical, let symbol = item.symbol { verticalSymbol = symbols.symbol(symbol) }
         context.add(keys.bar, item.bar.rawValue)
         context.add(keys.kind, item.kind.rawValue)
         context.add(keys.label, item.title ?? item.id)
-        if let svg { context.add(keys.symbol, svg) } else { context.add(keys.symbol, false) }
+        if let svg { context.add(keys.symbol, sprite.draw(svg)) } else { context.add(keys.symbol, false) }
         context.add(keys.symbolName, item.symbol ?? "")
         if showsBadge, let badge = item.badge { context.add(keys.badge, Self.badgeText(badge)) } else { context.add(keys.badge, false) }
         context.add(keys.showsTitle, drawsTitle)
@@ -386,12 +389,12 @@ public struct DemoContext: Sendable {
         }
         context.add(keys.custom, custom || (segmented && item.segments.isEmpty))
         context.add(keys.vertical, showsVertical)
-        if let verticalSymbol { context.add(keys.verticalSymbol, verticalSymbol) } else { context.add(keys.verticalSymbol, false) }
+        if let verticalSymbol { context.add(keys.verticalSymbol, sprite.draw(verticalSymbol)) } else { context.add(keys.verticalSymbol, false) }
     }
 
     /// Writes the system's overflow button, drawn in the column's last free
     /// slot, as an element of the column's list.
-    private func addOverflowButton(_ overflow: OverflowSettings, to context: inout CompactContext.Builder) {
+    private func addOverflowButton(_ overflow: OverflowSettings, sprite: inout PageSprite, to context: inout CompactContext.Builder) {
         let keys = prepared.keys
         let svg = prepared.overflowSymbol
         context.beginObject(nil)
@@ -399,21 +402,21 @@ public struct DemoContext: Sendable {
         context.add(keys.place, Place.column.rawValue)
         context.add(keys.form, svg == nil ? FormPart.title.rawValue : FormPart.symbol.rawValue)
         context.add(keys.rule, overflow.rule?.description ?? "")
-        addOverflowButtonParts(overflow, to: &context)
+        addOverflowButtonParts(overflow, sprite: &sprite, to: &context)
         context.add(keys.pushesDown, false)
         context.add(keys.overflowButton, true)
         context.end()
     }
 
     /// Writes what the overflow button shows (the keys of the `item`
-    /// partial): the theme's drawing of its symbol, or its title.
-    func addOverflowButtonParts(_ overflow: OverflowSettings, to context: inout CompactContext.Builder) {
+    /// partial): its symbol (marked in `sprite`), or its title.
+    func addOverflowButtonParts(_ overflow: OverflowSettings, sprite: inout PageSprite, to context: inout CompactContext.Builder) {
         let keys = prepared.keys
         let svg = prepared.overflowSymbol
         context.add(keys.bar, "")
         context.add(keys.kind, "menu")
         context.add(keys.label, overflow.title)
-        if let svg { context.add(keys.symbol, svg) } else { context.add(keys.symbol, false) }
+        if let svg { context.add(keys.symbol, sprite.draw(svg)) } else { context.add(keys.symbol, false) }
         context.add(keys.symbolName, overflow.symbol)
         context.add(keys.badge, false)
         context.add(keys.showsTitle, svg == nil)

@@ -51,6 +51,8 @@ final class PageContext: Sendable {
         let keys = self.keys
         // Where the last page's context was, or room for a usual page's.
         var context = spent.withLock { $0.take() }.map { CompactContext.Builder(reusing: $0) } ?? CompactContext.Builder(slots: 1_024, bytes: 32_768)
+        // The symbols the page's figures draw, for its sprite.
+        var sprite = PageSprite()
         context.beginObject(nil)
         addSite(to: &context)
 
@@ -79,7 +81,7 @@ final class PageContext: Sendable {
         // Sections, rules and questions by index, each field read where it
         // lies rather than each whole entry copied (and its texts retained).
         context.list(keys.introduction) { list in
-            addParts(pattern.introduction, pattern, to: &list)
+            addParts(pattern.introduction, pattern, sprite: &sprite, to: &list)
         }
         context.list(keys.sections) { list in
             let sections = pattern.sections.span
@@ -88,14 +90,15 @@ final class PageContext: Sendable {
                 list.add(keys.title, sections[index].title)
                 list.add(keys.titleHTML, sections[index].titleHTML)
                 list.add(keys.anchor, sections[index].anchor)
-                list.list(keys.parts) { parts in addParts(sections[index].parts, pattern, to: &parts) }
+                list.list(keys.parts) { parts in addParts(sections[index].parts, pattern, sprite: &sprite, to: &parts) }
                 list.end()
             }
         }
         context.list(keys.rules) { list in
             let rules = pattern.rules.span
             for index in rules.indices {
-                addRule(rules[index], at: index, pattern, sources: sources, links: index < ruleLinks.count ? ruleLinks[index] : PageLinks.RuleLinks(), to: &list)
+                addRule(rules[index], at: index, pattern, sources: sources, links: index < ruleLinks.count ? ruleLinks[index] : PageLinks.RuleLinks(),
+                        sprite: &sprite, to: &list)
             }
         }
         context.list(keys.faq) { list in
@@ -105,7 +108,7 @@ final class PageContext: Sendable {
                 list.add(keys.question, faq[index].question)
                 list.add(keys.questionHTML, faq[index].questionHTML)
                 list.add(keys.anchor, faq[index].anchor)
-                list.list(keys.answer) { parts in addParts(faq[index].answer, pattern, to: &parts) }
+                list.list(keys.answer) { parts in addParts(faq[index].answer, pattern, sprite: &sprite, to: &parts) }
                 list.end()
             }
         }
@@ -129,6 +132,7 @@ final class PageContext: Sendable {
         context.add(keys.hasFAQ, !pattern.faq.isEmpty)
         context.add(keys.hasSources, !sources.entries.isEmpty)
         if let owner = front.owner { context.add(keys.owner, owner) }
+        sprite.add(keys.sprite, from: demos.symbols, keys: keys, to: &context)
         if review.status == .stale {
             context.add(keys.staleNotice, "This page was last checked against Apple’s guidance on \(review.lastChecked.value.longDescription), and was due to be checked again on \(review.due.longDescription). Some of it may be out of date.")
         }
@@ -171,20 +175,21 @@ final class PageContext: Sendable {
         [("All patterns", "/"), (pattern.frontMatter.title.value, nil)]
     }
 
-    /// Writes each of `parts`, by index, as elements of the list being written.
-    private func addParts(_ parts: [Section.Part], _ pattern: Pattern, to context: inout CompactContext.Builder) {
+    /// Writes each of `parts`, by index, as elements of the list being
+    /// written; the symbols their figures draw are marked in `sprite`.
+    private func addParts(_ parts: [Section.Part], _ pattern: Pattern, sprite: inout PageSprite, to context: inout CompactContext.Builder) {
         let parts = parts.span
-        for index in parts.indices { addPart(parts[index], pattern, to: &context) }
+        for index in parts.indices { addPart(parts[index], pattern, sprite: &sprite, to: &context) }
     }
 
     /// Writes one part of a section, as an element of the list being written.
-    private func addPart(_ part: Section.Part, _ pattern: Pattern, to context: inout CompactContext.Builder) {
+    private func addPart(_ part: Section.Part, _ pattern: Pattern, sprite: inout PageSprite, to context: inout CompactContext.Builder) {
         context.beginObject(nil)
         switch part {
         case .html(let html):
             context.add(keys.html, html)
         case .demo(let index):
-            if let demo = pattern.demos[index].demo { demos.add(demo, number: index + 1, as: keys.demo, to: &context) }
+            if let demo = pattern.demos[index].demo { demos.add(demo, number: index + 1, sprite: &sprite, as: keys.demo, to: &context) }
         case .rules:
             context.add(keys.rules, true)
         case .faq:
@@ -263,14 +268,14 @@ final class PageContext: Sendable {
     /// Writes one rule, as an element of the list being written: the
     /// `rule`-th of the page (`sources` knows each of its citations' entry).
     private func addRule(_ rule: Rule, at ruleIndex: Int, _ pattern: Pattern, sources: SourceList, links ruleLinks: PageLinks.RuleLinks,
-                         to context: inout CompactContext.Builder) {
+                         sprite: inout PageSprite, to context: inout CompactContext.Builder) {
         let keys = self.keys
         let citations = rule.citations?.citations ?? []
         context.beginObject(nil)
         context.add(keys.number, rule.number)
         context.add(keys.anchor, rule.anchor)
         addLinks(ruleLinks, to: &context)
-        context.list(keys.parts) { parts in addParts(rule.parts, pattern, to: &parts) }
+        context.list(keys.parts) { parts in addParts(rule.parts, pattern, sprite: &sprite, to: &parts) }
         context.add(keys.hasCitations, !citations.isEmpty)
         // A rule with no citation block has neither basis.
         let basis = rule.citations?.basis

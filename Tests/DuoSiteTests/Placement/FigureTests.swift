@@ -89,7 +89,7 @@ import Testing
         #expect(html.contains("<span class=\"screen__time\">9:41</span>"))
         #expect(html.contains("class=\"screen__top-bar\" data-bar=\"top\""))
         #expect(html.contains("class=\"screen__column\" data-bar=\"column\" style=\"--slot: 7.932%;\""))
-        #expect(html.contains("role=\"img\" aria-label=\"iPhone Duo, closed, portrait. At the top: Edit, as text; Cart, as a symbol with $24.90. In the column on the right: the back button (Shop), as a symbol;"))
+        #expect(html.contains("role=\"img\" id=\"_demo-1-alt-2\" aria-label=\"iPhone Duo, closed, portrait. At the top: Edit, as text; Cart, as a symbol with $24.90. In the column on the right: the back button (Shop), as a symbol;"))
         #expect(html.contains("<div class=\"device device--trailing\" style=\"--device-width: 430; --device-height: 760;\">"))
         #expect(html.contains("style=\"--columns: minmax(0, 366fr) minmax(0, 64fr); --rows: minmax(0, 54fr) minmax(0, 54fr) minmax(0, 652fr) minmax(0, 0fr);\""))
         // Each symbol drawn from the page's sprite.

@@ -26,7 +26,12 @@ import Testing
         #expect(states.map { $0["name"] } == ["Text labels", "Symbols"])
         #expect(states.map { $0["inputId"] } == ["demo-3-state-1", "demo-3-state-2"])
         #expect(states.map { $0["checked"] } == [true, false])
-        #expect(states[1]["alt"]?.text.hasPrefix("iPhone Duo, closed, portrait. At the top: Edit, as text; Cart, as a symbol with $24.90.") == true)
+        // Each state's text alternative is its figure's, by the figure's id.
+        #expect(states.map { $0["altId"] } == ["_demo-3-alt-1", "_demo-3-alt-2"])
+        let value = DemoContext(site: site).value(for: try FigureTests.shoppingDemo(site), number: 3)
+        let figures = Self.list(value["states"]).map { $0["figure"] }
+        #expect(figures.map { $0?["altId"] } == ["_demo-3-alt-1", "_demo-3-alt-2"])
+        #expect(figures[1]?["alt"]?.text.hasPrefix("iPhone Duo, closed, portrait. At the top: Edit, as text; Cart, as a symbol with $24.90.") == true)
     }
 
     @Test func eachItemIsDrawnOnceWithItsBoxInEveryState() throws {
@@ -93,6 +98,9 @@ import Testing
         let html = try FigureTests.html(demo, site: site)
         #expect(html.contains("<fieldset class=\"switch__states\">") == switches)
         #expect(html.components(separatedBy: "class=\"switch__input ").count - 1 == (switches ? states : 0))
+        // The figures' ids for the drawing's text alternatives, only where it switches.
+        #expect(html.components(separatedBy: " id=\"_demo-1-alt-").count - 1 == (switches ? states : 0))
+        #expect(html.components(separatedBy: "aria-labelledby=\"_demo-1-alt-").count - 1 == (switches ? states : 0))
     }
 
     @Test func theHTMLIsARadioGroupOneDrawingAndTheCaptionLast() throws {
@@ -109,7 +117,12 @@ import Testing
         #expect(screen.contains("aria-hidden=\"true\""))
         #expect(screen.components(separatedBy: "data-item=\"share\"").count - 1 == 1)
         #expect(screen.components(separatedBy: "class=\"switch__item switch__part\"").count - 1 == 7)
-        #expect(html.contains("<span class=\"switch__shown switch__alt\" role=\"img\" aria-label=\"iPhone Duo, closed, portrait. At the top: Edit, as text; Cart, as text: $24.90;"))
+        // Each state's text alternative is written once, on its figure, and names the drawing in its state.
+        #expect(html.contains("<span class=\"switch__shown switch__alt\" role=\"img\" aria-labelledby=\"_demo-1-alt-1\" data-states=\"1\"></span>"))
+        #expect(html.contains("<span class=\"switch__shown switch__alt\" role=\"img\" aria-labelledby=\"_demo-1-alt-2\" data-states=\"2\"></span>"))
+        #expect(html.contains("role=\"img\" id=\"_demo-1-alt-1\" aria-label=\"iPhone Duo, closed, portrait. At the top: Edit, as text; Cart, as text: $24.90;"))
+        #expect(html.components(separatedBy: "At the top: Edit, as text; Cart, as text: $24.90;").count - 1 == 1)
+        #expect(html.components(separatedBy: "At the top: Edit, as text; Cart, as a symbol with $24.90.").count - 1 == 1)
         // The caption comes last, with each state's name and caption for its state.
         let trimmed = html.trimmingCharacters(in: .whitespacesAndNewlines)
         #expect(trimmed.hasSuffix("</figcaption>\n</figure>"))

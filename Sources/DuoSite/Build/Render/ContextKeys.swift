@@ -129,4 +129,5 @@ struct ContextKeys: Sendable {
     let sprite = ContextKey("sprite")
     let symbols = ContextKey("symbols")
     let svg = ContextKey("svg")
+    let altId = ContextKey("altId")
 }

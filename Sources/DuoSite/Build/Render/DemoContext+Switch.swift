@@ -17,7 +17,7 @@ extension DemoContext {
     /// element is shown in. An item has a face for each way it is drawn
     /// (its place, form and rule, with what they show), each shown in its
     /// own states.
-    func addSwitch(_ demo: Demo, number: Int, layouts: [ScreenLayout], alts: [String], device figureDevice: DeviceFigure,
+    func addSwitch(_ demo: Demo, number: Int, layouts: [ScreenLayout], device figureDevice: DeviceFigure,
                    overflow: OverflowSettings, sprite: inout PageSprite, to context: inout CompactContext.Builder) {
         let keys = prepared.keys
         let geometries = layouts.map(FigureGeometry.init)
@@ -43,7 +43,7 @@ extension DemoContext {
             context.add(keys.number, index + 1)
             context.add(keys.inputId, "\(group)-state-\(index + 1)")
             context.add(keys.checked, index == 0)
-            context.add(keys.alt, alts[index])
+            context.add(keys.altId, Self.altID(demo: number, state: index + 1))
             context.end()
         }
         context.end()

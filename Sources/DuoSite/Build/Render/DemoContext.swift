@@ -127,6 +127,11 @@ public struct DemoContext: Sendable {
                 alts.append(state.caption ?? state.name)
             }
         }
+        // A demo of several states that can all be laid out switches
+        // between them: its drawing's text alternative in each state is the
+        // state's figure's, by its id.
+        let switches = deviceFigure != nil && engine != nil && demo.states.count > 1 && demo.states.count <= Self.switchableStates
+            && layouts.count == demo.states.count
         context.beginObject(key)
         context.add(keys.anchor, FigureRules.anchor(number))
         context.add(keys.caption, demo.caption)
@@ -139,7 +144,8 @@ public struct DemoContext: Sendable {
             context.add(keys.caption, state.caption)
             context.add(keys.number, index + 1)
             if let deviceFigure, let engine, index < layouts.count {
-                addFigure(layouts[index], title: demo.title, alt: alts[index], device: deviceFigure, overflow: engine.table.overflow, sprite: &sprite, to: &context)
+                addFigure(layouts[index], title: demo.title, alt: alts[index], altID: switches ? Self.altID(demo: number, state: index + 1) : nil,
+                          device: deviceFigure, overflow: engine.table.overflow, sprite: &sprite, to: &context)
             } else {
                 context.addNull(keys.figure)
             }
@@ -147,8 +153,8 @@ public struct DemoContext: Sendable {
             context.end()
         }
         context.end()
-        if let deviceFigure, let engine, demo.states.count > 1, demo.states.count <= Self.switchableStates, layouts.count == demo.states.count {
-            addSwitch(demo, number: number, layouts: layouts, alts: alts, device: deviceFigure, overflow: engine.table.overflow, sprite: &sprite, to: &context)
+        if switches, let deviceFigure, let engine {
+            addSwitch(demo, number: number, layouts: layouts, device: deviceFigure, overflow: engine.table.overflow, sprite: &sprite, to: &context)
         } else {
             context.add(keys.switch, false)
         }
@@ -214,9 +220,11 @@ public struct DemoContext: Sendable {
 
     /// Writes the figure's context (the member `figure` of the state being
     /// written): the screen's proportions and regions, and each drawn item
-    /// with the engine's values. What depends only on the device and the
+    /// with the engine's values; `altID` is the id of its text
+    /// alternative's element, which a switching figure's drawing is named
+    /// by in the state, or nil. What depends only on the device and the
     /// table is worked out already.
-    private func addFigure(_ layout: ScreenLayout, title: String?, alt: String, device figureDevice: DeviceFigure,
+    private func addFigure(_ layout: ScreenLayout, title: String?, alt: String, altID: String?, device figureDevice: DeviceFigure,
                            overflow: OverflowSettings, sprite: inout PageSprite, to context: inout CompactContext.Builder) {
         let keys = prepared.keys
         let device = layout.device
@@ -237,6 +245,7 @@ public struct DemoContext: Sendable {
         context.add(keys.deviceStyle, figureDevice.deviceStyle)
         context.add(keys.screenStyle, figureDevice.screenStyle(layout))
         context.add(keys.alt, alt)
+        if let altID { context.add(keys.altId, altID) } else { context.add(keys.altId, false) }
         context.add(keys.time, "9:41")
         context.add(keys.title, title)
         context.add(keys.contentHeight, layout.contentHeight)
@@ -425,6 +434,15 @@ public struct DemoContext: Sendable {
         context.add(keys.custom, false)
         context.add(keys.vertical, false)
         context.add(keys.verticalSymbol, false)
+    }
+
+    /// The id of the element holding the text alternative of the demo's
+    /// `state`-th state, in a demo that switches between its states: its
+    /// state's figure's screen (`_demo-2-alt-1`). Like every id a figure
+    /// makes but its anchor, it starts with `_`, which no heading's or
+    /// question's anchor can.
+    static func altID(demo: Int, state: Int) -> String {
+        "_demo-\(demo)-alt-\(state)"
     }
 
     /// A badge as the system draws it: up to 99, then `99+`.

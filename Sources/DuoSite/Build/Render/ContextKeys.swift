@@ -82,7 +82,6 @@ struct ContextKeys: Sendable {
     let device = ContextKey("device")
     let deviceName = ContextKey("deviceName")
     let deviceStyle = ContextKey("deviceStyle")
-    let screenStyle = ContextKey("screenStyle")
     let contentHeight = ContextKey("contentHeight")
     let edge = ContextKey("edge")
     let hasTopBar = ContextKey("hasTopBar")

@@ -28,8 +28,6 @@ extension DemoContext {
         context.add(keys.deviceName, figureDevice.device.name)
         context.add(keys.device, figureDevice.device.id)
         context.add(keys.edge, figureDevice.edge)
-        context.add(keys.deviceStyle, figureDevice.deviceStyle)
-        context.add(keys.screenStyle, "--status-bar: \(max(0, figureDevice.device.statusBar));")
         context.add(keys.time, "9:41")
         context.add(keys.title, demo.title)
         Self.addPositions(geometries.map(\.content), as: keys.contentStyle, to: &context)

@@ -4,10 +4,11 @@ import Mustache
 /// run through the placement engine on the demo's device, and drawn by the
 /// `figure` partial from the engine's result.
 ///
-/// The demo's context is `{caption, deviceName, multiple, states}`, each
-/// state `{name, caption, number, figure, alt}`, where `figure` is the
-/// object `figure.mustache` draws (docs/theme.md lists its keys) and `alt`
-/// the state's text alternative. Every key an object can have is always
+/// The demo's context is `{caption, deviceName, deviceStyle, multiple,
+/// states, switch}` (`deviceStyle`: the device's measures, once for every
+/// drawing of the demo), each state `{name, caption, number, figure,
+/// alt}`, where `figure` is the object `figure.mustache` draws
+/// (docs/theme.md lists its keys) and `alt` the state's text alternative. Every key an object can have is always
 /// present (null or false when unused), so that a template never finds a
 /// key of an outer context by mistake.
 public struct DemoContext: Sendable {
@@ -56,43 +57,20 @@ public struct DemoContext: Sendable {
         }
     }
 
-    /// The parts of a figure that depend only on the device: its styles,
-    /// and the screen's style for each way bars can be at the top and bottom.
+    /// The parts of a figure that depend only on the device: its edge and
+    /// its measures for `figure.css`.
     struct DeviceFigure: Sendable {
         var device: Device
         var edge: String
-        var deviceStyle: String
-        var columns: String
-        var slotStyle: String
-        /// The screen's style for the heights of the bar at the top, the
-        /// content and the bars at the bottom.
-        var screenStyles: [(top: Int, content: Int, bottom: Int, style: String)]
+        /// The device's measures as custom properties, in points, set once
+        /// on a demo's figure for every drawing of it: `figure.css` draws
+        /// each screen from them, in the device's proportions at any width.
+        var style: String
 
         init(_ device: Device) {
             self.device = device
             edge = device.column?.edge.rawValue ?? "none"
-            deviceStyle = DemoContext.deviceStyle(device)
-            columns = DemoContext.columns(device)
-            slotStyle = DemoContext.slotStyle(device)
-            var styles: [(top: Int, content: Int, bottom: Int, style: String)] = []
-            for hasTop in [false, true] {
-                for hasBottom in [false, true] {
-                    let top = hasTop ? device.topBar : 0
-                    let bottom = hasBottom ? (device.bottomBar > 0 ? device.bottomBar : device.topBar) : 0
-                    let content = max(0, device.height - device.statusBar - top - bottom)
-                    styles.append((top, content, bottom, DemoContext.screenStyle(device, columns: columns, top: top, content: content, bottom: bottom)))
-                }
-            }
-            screenStyles = styles
-        }
-
-        /// The screen's style for `layout`.
-        func screenStyle(_ layout: ScreenLayout) -> String {
-            for style in screenStyles
-            where style.top == layout.topBarHeight && style.content == layout.contentHeight && style.bottom == layout.bottomBarHeight {
-                return style.style
-            }
-            return DemoContext.screenStyle(device, columns: columns, top: layout.topBarHeight, content: layout.contentHeight, bottom: layout.bottomBarHeight)
+            style = DemoContext.deviceStyle(device)
         }
     }
 
@@ -136,6 +114,7 @@ public struct DemoContext: Sendable {
         context.add(keys.anchor, FigureRules.anchor(number))
         context.add(keys.caption, demo.caption)
         context.add(keys.deviceName, deviceFigure?.device.name ?? demo.device.value)
+        if let deviceFigure { context.add(keys.deviceStyle, deviceFigure.style) } else { context.add(keys.deviceStyle, false) }
         context.add(keys.multiple, demo.states.count > 1)
         context.beginList(keys.states)
         for (index, state) in demo.states.enumerated() {
@@ -161,61 +140,19 @@ public struct DemoContext: Sendable {
         context.end()
     }
 
-    /// A grid track in points, as a fraction: the drawing keeps the
-    /// device's proportions at any width.
-    static func appendTrack(_ points: Int, to text: inout String) {
-        text += "minmax(0, "
-        text += String(max(0, points))
-        text += "fr)"
-    }
-
-    /// The grid's columns: the column's track and the main one, in the column's edge's order.
-    static func columns(_ device: Device) -> String {
-        var text = ""
-        let columnWidth = device.column?.width ?? 0
-        let mainWidth = device.width - columnWidth
-        switch device.column?.edge {
-        case .leading?:
-            appendTrack(columnWidth, to: &text)
-            text += " "
-            appendTrack(mainWidth, to: &text)
-        case .trailing?:
-            appendTrack(mainWidth, to: &text)
-            text += " "
-            appendTrack(columnWidth, to: &text)
-        case nil:
-            appendTrack(device.width, to: &text)
-        }
-        return text
-    }
-
-    /// The screen's custom properties: figure.css sets the grid from them.
-    static func screenStyle(_ device: Device, columns: String, top: Int, content: Int, bottom: Int) -> String {
-        var text = "--columns: "
-        text += columns
-        text += "; --rows: "
-        appendTrack(device.statusBar, to: &text)
-        text += " "
-        appendTrack(top, to: &text)
-        text += " "
-        appendTrack(content, to: &text)
-        text += " "
-        appendTrack(bottom, to: &text)
-        text += ";"
-        return text
-    }
-
-    /// The device's custom properties: figure.css sets the aspect ratio from them.
+    /// The device's custom properties, in points (`--device-width:430;
+    /// --device-height:760;--status-bar:54;--top-bar:54;--column:64;
+    /// --slot:56`): its size, its status bar, the height of a bar at the top
+    /// and of the bars at the bottom (when it differs from the top's; none
+    /// when the device has no bar at the bottom of its own), and its
+    /// column's width and slot. `figure.css` makes each screen's grid and
+    /// the column's slots of them.
     static func deviceStyle(_ device: Device) -> String {
-        "--device-width: \(max(1, device.width)); --device-height: \(max(1, device.height));"
-    }
-
-    /// The column's style: one slot's share of the height below the status bar.
-    static func slotStyle(_ device: Device) -> String {
-        let below = max(1, device.height - device.statusBar)
-        let slotShare = device.column.map { Double($0.slot) / Double(below) * 100 } ?? 0
-        let percent = (slotShare * 1000).rounded() / 1000
-        return "--slot: \(percent)%;"
+        var text = "--device-width:\(max(1, device.width));--device-height:\(max(1, device.height));--status-bar:\(max(0, device.statusBar))"
+        text += ";--top-bar:\(max(0, device.topBar))"
+        if device.bottomBar > 0, device.bottomBar != device.topBar { text += ";--bottom-bar:\(device.bottomBar)" }
+        if let column = device.column { text += ";--column:\(max(0, column.width));--slot:\(max(0, column.slot))" }
+        return text
     }
 
     /// Writes the figure's context (the member `figure` of the state being
@@ -242,8 +179,6 @@ public struct DemoContext: Sendable {
         context.add(keys.device, device.id)
         context.add(keys.deviceName, device.name)
         context.add(keys.edge, figureDevice.edge)
-        context.add(keys.deviceStyle, figureDevice.deviceStyle)
-        context.add(keys.screenStyle, figureDevice.screenStyle(layout))
         context.add(keys.alt, alt)
         if let altID { context.add(keys.altId, altID) } else { context.add(keys.altId, false) }
         context.add(keys.time, "9:41")
@@ -255,11 +190,10 @@ public struct DemoContext: Sendable {
         context.add(keys.hasOverflowMenu, has.menu)
 
         /// Begins a region and its list of items.
-        func beginRegion(_ name: String, bar: Place, style: String = "", heading: String? = nil) {
+        func beginRegion(_ name: String, bar: Place, heading: String? = nil) {
             context.beginObject(nil)
             context.add(keys.name, name)
             context.add(keys.bar, bar.rawValue)
-            context.add(keys.style, style)
             if let heading { context.add(keys.heading, heading) } else { context.add(keys.heading, false) }
             context.beginList(keys.items)
         }
@@ -278,7 +212,7 @@ public struct DemoContext: Sendable {
             endRegion()
         }
         if device.column != nil {
-            beginRegion("column", bar: .column, style: figureDevice.slotStyle)
+            beginRegion("column", bar: .column)
             // The column's items above its overflow button; its tabs, below it,
             // the first pushed down to the bottom.
             for index in placements.indices where placements[index].place == .column && placements[index].item.bar != .tabs {

@@ -86,7 +86,9 @@ import Testing
         #expect(html.contains("data-item=\"total\" data-place=\"top\" data-form=\"symbol-and-value\" data-rule=\"symbols-not-labels#rule-6\""))
         #expect(html.contains("<span class=\"item__badge\">12</span>"))
         #expect(html.contains("<span class=\"item__value\">$24.90</span>"))
-        #expect(html.contains("<span class=\"screen__time\">9:41</span>"))
+        // The status bar's time is text; its battery and the lines standing for the content are drawn by figure.css.
+        #expect(html.components(separatedBy: "<div class=\"screen__status\">9:41</div>").count - 1 == 3)
+        #expect(!html.contains("screen__line") && !html.contains("screen__indicators"))
         #expect(html.contains("class=\"screen__top-bar\" data-bar=\"top\""))
         #expect(html.contains("<div class=\"screen__column\" data-bar=\"column\">"))
         #expect(html.contains("role=\"img\" id=\"_demo-1-alt-2\" aria-label=\"iPhone Duo, closed, portrait. At the top: Edit, as text; Cart, as a symbol with $24.90. In the column on the right: the back button (Shop), as a symbol;"))

@@ -41,7 +41,9 @@ import Testing
         #expect(items.map { $0["id"] } == ["back", "edit", "total", "share", "messages", "home", "search"])
         let share = try #require(items.first { $0["id"] == "share" })
         // At the top as text, then in the column's second slot as a symbol.
-        #expect(share["style"] == "--x1: 132.5; --y1: 63; --w1: 50.25; --h1: 36; --x2: 366; --y2: 110; --w2: 64; --h2: 56;")
+        #expect(share["style"] == "--x1:132.5;--y1:63;--w1:50.25;--h1:36;--x2:366;--y2:110;--w2:64;--h2:56")
+        // An item that stays where it is has state 1's box alone.
+        #expect(items.first { $0["id"] == "back" }?["style"] == "--x1:366;--y1:54;--w1:64;--h1:56")
         #expect(share["shownIn"] == "1 2")
         let faces = Self.list(share["faces"])
         #expect(faces.map { $0["shownIn"] } == ["1", "2"])
@@ -77,14 +79,14 @@ import Testing
         let figure = try Self.switchValue(demo, site: site)
         let top = try #require(Self.list(figure["regions"]).first { $0["bar"] == "top" })
         #expect(top["shownIn"] == "2")
-        // Its box in state 1 is its box in state 2, where it fades in.
+        // Its box in state 1 is its box in state 2, where it fades in: written once.
         let style = try #require(top["style"]?.text)
-        #expect(style == "--x1: 0; --y1: 54; --w1: 366; --h1: 54; --x2: 0; --y2: 54; --w2: 366; --h2: 54;")
+        #expect(style == "--x1:0;--y1:54;--w1:366;--h1:54")
         let share = try #require(Self.list(figure["items"]).first { $0["id"] == "share" })
         #expect(share["shownIn"] == "1 2")
         #expect(Self.list(share["faces"]).map { $0["place"] } == ["column", "top"])
         // The content moves down under the bar.
-        #expect(figure["contentStyle"]?.text.hasPrefix("--x1: 0; --y1: 54; --w1: 366; --h1: 706; --x2: 0; --y2: 108;") == true)
+        #expect(figure["contentStyle"] == "--x1:0;--y1:54;--w1:366;--h1:706;--y2:108;--h2:652")
     }
 
     @Test(arguments: [(1, false), (2, true), (12, true), (13, false)])
@@ -131,6 +133,27 @@ import Testing
         #expect(html.contains("<span class=\"switch__shown switch__caption\" data-states=\"2\"> <strong class=\"state__name\">Symbols.</strong> Share becomes a symbol"))
         // Every state's figure stays, for print and browsers without :has().
         #expect(html.components(separatedBy: "<li class=\"demo__state\">").count - 1 == 2)
+    }
+
+    /// Boxes in each state (nil: not drawn), and the positions written:
+    /// state 1's whole, then what differs from it.
+    static let positions: [([FigureBox?], String)] = [
+        ([FigureBox(x: 1, y: 2, width: 3, height: 4)], "--x1:1;--y1:2;--w1:3;--h1:4"),
+        ([FigureBox(x: 1, y: 2, width: 3, height: 4), FigureBox(x: 1, y: 2, width: 3, height: 4)], "--x1:1;--y1:2;--w1:3;--h1:4"),
+        ([FigureBox(x: 1, y: 2, width: 3, height: 4), FigureBox(x: 1.004, y: 5, width: 3, height: 4.5)], "--x1:1;--y1:2;--w1:3;--h1:4;--y2:5;--h2:4.5"),
+        ([FigureBox(x: 1, y: 2, width: 3, height: 4), FigureBox(x: 9, y: 2, width: 3, height: 4), FigureBox(x: 1, y: 2, width: 3, height: 4)],
+         "--x1:1;--y1:2;--w1:3;--h1:4;--x2:9"),
+        // Not drawn in a state: where it is in the nearest state before, or after.
+        ([nil, FigureBox(x: -7.5, y: 2, width: 3, height: 4), nil], "--x1:-7.5;--y1:2;--w1:3;--h1:4"),
+        ([FigureBox(x: 1, y: 2, width: 3, height: 4), nil, FigureBox(x: 1, y: 8, width: 3, height: 4)], "--x1:1;--y1:2;--w1:3;--h1:4;--y3:8"),
+        ([nil, nil], ""),
+    ]
+
+    @Test(arguments: positions)
+    func positionsAreWrittenWhereTheyDifferFromTheFirstState(boxes: [FigureBox?], text: String) {
+        var context = CompactContext.Builder()
+        DemoContext.addPositions(boxes, as: nil, to: &context)
+        #expect(context.finish().value.text == text)
     }
 
     @Test(arguments: [(12.5, "12.5"), (54.0, "54"), (1.0 / 3.0, "0.33"), (129.49999, "129.5"), (0.004, "0")])

@@ -145,34 +145,46 @@ extension DemoContext {
     }
 
     /// Writes an element's box in each state as custom properties in
-    /// points, as the text `key`: `--x1: 366; --y1: 54; --w1: 64; --h1: 56;
-    /// --x2: …`. A state the element is not drawn in takes the box of the
-    /// nearest state before it that draws it (or after it), so that it
-    /// fades where it was.
-    static func addPositions(_ boxes: [FigureBox?], as key: ContextKey, to context: inout CompactContext.Builder) {
+    /// points, as the text `key`: `--x1:366;--y1:54;--w1:64;--h1:56;--y2:110`.
+    /// State 1's box is written whole; in another state, only what differs
+    /// from it (`figure.css` takes state 1's for the rest). A state the
+    /// element is not drawn in takes the box of the nearest state before it
+    /// that draws it (or after it), so that it fades where it was.
+    static func addPositions(_ boxes: [FigureBox?], as key: ContextKey?, to context: inout CompactContext.Builder) {
         context.beginText(key)
-        var first = true
+        var first: SIMD4<Int>?
         for index in boxes.indices {
             let before = boxes[..<index].lastIndex { $0 != nil }
             let after = boxes[index...].firstIndex { $0 != nil }
             guard let box = boxes[index] ?? before.flatMap({ boxes[$0] }) ?? after.flatMap({ boxes[$0] }) else { continue }
-            for (name, length) in [("--x", box.x), ("--y", box.y), ("--w", box.width), ("--h", box.height)] {
-                if !first { context.appendText(" ") }
-                first = false
-                context.appendText(name)
+            // Each length as written, in hundredths of a point.
+            let lengths = SIMD4<Int>(Int((box.x * 100).rounded()), Int((box.y * 100).rounded()),
+                                     Int((box.width * 100).rounded()), Int((box.height * 100).rounded()))
+            for part in 0..<4 where first.map({ $0[part] != lengths[part] }) ?? true {
+                if first != nil || part > 0 { context.appendText(";") }
+                context.appendText(positionNames[part])
                 context.appendText(index + 1)
-                context.appendText(": ")
-                appendNumber(length, to: &context)
-                context.appendText(";")
+                context.appendText(":")
+                appendHundredths(lengths[part], to: &context)
             }
+            if first == nil { first = lengths }
         }
         context.endText()
     }
 
+    /// The names of a box's custom properties, before the state's number.
+    private static let positionNames = ["--x", "--y", "--w", "--h"]
+
     /// Appends a length in points to two decimals, with no trailing zeros.
     static func appendNumber(_ value: Double, to context: inout CompactContext.Builder) {
-        let hundredths = Int((abs(value) * 100).rounded())
-        if value < 0 && hundredths > 0 { context.appendText("-") }
+        appendHundredths(Int((value * 100).rounded()), to: &context)
+    }
+
+    /// Appends a length given in hundredths of a point, in points to two
+    /// decimals, with no trailing zeros.
+    static func appendHundredths(_ signed: Int, to context: inout CompactContext.Builder) {
+        let hundredths = abs(signed)
+        if signed < 0 { context.appendText("-") }
         context.appendText(hundredths / 100)
         let fraction = hundredths % 100
         if fraction == 0 { return }

@@ -103,6 +103,8 @@ import Testing
         #expect(html.contains("<span class=\"item__symbol\"><svg><use href=\"#\(tray.id)\"/></svg><span class=\"item__badge\">12</span></span>"))
         #expect(!html.contains("<path"))
         #expect(!html.lowercased().contains("<script"))
+        // The form is said once, by data-form.
+        #expect(!html.contains("item--title") && !html.contains("item--symbol"))
         // Every drawn item carries the four attributes: in each state's
         // figure, and, in the switching figure, on the item (data-item)
         // and each of its faces (the others): share, messages and total

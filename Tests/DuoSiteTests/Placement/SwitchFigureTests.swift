@@ -44,7 +44,8 @@ import Testing
         #expect(share["style"] == "--x1:132.5;--y1:63;--w1:50.25;--h1:36;--x2:366;--y2:110;--w2:64;--h2:56")
         // An item that stays where it is has state 1's box alone.
         #expect(items.first { $0["id"] == "back" }?["style"] == "--x1:366;--y1:54;--w1:64;--h1:56")
-        #expect(share["shownIn"] == "1 2")
+        // Drawn in every state: no states listed.
+        #expect(share["shownIn"] == "")
         let faces = Self.list(share["faces"])
         #expect(faces.map { $0["shownIn"] } == ["1", "2"])
         #expect(faces.map { $0["place"] } == ["top", "column"])
@@ -52,14 +53,14 @@ import Testing
         #expect(faces.map { $0["rule"] } == ["symbols-not-labels#rule-2", "symbols-not-labels#rule-1"])
         // An item drawn alike in both states has one face.
         let back = try #require(items.first { $0["id"] == "back" })
-        #expect(Self.list(back["faces"]).map { $0["shownIn"] } == ["1 2"])
+        #expect(Self.list(back["faces"]).map { $0["shownIn"] } == [""])
         // The count becomes a badge.
         let messages = Self.list(try #require(items.first { $0["id"] == "messages" })["faces"])
         #expect(messages.map { $0["value"] } == ["12", false])
         #expect(messages.map { $0["badge"] } == [false, "12"])
         let regions = Self.list(figure["regions"])
         #expect(regions.map { $0["bar"] } == ["top", "column"])
-        #expect(regions.map { $0["shownIn"] } == ["1 2", "1 2"])
+        #expect(regions.map { $0["shownIn"] } == ["", ""])
     }
 
     @Test func whatOneStateDoesNotDrawFadesWhereItIsInTheOther() throws {
@@ -83,7 +84,7 @@ import Testing
         let style = try #require(top["style"]?.text)
         #expect(style == "--x1:0;--y1:54;--w1:366;--h1:54")
         let share = try #require(Self.list(figure["items"]).first { $0["id"] == "share" })
-        #expect(share["shownIn"] == "1 2")
+        #expect(share["shownIn"] == "")
         #expect(Self.list(share["faces"]).map { $0["place"] } == ["column", "top"])
         // The content moves down under the bar.
         #expect(figure["contentStyle"] == "--x1:0;--y1:54;--w1:366;--h1:706;--y2:108;--h2:652")
@@ -119,6 +120,10 @@ import Testing
         #expect(screen.contains("aria-hidden=\"true\""))
         #expect(screen.components(separatedBy: "data-item=\"share\"").count - 1 == 1)
         #expect(screen.components(separatedBy: "class=\"switch__item switch__part\"").count - 1 == 7)
+        // What is drawn in one state only lists it; what is drawn in both, nothing.
+        #expect(screen.contains("<span class=\"switch__item switch__part\" data-item=\"back\" style=\"--x1:366;--y1:54;--w1:64;--h1:56\"><span class=\"item switch__face\" data-place=\"column\" data-form=\"symbol\" data-rule=\"where-the-bars-go#rule-1\"><span class=\"item__symbol\">"))
+        #expect(screen.contains("<span class=\"item switch__face\" data-place=\"top\" data-form=\"title\" data-rule=\"symbols-not-labels#rule-2\" data-states=\"1\"><span class=\"item__title\">Share</span></span>"))
+        #expect(!screen.contains("data-states=\"1 2\""))
         // Each state's text alternative is written once, on its figure, and names the drawing in its state.
         #expect(html.contains("<span class=\"switch__shown switch__alt\" role=\"img\" aria-labelledby=\"_demo-1-alt-1\" data-states=\"1\"></span>"))
         #expect(html.contains("<span class=\"switch__shown switch__alt\" role=\"img\" aria-labelledby=\"_demo-1-alt-2\" data-states=\"2\"></span>"))

@@ -132,9 +132,10 @@ extension DemoContext {
     }
 
     /// Writes the states an element is shown in, by number (`1 3`), as the
-    /// text `key`.
+    /// text `key`: empty when it is shown in every state.
     static func addShownIn(_ states: [Bool], as key: ContextKey, to context: inout CompactContext.Builder) {
         context.beginText(key)
+        guard states.contains(false) else { return context.endText() }
         var first = true
         for index in states.indices where states[index] {
             if !first { context.appendText(" ") }

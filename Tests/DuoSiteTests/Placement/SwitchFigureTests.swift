@@ -21,10 +21,10 @@ import Testing
     @Test func eachStateIsARadioInputTheFirstChecked() throws {
         let site = try FigureTests.site()
         let figure = try Self.switchValue(try FigureTests.shoppingDemo(site), site: site, number: 3)
-        #expect(figure["group"] == "demo-3")
+        #expect(figure["group"] == "_demo-3")
         let states = Self.list(figure["states"])
         #expect(states.map { $0["name"] } == ["Text labels", "Symbols"])
-        #expect(states.map { $0["inputId"] } == ["demo-3-state-1", "demo-3-state-2"])
+        #expect(states.map { $0["inputId"] } == ["_demo-3-state-1", "_demo-3-state-2"])
         #expect(states.map { $0["checked"] } == [true, false])
         // Each state's text alternative is its figure's, by the figure's id.
         #expect(states.map { $0["altId"] } == ["_demo-3-alt-1", "_demo-3-alt-2"])
@@ -110,8 +110,8 @@ import Testing
         let site = try FigureTests.site()
         let html = try FigureTests.html(try FigureTests.shoppingDemo(site), site: site)
         #expect(html.contains("<legend class=\"switch__legend\">Show the demo with</legend>"))
-        #expect(html.contains("<input class=\"switch__input switch__input--1\" type=\"radio\" name=\"demo-1\" id=\"demo-1-state-1\" checked><label class=\"switch__label\" for=\"demo-1-state-1\">Text labels</label>"))
-        #expect(html.contains("<input class=\"switch__input switch__input--2\" type=\"radio\" name=\"demo-1\" id=\"demo-1-state-2\"><label class=\"switch__label\" for=\"demo-1-state-2\">Symbols</label>"))
+        #expect(html.contains("<input class=\"switch__input switch__input--1\" type=\"radio\" name=\"_demo-1\" id=\"_demo-1-state-1\" checked><label class=\"switch__label\" for=\"_demo-1-state-1\">Text labels</label>"))
+        #expect(html.contains("<input class=\"switch__input switch__input--2\" type=\"radio\" name=\"_demo-1\" id=\"_demo-1-state-2\"><label class=\"switch__label\" for=\"_demo-1-state-2\">Symbols</label>"))
         #expect(!html.contains("display: none") && !html.contains("hidden>"))
         // One drawing, hidden from assistive technologies; each state's text alternative instead.
         let drawing = try #require(html.range(of: "<div class=\"screen screen--switch"))
@@ -133,8 +133,8 @@ import Testing
         // The caption comes last, with each state's name and caption for its state.
         let trimmed = html.trimmingCharacters(in: .whitespacesAndNewlines)
         #expect(trimmed.hasSuffix("</figcaption>\n</figure>"))
-        #expect(html.contains("<figure id=\"figure-1\" class=\"demo demo--states demo--switch\" style=\"--device-width:430;--device-height:760;--status-bar:54;--top-bar:54;--column:64;--slot:56\" aria-labelledby=\"demo-1-caption\">"))
-        #expect(html.contains("<figcaption class=\"demo__caption\" id=\"demo-1-caption\">A generic shopping app, closed, in portrait. <span class=\"demo__device\">iPhone Duo, closed, portrait.</span><span class=\"switch__shown switch__caption\" data-states=\"1\"> <strong class=\"state__name\">Text labels.</strong> Text labels, as on other iPhone models."))
+        #expect(html.contains("<figure id=\"figure-1\" class=\"demo demo--states demo--switch\" style=\"--device-width:430;--device-height:760;--status-bar:54;--top-bar:54;--column:64;--slot:56\" aria-labelledby=\"_demo-1-caption\">"))
+        #expect(html.contains("<figcaption class=\"demo__caption\" id=\"_demo-1-caption\">A generic shopping app, closed, in portrait. <span class=\"demo__device\">iPhone Duo, closed, portrait.</span><span class=\"switch__shown switch__caption\" data-states=\"1\"> <strong class=\"state__name\">Text labels.</strong> Text labels, as on other iPhone models."))
         #expect(html.contains("<span class=\"switch__shown switch__caption\" data-states=\"2\"> <strong class=\"state__name\">Symbols.</strong> Share becomes a symbol"))
         // Every state's figure stays, for print and browsers without :has().
         #expect(html.components(separatedBy: "<li class=\"demo__state\">").count - 1 == 2)

@@ -21,7 +21,8 @@ extension DemoContext {
                    overflow: OverflowSettings, sprite: inout PageSprite, to context: inout CompactContext.Builder) {
         let keys = prepared.keys
         let geometries = layouts.map(FigureGeometry.init)
-        let group = "demo-\(number)"
+        // The radio group's name, and the start of the figure's ids.
+        let group = "_demo-\(number)"
         context.beginObject(keys.switch)
         context.add(keys.group, group)
         context.add(keys.caption, demo.caption)

@@ -373,8 +373,8 @@ public struct DemoContext: Sendable {
     /// The id of the element holding the text alternative of the demo's
     /// `state`-th state, in a demo that switches between its states: its
     /// state's figure's screen (`_demo-2-alt-1`). Like every id a figure
-    /// makes but its anchor, it starts with `_`, which no heading's or
-    /// question's anchor can.
+    /// makes but its anchor (`_demo-2-caption`, `_demo-2-state-1`), it
+    /// starts with `_`, which no heading's or question's anchor can.
     static func altID(demo: Int, state: Int) -> String {
         "_demo-\(demo)-alt-\(state)"
     }

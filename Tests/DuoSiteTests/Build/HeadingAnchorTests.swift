@@ -57,7 +57,7 @@ import Testing
         let ids = html.components(separatedBy: " id=\"").dropFirst().map { String($0.prefix { $0 != "\"" }) }
         #expect(Set(ids).count == ids.count, "ids used twice: \(ids.filter { id in ids.filter { $0 == id }.count > 1 })")
         for heading in ["<h2 id=\"rule-1-1\">Rule 1</h2>", "<h2 id=\"main-1\">Main</h2>", "<h3 id=\"source-1-1\">Source 1</h3>", "<h3 id=\"sources-1\">Sources</h3>",
-                        "<h2 id=\"figure-1-1\">Figure 1</h2>", "<figure id=\"figure-1\" class=\"demo demo--single\" style=\"--device-width:430;--device-height:760;--status-bar:54;--top-bar:54;--column:64;--slot:56\">"] {
+                        "<h2 id=\"figure-1-1\">Figure 1</h2>", "<figure id=\"figure-1\" class=\"demo demo--single\" style=\"--device-width:430;--device-height:760;--status-bar:54;--top-bar:54;--column:64;--slot:56;fill:none;stroke:currentColor;stroke-width:2;stroke-linecap:round;stroke-linejoin:round\">"] {
             #expect(html.contains(heading), "no \(heading)")
         }
     }

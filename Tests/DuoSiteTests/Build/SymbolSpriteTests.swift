@@ -111,6 +111,9 @@ import Testing
             #expect(id.hasPrefix("_") && Slug.make(id) != id)
         }
         #expect(!sprite.contains("xmlns") && !sprite.contains("aria-hidden") && !sprite.contains("focusable"))
+        // What every symbol of the theme draws alike is said once, on the figure, which each drawing inherits.
+        #expect(!sprite.contains("stroke=") && !sprite.contains("fill="))
+        #expect(html.contains("--column:64;--slot:56;\(library.sharedStyle)\""))
     }
 
     @Test func aPageThatDrawsNoSymbolHasNoSprite() throws {

@@ -36,8 +36,8 @@ import Testing
         #expect(value["caption"] == "A generic shopping app, closed, in portrait.")
         #expect(value["deviceName"] == "iPhone Duo, closed, portrait")
         #expect(value["multiple"] == true)
-        // The device's measures, once for the demo's every drawing.
-        #expect(value["deviceStyle"] == "--device-width:430;--device-height:760;--status-bar:54;--top-bar:54;--column:64;--slot:56")
+        // The device's measures and the symbols' shared drawing attributes, once for the demo's every drawing.
+        #expect(value["figureStyle"] == "--device-width:430;--device-height:760;--status-bar:54;--top-bar:54;--column:64;--slot:56;fill:none;stroke:currentColor;stroke-width:2;stroke-linecap:round;stroke-linejoin:round")
         guard case .list(let states)? = value["states"] else {
             Issue.record("no states")
             return
@@ -77,7 +77,7 @@ import Testing
     @Test func theHTMLCarriesTheEnginesValues() throws {
         let site = try Self.site()
         let html = try Self.html(try Self.shoppingDemo(site), site: site)
-        #expect(html.contains("<figure id=\"figure-1\" class=\"demo demo--states demo--switch\" style=\"--device-width:430;--device-height:760;--status-bar:54;--top-bar:54;--column:64;--slot:56\" aria-labelledby=\"_demo-1-caption\">"))
+        #expect(html.contains("<figure id=\"figure-1\" class=\"demo demo--states demo--switch\" style=\"--device-width:430;--device-height:760;--status-bar:54;--top-bar:54;--column:64;--slot:56;fill:none;stroke:currentColor;stroke-width:2;stroke-linecap:round;stroke-linejoin:round\" aria-labelledby=\"_demo-1-caption\">"))
         #expect(html.contains("<ol class=\"demo__states\">"))
         #expect(html.contains("<strong class=\"state__name\">Text labels.</strong> Text labels, as on other iPhone models."))
         #expect(html.contains("data-item=\"share\" data-place=\"top\" data-form=\"title\" data-rule=\"symbols-not-labels#rule-2\""))
@@ -93,7 +93,7 @@ import Testing
         #expect(html.contains("<div class=\"screen__column\" data-bar=\"column\">"))
         #expect(html.contains("role=\"img\" id=\"_demo-1-alt-2\" aria-label=\"iPhone Duo, closed, portrait. At the top: Edit, as text; Cart, as a symbol with $24.90. In the column on the right: the back button (Shop), as a symbol;"))
         // The device's measures once, on the demo's figure; each screen says which bars it draws.
-        #expect(html.contains("<figure id=\"figure-1\" class=\"demo demo--states demo--switch\" style=\"--device-width:430;--device-height:760;--status-bar:54;--top-bar:54;--column:64;--slot:56\""))
+        #expect(html.contains("<figure id=\"figure-1\" class=\"demo demo--states demo--switch\" style=\"--device-width:430;--device-height:760;--status-bar:54;--top-bar:54;--column:64;--slot:56;fill:none;stroke:currentColor;stroke-width:2;stroke-linecap:round;stroke-linejoin:round\""))
         #expect(html.components(separatedBy: "--device-width").count - 1 == 1)
         #expect(html.components(separatedBy: "<div class=\"device device--trailing\">").count - 1 == 3)
         #expect(html.contains("<div class=\"screen screen--trailing screen--top\" data-device=\"duo-closed-portrait\" role=\"img\""))
@@ -122,7 +122,7 @@ import Testing
         let demo = try #require(pattern.demos.first?.demo)
         let html = try Self.html(demo, site: site)
         #expect(html.components(separatedBy: "<figure").count - 1 == 1)
-        #expect(html.contains("<figure id=\"figure-1\" class=\"demo demo--single\" style=\"--device-width:430;--device-height:760;--status-bar:54;--top-bar:54;--column:64;--slot:56\">"))
+        #expect(html.contains("<figure id=\"figure-1\" class=\"demo demo--single\" style=\"--device-width:430;--device-height:760;--status-bar:54;--top-bar:54;--column:64;--slot:56;fill:none;stroke:currentColor;stroke-width:2;stroke-linecap:round;stroke-linejoin:round\">"))
         #expect(html.contains("<figcaption class=\"demo__caption\">iPhone Duo closed, in portrait: the items with a symbol move into the column"))
         #expect(html.contains("<span class=\"item__segment item__segment--selected\">List</span><span class=\"item__segment\">Grid</span>"))
         #expect(html.contains("data-item=\"view\" data-place=\"top\" data-form=\"control\" data-rule=\"symbols-not-labels#rule-3\""))
@@ -153,7 +153,7 @@ import Testing
         """)
         let html = try Self.html(demo, site: site)
         #expect(html.contains("class=\"screen screen--none screen--top screen--bottom\""))
-        #expect(html.contains("<figure id=\"figure-1\" class=\"demo demo--single\" style=\"--device-width:393;--device-height:852;--status-bar:59;--top-bar:54;--bottom-bar:83\">"))
+        #expect(html.contains("<figure id=\"figure-1\" class=\"demo demo--single\" style=\"--device-width:393;--device-height:852;--status-bar:59;--top-bar:54;--bottom-bar:83;fill:none;stroke:currentColor;stroke-width:2;stroke-linecap:round;stroke-linejoin:round\">"))
         #expect(!html.contains("screen__column"))
         #expect(html.contains("class=\"screen__bottom-bar\" data-bar=\"bottom\""))
         #expect(html.contains("data-item=\"share\" data-place=\"bottom\" data-form=\"symbol\" data-rule=\"\""))
@@ -197,6 +197,20 @@ import Testing
         #expect(library.symbol("also") == SymbolLibrary.Symbol(index: 0, id: "_1", element: "<symbol id=\"_1\" viewBox=\"0 0 24 24\" stroke=\"currentColor\"><circle r=\"2\"/></symbol>"))
         #expect(library.symbol("plain") == SymbolLibrary.Symbol(index: 1, id: "_2", element: "<symbol id=\"_2\" viewBox=\"0 0 24 24\" fill=\"none\"><path d=\"M0 0h24\"/></symbol>"))
         #expect(library.ordered.map(\.id) == ["_1", "_2"])
+        #expect(library.sharedStyle == "")
+    }
+
+    @Test func theDrawingAttributesEverySymbolHasAreSaidOnce() {
+        let library = SymbolLibrary(drawings: [
+            "a": "<svg viewBox=\"0 0 24 24\" fill=\"none\" stroke='currentColor' stroke-width=\"2\" opacity=\"0.5\" stroke-linecap=\"round\"><path d=\"M0 0\"/></svg>",
+            "b": "<svg viewBox=\"0 0 24 24\" stroke=\"currentColor\" fill=\"none\" stroke-width=\"1.5\" opacity=\"0.5\" stroke-linecap=\"round;x:y\"><path d=\"M0 0\"/></svg>",
+        ])
+        // Inherited properties alike in both, with plain values, in the first's order; not opacity (not inherited).
+        #expect(library.sharedStyle == "fill:none;stroke:currentColor")
+        #expect(library.symbol("a")?.element == "<symbol id=\"_1\" viewBox=\"0 0 24 24\" stroke-width=\"2\" opacity=\"0.5\" stroke-linecap=\"round\"><path d=\"M0 0\"/></symbol>")
+        #expect(library.symbol("b")?.element == "<symbol id=\"_2\" viewBox=\"0 0 24 24\" stroke-width=\"1.5\" opacity=\"0.5\" stroke-linecap=\"round;x:y\"><path d=\"M0 0\"/></symbol>")
+        // The theme's symbols share their drawing attributes.
+        #expect(SymbolLibrary(root: PlacementSupport.repositoryRoot).sharedStyle == "fill:none;stroke:currentColor;stroke-width:2;stroke-linecap:round;stroke-linejoin:round")
     }
 
     @Test func theThemeHasEverySymbolTheFiguresNeed() {

@@ -133,7 +133,7 @@ import Testing
         // The caption comes last, with each state's name and caption for its state.
         let trimmed = html.trimmingCharacters(in: .whitespacesAndNewlines)
         #expect(trimmed.hasSuffix("</figcaption>\n</figure>"))
-        #expect(html.contains("<figure id=\"figure-1\" class=\"demo demo--states demo--switch\" style=\"--device-width:430;--device-height:760;--status-bar:54;--top-bar:54;--column:64;--slot:56\" aria-labelledby=\"_demo-1-caption\">"))
+        #expect(html.contains("<figure id=\"figure-1\" class=\"demo demo--states demo--switch\" style=\"--device-width:430;--device-height:760;--status-bar:54;--top-bar:54;--column:64;--slot:56;fill:none;stroke:currentColor;stroke-width:2;stroke-linecap:round;stroke-linejoin:round\" aria-labelledby=\"_demo-1-caption\">"))
         #expect(html.contains("<figcaption class=\"demo__caption\" id=\"_demo-1-caption\">A generic shopping app, closed, in portrait. <span class=\"demo__device\">iPhone Duo, closed, portrait.</span><span class=\"switch__shown switch__caption\" data-states=\"1\"> <strong class=\"state__name\">Text labels.</strong> Text labels, as on other iPhone models."))
         #expect(html.contains("<span class=\"switch__shown switch__caption\" data-states=\"2\"> <strong class=\"state__name\">Symbols.</strong> Share becomes a symbol"))
         // Every state's figure stays, for print and browsers without :has().

@@ -81,7 +81,7 @@ struct ContextKeys: Sendable {
     let heading = ContextKey("heading")
     let device = ContextKey("device")
     let deviceName = ContextKey("deviceName")
-    let deviceStyle = ContextKey("deviceStyle")
+    let figureStyle = ContextKey("figureStyle")
     let contentHeight = ContextKey("contentHeight")
     let edge = ContextKey("edge")
     let hasTopBar = ContextKey("hasTopBar")

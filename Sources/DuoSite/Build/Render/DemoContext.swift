@@ -4,9 +4,9 @@ import Mustache
 /// run through the placement engine on the demo's device, and drawn by the
 /// `figure` partial from the engine's result.
 ///
-/// The demo's context is `{caption, deviceName, deviceStyle, multiple,
-/// states, switch}` (`deviceStyle`: the device's measures, once for every
-/// drawing of the demo), each state `{name, caption, number, figure,
+/// The demo's context is `{caption, deviceName, figureStyle, multiple,
+/// states, switch}` (`figureStyle`: the device's measures and the symbols'
+/// shared drawing attributes, once for every drawing of the demo), each state `{name, caption, number, figure,
 /// alt}`, where `figure` is the object `figure.mustache` draws
 /// (docs/theme.md lists its keys) and `alt` the state's text alternative. Every key an object can have is always
 /// present (null or false when unused), so that a template never finds a
@@ -50,7 +50,7 @@ public struct DemoContext: Sendable {
             engine = site.placement.map(PlacementEngine.init(table:))
             var devices: [String: DeviceFigure] = [:]
             for device in site.devices where devices[device.id] == nil {
-                devices[device.id] = DeviceFigure(device)
+                devices[device.id] = DeviceFigure(device, drawing: symbols.sharedStyle)
             }
             self.devices = devices
             overflowSymbol = engine.flatMap { symbols.symbol($0.table.overflow.symbol) }
@@ -58,19 +58,25 @@ public struct DemoContext: Sendable {
     }
 
     /// The parts of a figure that depend only on the device: its edge and
-    /// its measures for `figure.css`.
+    /// the figure's style.
     struct DeviceFigure: Sendable {
         var device: Device
         var edge: String
-        /// The device's measures as custom properties, in points, set once
-        /// on a demo's figure for every drawing of it: `figure.css` draws
-        /// each screen from them, in the device's proportions at any width.
+        /// The figure's style, set once on a demo's figure for every drawing
+        /// of it: the device's measures as custom properties, in points,
+        /// from which `figure.css` draws each screen in the device's
+        /// proportions at any width, then the drawing attributes the
+        /// theme's symbols share (`drawing`), which each drawing inherits.
         var style: String
 
-        init(_ device: Device) {
+        init(_ device: Device, drawing: String) {
             self.device = device
             edge = device.column?.edge.rawValue ?? "none"
             style = DemoContext.deviceStyle(device)
+            if !drawing.isEmpty {
+                style += ";"
+                style += drawing
+            }
         }
     }
 
@@ -114,7 +120,7 @@ public struct DemoContext: Sendable {
         context.add(keys.anchor, FigureRules.anchor(number))
         context.add(keys.caption, demo.caption)
         context.add(keys.deviceName, deviceFigure?.device.name ?? demo.device.value)
-        if let deviceFigure { context.add(keys.deviceStyle, deviceFigure.style) } else { context.add(keys.deviceStyle, false) }
+        if let deviceFigure { context.add(keys.figureStyle, deviceFigure.style) } else { context.add(keys.figureStyle, false) }
         context.add(keys.multiple, demo.states.count > 1)
         context.beginList(keys.states)
         for (index, state) in demo.states.enumerated() {

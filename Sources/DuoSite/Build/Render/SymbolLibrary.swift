@@ -5,6 +5,11 @@ import Foundation
 /// element that a page defines once, in a hidden `<svg>`, and that its
 /// figures draw with `<svg><use href="#…"/></svg>`.
 ///
+/// The drawing attributes every symbol's root has alike (`fill`,
+/// `stroke`, `stroke-width` …) are said once on each figure, as CSS
+/// (`sharedStyle`), which every drawing in it inherits; a symbol keeps the
+/// others.
+///
 /// A drawing is made safe on the way: the XML prolog and comments taken
 /// out, and a drawing refused when it holds a script, an event handler, a
 /// style sheet or foreign content (figures have no scripts, and a page's
@@ -35,6 +40,20 @@ public struct SymbolLibrary: Sendable {
     public private(set) var symbols: [String: Symbol]
     /// The symbols in the order of their names (`Symbol.index`).
     public private(set) var ordered: [Symbol]
+    /// The drawing attributes every symbol's root has alike, as CSS
+    /// declarations (`fill:none;stroke:currentColor;stroke-width:2`), or
+    /// empty: said once on each figure, whence each drawing inherits them,
+    /// rather than on every symbol of a page's sprite. Only properties that
+    /// are inherited, with plain values, are shared so.
+    public private(set) var sharedStyle: String
+
+    /// The root attributes that may be shared: presentation attributes of
+    /// SVG that are inherited CSS properties.
+    static let inherited: Set<String> = [
+        "fill", "fill-opacity", "fill-rule", "stroke", "stroke-width", "stroke-linecap", "stroke-linejoin",
+        "stroke-miterlimit", "stroke-dasharray", "stroke-dashoffset", "stroke-opacity", "paint-order",
+        "clip-rule", "shape-rendering",
+    ]
 
     /// A library of these drawings (name → SVG text); unusable ones are left out.
     public init(drawings: [String: String]) {
@@ -42,22 +61,44 @@ public struct SymbolLibrary: Sendable {
         // the order of the names of those that are usable.
         let named = drawings.sorted { $0.key < $1.key }
         let prepared = ParallelMap.map(named.indices.map { $0 }) { Self.prepare(named[$0].value) }
+        let usable = prepared.indices.compactMap { index in prepared[index].map { (name: named[index].key, parts: $0) } }
+        // The attributes every drawing has alike, in the first drawing's order.
+        var shared = usable.first?.parts.attributes.filter { $0.shareable != nil } ?? []
+        for drawing in usable.dropFirst() {
+            shared.removeAll { attribute in !drawing.parts.attributes.contains { $0.shareable == attribute.shareable } }
+        }
+        sharedStyle = shared.compactMap(\.shareable).map { "\($0.name):\($0.value)" }.joined(separator: ";")
         var symbols: [String: Symbol] = [:]
         var ordered: [Symbol] = []
-        for (index, parts) in prepared.enumerated() {
-            guard let parts else { continue }
+        for drawing in usable {
             let id = "_\(ordered.count + 1)"
             var element = "<symbol id=\"\(id)\""
-            element += parts.attributes
+            for attribute in drawing.parts.attributes where !shared.contains(where: { $0.shareable != nil && $0.shareable == attribute.shareable }) {
+                element += " "
+                element += attribute.text
+            }
             element += ">"
-            element += parts.content
+            element += drawing.parts.content
             element += "</symbol>"
             let symbol = Symbol(index: ordered.count, id: id, element: element)
-            symbols[named[index].key] = symbol
+            symbols[drawing.name] = symbol
             ordered.append(symbol)
         }
         self.symbols = symbols
         self.ordered = ordered
+    }
+
+    /// A root attribute a symbol keeps: as written, and, when it is an
+    /// inherited drawing property with a plain value, its name and value.
+    struct Attribute {
+        var text: String
+        var shareable: Shareable?
+
+        /// An attribute's name and value, as CSS would have them.
+        struct Shareable: Equatable {
+            var name: String
+            var value: String
+        }
     }
 
     /// Reads every `*.svg` of `folder` once; an empty library when the folder
@@ -98,8 +139,8 @@ public struct SymbolLibrary: Sendable {
     }
 
     /// An SVG file's text made ready for a sprite — the attributes its
-    /// `<symbol>` element keeps, each after a space, and what the root
-    /// element holds — or nil when it is not a safe drawing.
+    /// `<symbol>` element keeps and what the root element holds — or nil
+    /// when it is not a safe drawing.
     ///
     /// Searched as UTF-8 bytes, with no regular expression: Foundation's
     /// string search goes through NSString on Linux, and its regular
@@ -107,7 +148,7 @@ public struct SymbolLibrary: Sendable {
     /// rebuild's page. Attribute names are compared in ASCII lower case, as
     /// HTML compares them; white space is what a regular expression's `\s`
     /// is (ASCII's and Unicode's space separators).
-    static func prepare(_ text: String) -> (attributes: String, content: String)? {
+    static func prepare(_ text: String) -> (attributes: [Attribute], content: String)? {
         var svg = Array(text.utf8)
         for (open, close) in [("<?", "?>"), ("<!--", "-->"), ("<!DOCTYPE", ">"), ("<!doctype", ">")] {
             let open = Array(open.utf8), close = Array(close.utf8)
@@ -142,11 +183,26 @@ public struct SymbolLibrary: Sendable {
         // The root element's attributes that a symbol keeps, and what it holds
         // (a root that closes itself holds nothing to draw).
         guard let root = SVGText.startTag(bytes), !root.selfClosing, root.end <= bytes.count - 6 else { return nil }
-        var attributes: [UInt8] = []
+        var attributes: [Attribute] = []
         for attribute in root.attributes where !isLeftOut(attribute.name) {
-            attributes.append(0x20)
-            attributes.append(contentsOf: bytes[attribute.text])
+            let text = bytes[attribute.text]
+            let name = String(decoding: attribute.name, as: UTF8.self)
+            var shareable: Attribute.Shareable?
+            // `name="value"` or `name='value'`, the value plain enough to be
+            // a CSS value as it is (letters, digits, `#`, `.`, `%`, `-`, `,`, spaces).
+            if inherited.contains(name), let equals = text.firstIndex(of: UInt8(ascii: "=")) {
+                let quoted = text[(equals + 1)...].drop { $0 == 0x20 || $0 == 0x09 || $0 == 0x0A || $0 == 0x0C || $0 == 0x0D }
+                if let quote = quoted.first, quote == UInt8(ascii: "\"") || quote == UInt8(ascii: "'"), quoted.count >= 2, quoted.last == quote {
+                    let value = quoted.dropFirst().dropLast()
+                    let plain = !value.isEmpty && value.allSatisfy { byte in
+                        (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z")) || (byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z"))
+                            || (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")) || " #.%-,".utf8.contains(byte)
+                    }
+                    if plain { shareable = Attribute.Shareable(name: name, value: String(decoding: value, as: UTF8.self)) }
+                }
+            }
+            attributes.append(Attribute(text: String(decoding: text, as: UTF8.self), shareable: shareable))
         }
-        return (String(decoding: attributes, as: UTF8.self), String(decoding: bytes[root.end..<(bytes.count - 6)], as: UTF8.self))
+        return (attributes, String(decoding: bytes[root.end..<(bytes.count - 6)], as: UTF8.self))
     }
 }

@@ -31,6 +31,7 @@ import Testing
     screen:
       title: Library
       back: Shop
+      navigation: [{id: view, title: View, kind: segmented, segments: [List, Grid], symbol: list.bullet}]
       toolbar: [{id: share, title: Share, symbol: square.and.arrow.up}]
       tabs:
         - {title: Home, symbol: house}
@@ -40,6 +41,26 @@ import Testing
       - name: Text
         change:
           share: {symbol: null}
+    ```
+
+    ```demo
+    device: duo-closed-landscape
+    caption: More items than the column has slots, and a view in its vertical form.
+    screen:
+      back: Library
+      title: Photos
+      navigation:
+        - {id: compass, title: Compass, symbol: compass, kind: custom, vertical: true}
+        - {id: add, title: Add, symbol: plus}
+      toolbar:
+        - {id: share, title: Share, symbol: square.and.arrow.up}
+        - {id: like, title: Like, symbol: heart}
+        - {id: trash, title: Delete, symbol: trash, badge: 7}
+        - {id: buy, title: Buy, symbol: cart}
+      tabs:
+        - {title: Photos, symbol: photo}
+        - {title: For you, symbol: star}
+        - {title: Search, symbol: magnifyingglass}
     ```
 
     ## The rules
@@ -96,23 +117,30 @@ import Testing
         // Each drawing refers to a symbol of the sprite, and each symbol of the sprite is drawn.
         let library = SymbolLibrary(root: site.root)
         let drawn = html.components(separatedBy: "<svg><use href=\"#").dropFirst().map { String($0.prefix { $0 != "\"" }) }
-        let names = ["chevron.backward", "house", "magnifyingglass", "square.and.arrow.up"]
+        // The overflow button's symbol and a vertical form's are the sprite's
+        // too; a segmented control's symbol, which it does not show, is not.
+        let names = ["chevron.backward", "house", "magnifyingglass", "square.and.arrow.up", "ellipsis", "compass", "heart", "trash", "photo"]
         let expected = names.compactMap { library.symbol($0) }.sorted { $0.index < $1.index }
         #expect(expected.count == names.count)
-        #expect(defined == expected.map(\.id))
+        #expect(Set(defined).isSuperset(of: expected.map(\.id)))
+        #expect(!defined.contains(try #require(library.symbol("list.bullet")).id))
+        #expect(defined == defined.sorted { Int($0.dropFirst())! < Int($1.dropFirst())! })
         #expect(Set(drawn) == Set(defined))
+        #expect(html.contains("<span class=\"item__vertical\"><span class=\"item__symbol\"><svg><use href=\"#\(try #require(library.symbol("compass")).id)\"/></svg></span></span>"))
         #expect(sprite.components(separatedBy: "<symbol ").count - 1 == defined.count)
         for symbol in expected { #expect(sprite.contains(symbol.element)) }
-        // Share is drawn as a symbol in the first state only, each time from the sprite.
+        // Share is drawn as a symbol in the first demo's first state (twice:
+        // the switching figure's and the state's), then in the second demo.
         let share = try #require(library.symbol("square.and.arrow.up"))
-        #expect(drawn.filter { $0 == share.id }.count == 2)
+        #expect(drawn.filter { $0 == share.id }.count >= 3)
         // No id a symbol takes could be a heading's.
         for id in defined {
             #expect(id.hasPrefix("_") && Slug.make(id) != id)
         }
         #expect(!sprite.contains("xmlns") && !sprite.contains("aria-hidden") && !sprite.contains("focusable"))
         // What every symbol of the theme draws alike is said once, on the figure, which each drawing inherits.
-        #expect(!sprite.contains("stroke=") && !sprite.contains("fill="))
+        let tags = sprite.components(separatedBy: "<symbol ").dropFirst().map { String($0.prefix { $0 != ">" }) }
+        #expect(tags == defined.map { "id=\"\($0)\" viewBox=\"0 0 24 24\"" })
         #expect(html.contains("--column:64;--slot:56;\(library.sharedStyle)\""))
     }
 

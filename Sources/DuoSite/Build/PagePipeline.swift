@@ -203,9 +203,9 @@ struct PageRenderer: Sendable {
     /// holes, and calls `body` with its HTML where it lies and the holes.
     func render(_ page: ReadPage, _ body: (Span<UInt8>, [TemplateHole]) throws -> Void) throws {
         let (templates, contexts, demos) = (self.templates, self.contexts, page.pattern.demos)
-        let markdown = PageMarkdown(page) { index in
+        let markdown = PageMarkdown(page) { index, sprite in
             // A demo in a list or a quote: drawn by the theme, put where it stands.
-            guard let context = contexts.demo(demos[index], index: index) else { return "" }
+            guard let context = contexts.demo(demos[index], index: index, sprite: &sprite) else { return "" }
             return (try? templates.renderBytes("demo", context) { String(decoding: [UInt8](copying: $0), as: UTF8.self) }) ?? ""
         }
         let context = contexts.make(page.pattern, markdown: markdown)

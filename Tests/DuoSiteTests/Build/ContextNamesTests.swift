@@ -41,7 +41,7 @@ import Mustache
             // A rule cited by a page and applied in a figure: every key of its lists.
             let links = PageLinks.RuleLinks(citedBy: [.init(title: "Other", url: "/patterns/other/#rule-1")],
                                             appliedIn: [.init(title: "Other", url: "/patterns/other/#figure-1", number: 1)])
-            for page in pages { Self.keys(of: context.make(page.pattern, markdown: PageMarkdown(page) { _ in "" }).value, into: &keys) }
+            for page in pages { Self.keys(of: context.make(page.pattern, markdown: PageMarkdown(page) { _, _ in "" }).value, into: &keys) }
             Self.keys(of: context.ruleLinks(links, rule: 1).value, into: &keys)
             Self.keys(of: context.index(loaded.patterns).value, into: &keys)
             let groups = TagGroup.groups(loaded.patterns)
@@ -85,6 +85,8 @@ import Mustache
     /// safe; any other value would be markup where it has a '<'.
     @Test(arguments: [
         ("{{{page.title}}}", "'page.title'"), ("{{& head.description}}", "'head.description'"), ("{{#page.tags}}{{{.}}}{{/page.tags}}", "'.'"),
+        // A symbol is the id of its drawing in the page's sprite, text.
+        ("{{{symbol}}}", "'symbol'"), ("{{{verticalSymbol}}}", "'verticalSymbol'"),
     ])
     func aTextInsertedUnescapedIsAnError(_ tag: String, _ name: String) throws {
         let library = try TemplateLibrary(templates: ["extra": tag])
@@ -93,7 +95,7 @@ import Mustache
         #expect(findings.first?.message.hasPrefix("the tag inserts \(name) without escaping it, but it holds text, not HTML") == true, "\(findings)")
     }
 
-    @Test(arguments: ["{{{html}}}", "{{{page.sections.titleHTML}}}", "{{& questionHTML}}", "{{{head.jsonLD}}}", "{{{symbol}}}", "{{page.title}}", "{{.}}"])
+    @Test(arguments: ["{{{html}}}", "{{{page.sections.titleHTML}}}", "{{& questionHTML}}", "{{{head.jsonLD}}}", "{{{page.sprite.symbols.svg}}}", "{{page.title}}", "{{.}}"])
     func htmlMadeSafeMayBeInsertedUnescaped(_ tag: String) throws {
         let library = try TemplateLibrary(templates: ["extra": tag])
         #expect(ContextNames.findings(in: library).isEmpty)
@@ -136,7 +138,7 @@ import Mustache
         #expect(lines == [
             "Theme/templates/extra.mustache:2:7: error: the tag names 'titel', which no context duosite renders holds, so it would always render as nothing; did you mean 'title'? [template]",
             "Theme/templates/extra.mustache:2:22: error: the tag names 'page.faqs', whose 'faqs' no context duosite renders holds, so it would always render as nothing; did you mean 'faq'? [template]",
-            "Theme/templates/extra.mustache:4:14: error: the tag inserts '.' without escaping it, but it holds text, not HTML: a '<' or '&' in it would become markup; write {{.}}, which escapes it (only html, jsonLD, questionHTML, symbol, titleHTML, verticalSymbol hold HTML made safe) [template]",
+            "Theme/templates/extra.mustache:4:14: error: the tag inserts '.' without escaping it, but it holds text, not HTML: a '<' or '&' in it would become markup; write {{.}}, which escapes it (only html, jsonLD, questionHTML, svg, titleHTML hold HTML made safe) [template]",
             "Theme/templates/extra.mustache:4:61: error: the tag names 'zzqqxx', which no context duosite renders holds, so it would always render as nothing; docs/theme.md lists the names templates get [template]",
         ], "\(result.err)")
         #expect(site.tree() == published)

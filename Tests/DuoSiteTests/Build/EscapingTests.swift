@@ -115,7 +115,7 @@ import Testing
             let file = "Content/patterns/\(slug).md"
             let read = try #require(PageReader(allowRawHTML: false).read(file: file, bytes: Array(try site.read(file).utf8)).0)
             let pattern = read.pattern
-            let markdown = PageMarkdown(read) { _ in "" }
+            let markdown = PageMarkdown(read) { _, _ in "" }
             let graph = try JSONLD.graph(in: html)
             let page = try #require(graph.first { ($0["@type"] as? String) == "FAQPage" })
             #expect(page["lastReviewed"] as? String == pattern.frontMatter.lastChecked.value.description)

@@ -2,7 +2,8 @@
 axe-core on every page at a phone and a desktop width, light and dark; every
 figure and all text there with JavaScript disabled; screenshots; and, from
 the browser's own layout, every item the engine placed in the column drawn
-inside the column, and every top-bar item inside the top bar."""
+inside the column, and every top-bar item inside the top bar, and every
+symbol shown drawn from a symbol of the page's sprite."""
 
 from __future__ import annotations
 
@@ -169,7 +170,7 @@ def load(driver, report, tool, page, address) -> bool:
 
 LAYOUT_SCRIPT = """
 const [screenSel, regions, names] = arguments;
-const out = {items: 0, problems: []};
+const out = {items: 0, symbols: 0, problems: []};
 const r = e => { const b = e.getBoundingClientRect(); return {x: b.left, y: b.top, r: b.right, b: b.bottom, w: b.width, h: b.height}; };
 const inside = (a, b) => a.x >= b.x - 0.5 && a.y >= b.y - 0.5 && a.r <= b.r + 0.5 && a.b <= b.b + 0.5;
 const overlap = (a, b) => Math.max(0, Math.min(a.r, b.r) - Math.max(a.x, b.x)) * Math.max(0, Math.min(a.b, b.b) - Math.max(a.y, b.y));
@@ -195,6 +196,17 @@ for (const item of document.querySelectorAll('[data-item][data-place]')) {
     if (overlap(a, c) > 1) out.problems.push(`${label} at ${box(a)} overlaps item '${other}' at ${box(c)}`);
   }
   drawn.get(region).push([item.dataset.item, a]);
+}
+// Every symbol shown is drawn from a symbol of the page's sprite.
+for (const use of document.querySelectorAll('use')) {
+  if (!use.closest('svg').checkVisibility({checkVisibilityCSS: true})) continue;
+  out.symbols++;
+  const href = use.getAttribute('href') || '';
+  const target = href.startsWith('#') ? document.getElementById(href.slice(1)) : null;
+  const label = `${where(use)}: the symbol drawn from '${href}'`;
+  if (!target || target.localName !== 'symbol') { out.problems.push(`${label} refers to no symbol of the page`); continue; }
+  const a = r(use);
+  if (a.w < 1 || a.h < 1) out.problems.push(`${label} is not drawn: its box is ${a.w.toFixed(1)}×${a.h.toFixed(1)}`);
 }
 return out;
 """
@@ -283,6 +295,7 @@ def check(sites, report, screenshots: Path | None) -> None:
     script = axe_script()
     driver = make_driver(javascript=True)
     layout_items = 0
+    layout_symbols = 0
     shots = 0
     violations_total = 0
     incomplete = collections.Counter()
@@ -331,6 +344,7 @@ def check(sites, report, screenshots: Path | None) -> None:
                             if scheme == "light":
                                 report.checked(LAYOUT, page.name)
                                 layout_items += layout["items"]
+                                layout_symbols += layout["symbols"]
                                 for problem in layout["problems"]:
                                     report.fail(LAYOUT, page.name, f"{configuration}: {problem}")
                             if screenshots is not None and scheme == "light":
@@ -351,9 +365,11 @@ def check(sites, report, screenshots: Path | None) -> None:
     if incomplete:
         report.note(AXE, "checks axe-core could not decide (it asks a person to review them; not failures): "
                     + ", ".join(f"{rule} ×{count}" for rule, count in sorted(incomplete.items())))
-    report.tool(LAYOUT).extra = f"{layout_items} placed items measured against their column, top bar, bottom bar or overflow menu"
+    report.tool(LAYOUT).extra = f"{layout_items} placed items measured against their column, top bar, bottom bar or overflow menu; {layout_symbols} symbols drawn from the page's sprite"
     if layout_items == 0:
         report.note(LAYOUT, "no figure item carries data-item and data-place yet: nothing measured")
+    if layout_symbols == 0:
+        report.fail(LAYOUT, "(site)", "no symbol is drawn from a page's sprite: none was checked")
     if screenshots is not None:
         report.tool(SCREENSHOTS).extra = f"{shots} screenshots in {screenshots.name}/"
     check_without_javascript(sites, report)

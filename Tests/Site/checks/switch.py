@@ -28,6 +28,12 @@ STATE_SCRIPT = """
 const figure = arguments[0];
 const r = e => { const b = e.getBoundingClientRect(); return {x: b.left, y: b.top, r: b.right, b: b.bottom}; };
 const shown = e => e.checkVisibility({checkVisibilityCSS: true, opacityProperty: true});
+// The text an element is named with in the markup: its aria-label, or that of
+// the elements its aria-labelledby names (their text when they have none).
+const named = e => e.hasAttribute('aria-labelledby')
+  ? e.getAttribute('aria-labelledby').split(' ').filter(Boolean).map(id => document.getElementById(id))
+      .map(n => n ? (n.getAttribute('aria-label') ?? n.textContent).trim() : '').join(' ')
+  : e.getAttribute('aria-label');
 const inputs = [...figure.querySelectorAll('.switch__input')];
 const items = {};
 for (const item of figure.querySelectorAll('.switch__item[data-item]')) {
@@ -53,7 +59,7 @@ return {
   focused: inputs.indexOf(document.activeElement) + 1,
   items, regions,
   captions: [...figure.querySelectorAll('.switch__caption')].filter(shown).map(c => c.textContent.trim()),
-  alts: [...figure.querySelectorAll('.switch__alt')].filter(shown).map(a => a.getAttribute('aria-label')),
+  alts: [...figure.querySelectorAll('.switch__alt')].filter(shown).map(named),
   staticAlts: [...figure.querySelectorAll('.demo__states [role=img]')].map(a => a.getAttribute('aria-label')),
   staticCaptions: [...figure.querySelectorAll('.demo__states .state__caption')].map(c => c.textContent.trim()),
 };

@@ -82,8 +82,7 @@ struct ContextKeys: Sendable {
     let heading = ContextKey("heading")
     let device = ContextKey("device")
     let deviceName = ContextKey("deviceName")
-    let deviceStyle = ContextKey("deviceStyle")
-    let screenStyle = ContextKey("screenStyle")
+    let figureStyle = ContextKey("figureStyle")
     let contentHeight = ContextKey("contentHeight")
     let edge = ContextKey("edge")
     let hasTopBar = ContextKey("hasTopBar")
@@ -127,4 +126,8 @@ struct ContextKeys: Sendable {
     let count = ContextKey("count")
     let tag = ContextKey("tag")
     let hasTags = ContextKey("hasTags")
+    let sprite = ContextKey("sprite")
+    let symbols = ContextKey("symbols")
+    let svg = ContextKey("svg")
+    let altId = ContextKey("altId")
 }

@@ -13,9 +13,10 @@ enum ContextNames {
     static let all: Set<String> = Set(ContextKeys.names)
 
     /// The names whose values are HTML that duosite made safe (Markdown
-    /// rendered by cmark-gfm, inline symbol drawings, JSON-LD escaped for a
-    /// script element): the only ones a tag may insert unescaped.
-    static let html: Set<String> = ["html", "titleHTML", "questionHTML", "jsonLD", "symbol", "verticalSymbol"]
+    /// rendered by cmark-gfm, the symbols of a page's sprite, JSON-LD
+    /// escaped for a script element): the only ones a tag may insert
+    /// unescaped.
+    static let html: Set<String> = ["html", "titleHTML", "questionHTML", "jsonLD", "svg"]
 
     /// The findings about the names the theme's templates look up: one
     /// error per tag naming something no context holds, at the tag, with

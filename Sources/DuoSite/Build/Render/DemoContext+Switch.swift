@@ -17,19 +17,18 @@ extension DemoContext {
     /// element is shown in. An item has a face for each way it is drawn
     /// (its place, form and rule, with what they show), each shown in its
     /// own states.
-    func addSwitch(_ demo: Demo, number: Int, layouts: [ScreenLayout], alts: [String], device figureDevice: DeviceFigure,
-                   overflow: OverflowSettings, to context: inout CompactContext.Builder) {
+    func addSwitch(_ demo: Demo, number: Int, layouts: [ScreenLayout], device figureDevice: DeviceFigure,
+                   overflow: OverflowSettings, sprite: inout PageSprite, to context: inout CompactContext.Builder) {
         let keys = prepared.keys
         let geometries = layouts.map(FigureGeometry.init)
-        let group = "demo-\(number)"
+        // The radio group's name, and the start of the figure's ids.
+        let group = "_demo-\(number)"
         context.beginObject(keys.switch)
         context.add(keys.group, group)
         context.add(keys.caption, demo.caption)
         context.add(keys.deviceName, figureDevice.device.name)
         context.add(keys.device, figureDevice.device.id)
         context.add(keys.edge, figureDevice.edge)
-        context.add(keys.deviceStyle, figureDevice.deviceStyle)
-        context.add(keys.screenStyle, "--status-bar: \(max(0, figureDevice.device.statusBar));")
         context.add(keys.time, "9:41")
         context.add(keys.title, demo.title)
         Self.addPositions(geometries.map(\.content), as: keys.contentStyle, to: &context)
@@ -43,7 +42,7 @@ extension DemoContext {
             context.add(keys.number, index + 1)
             context.add(keys.inputId, "\(group)-state-\(index + 1)")
             context.add(keys.checked, index == 0)
-            context.add(keys.alt, alts[index])
+            context.add(keys.altId, Self.altID(demo: number, state: index + 1))
             context.end()
         }
         context.end()
@@ -77,7 +76,7 @@ extension DemoContext {
             context.add(keys.id, id)
             Self.addPositions(drawn.map { $0?.box }, as: keys.style, to: &context)
             Self.addShownIn(drawn.map { $0 != nil }, as: keys.shownIn, to: &context)
-            addFaces(drawn, overflow: overflow, to: &context)
+            addFaces(drawn, overflow: overflow, sprite: &sprite, to: &context)
             context.end()
         }
         context.end()
@@ -86,7 +85,7 @@ extension DemoContext {
 
     /// Writes an item's faces: one for each distinct way it is drawn across
     /// the states, with the engine's values and what it shows.
-    private func addFaces(_ drawn: [FigureGeometry.Item?], overflow: OverflowSettings, to context: inout CompactContext.Builder) {
+    private func addFaces(_ drawn: [FigureGeometry.Item?], overflow: OverflowSettings, sprite: inout PageSprite, to context: inout CompactContext.Builder) {
         let keys = prepared.keys
         // The faces by what tells them apart, in the order first drawn, each with its states.
         var faces: [(item: FigureGeometry.Item, states: [Bool])] = []
@@ -107,13 +106,13 @@ extension DemoContext {
             context.add(keys.menuRow, face.item.place == .overflow)
             if let placement = face.item.placement {
                 addEngineValues(placement, to: &context)
-                addParts(placement, to: &context)
+                addParts(placement, sprite: &sprite, to: &context)
                 context.add(keys.overflowButton, false)
             } else {
                 context.add(keys.place, Place.column.rawValue)
                 context.add(keys.form, prepared.overflowSymbol == nil ? FormPart.title.rawValue : FormPart.symbol.rawValue)
                 context.add(keys.rule, overflow.rule?.description ?? "")
-                addOverflowButtonParts(overflow, to: &context)
+                addOverflowButtonParts(overflow, sprite: &sprite, to: &context)
                 context.add(keys.overflowButton, true)
             }
             context.end()
@@ -134,9 +133,10 @@ extension DemoContext {
     }
 
     /// Writes the states an element is shown in, by number (`1 3`), as the
-    /// text `key`.
+    /// text `key`: empty when it is shown in every state.
     static func addShownIn(_ states: [Bool], as key: ContextKey, to context: inout CompactContext.Builder) {
         context.beginText(key)
+        guard states.contains(false) else { return context.endText() }
         var first = true
         for index in states.indices where states[index] {
             if !first { context.appendText(" ") }
@@ -147,34 +147,46 @@ extension DemoContext {
     }
 
     /// Writes an element's box in each state as custom properties in
-    /// points, as the text `key`: `--x1: 366; --y1: 54; --w1: 64; --h1: 56;
-    /// --x2: …`. A state the element is not drawn in takes the box of the
-    /// nearest state before it that draws it (or after it), so that it
-    /// fades where it was.
-    static func addPositions(_ boxes: [FigureBox?], as key: ContextKey, to context: inout CompactContext.Builder) {
+    /// points, as the text `key`: `--x1:366;--y1:54;--w1:64;--h1:56;--y2:110`.
+    /// State 1's box is written whole; in another state, only what differs
+    /// from it (`figure.css` takes state 1's for the rest). A state the
+    /// element is not drawn in takes the box of the nearest state before it
+    /// that draws it (or after it), so that it fades where it was.
+    static func addPositions(_ boxes: [FigureBox?], as key: ContextKey?, to context: inout CompactContext.Builder) {
         context.beginText(key)
-        var first = true
+        var first: SIMD4<Int>?
         for index in boxes.indices {
             let before = boxes[..<index].lastIndex { $0 != nil }
             let after = boxes[index...].firstIndex { $0 != nil }
             guard let box = boxes[index] ?? before.flatMap({ boxes[$0] }) ?? after.flatMap({ boxes[$0] }) else { continue }
-            for (name, length) in [("--x", box.x), ("--y", box.y), ("--w", box.width), ("--h", box.height)] {
-                if !first { context.appendText(" ") }
-                first = false
-                context.appendText(name)
+            // Each length as written, in hundredths of a point.
+            let lengths = SIMD4<Int>(Int((box.x * 100).rounded()), Int((box.y * 100).rounded()),
+                                     Int((box.width * 100).rounded()), Int((box.height * 100).rounded()))
+            for part in 0..<4 where first.map({ $0[part] != lengths[part] }) ?? true {
+                if first != nil || part > 0 { context.appendText(";") }
+                context.appendText(positionNames[part])
                 context.appendText(index + 1)
-                context.appendText(": ")
-                appendNumber(length, to: &context)
-                context.appendText(";")
+                context.appendText(":")
+                appendHundredths(lengths[part], to: &context)
             }
+            if first == nil { first = lengths }
         }
         context.endText()
     }
 
+    /// The names of a box's custom properties, before the state's number.
+    private static let positionNames = ["--x", "--y", "--w", "--h"]
+
     /// Appends a length in points to two decimals, with no trailing zeros.
     static func appendNumber(_ value: Double, to context: inout CompactContext.Builder) {
-        let hundredths = Int((abs(value) * 100).rounded())
-        if value < 0 && hundredths > 0 { context.appendText("-") }
+        appendHundredths(Int((value * 100).rounded()), to: &context)
+    }
+
+    /// Appends a length given in hundredths of a point, in points to two
+    /// decimals, with no trailing zeros.
+    static func appendHundredths(_ signed: Int, to context: inout CompactContext.Builder) {
+        let hundredths = abs(signed)
+        if signed < 0 { context.appendText("-") }
         context.appendText(hundredths / 100)
         let fraction = hundredths % 100
         if fraction == 0 { return }

@@ -4,10 +4,11 @@ import Mustache
 /// run through the placement engine on the demo's device, and drawn by the
 /// `figure` partial from the engine's result.
 ///
-/// The demo's context is `{caption, deviceName, multiple, states}`, each
-/// state `{name, caption, named, number, figure, alt}`, where `figure` is the
-/// object `figure.mustache` draws (docs/theme.md lists its keys) and `alt`
-/// the state's text alternative. Every key an object can have is always
+/// The demo's context is `{caption, deviceName, figureStyle, multiple,
+/// states, switch}` (`figureStyle`: the device's measures and the symbols'
+/// shared drawing attributes, once for every drawing of the demo), each state `{name, caption, named, number, figure,
+/// alt}`, where `figure` is the object `figure.mustache` draws
+/// (docs/theme.md lists its keys) and `alt` the state's text alternative. Every key an object can have is always
 /// present (null or false when unused), so that a template never finds a
 /// key of an outer context by mistake.
 public struct DemoContext: Sendable {
@@ -41,58 +42,41 @@ public struct DemoContext: Sendable {
         var engine: PlacementEngine?
         /// The site's devices by id, the first of an id winning (as `Site.device`).
         var devices: [String: DeviceFigure]
-        /// The drawing of the engine's overflow button, when the theme has one.
-        var overflowSymbol: String?
+        /// The symbol of the engine's overflow button, when the theme has a drawing of it.
+        var overflowSymbol: SymbolLibrary.Symbol?
         let keys = ContextKeys()
 
         init(site: Site, symbols: SymbolLibrary) {
             engine = site.placement.map(PlacementEngine.init(table:))
             var devices: [String: DeviceFigure] = [:]
             for device in site.devices where devices[device.id] == nil {
-                devices[device.id] = DeviceFigure(device)
+                devices[device.id] = DeviceFigure(device, drawing: symbols.sharedStyle)
             }
             self.devices = devices
-            overflowSymbol = engine.flatMap { symbols.svg($0.table.overflow.symbol) }
+            overflowSymbol = engine.flatMap { symbols.symbol($0.table.overflow.symbol) }
         }
     }
 
-    /// The parts of a figure that depend only on the device: its styles,
-    /// and the screen's style for each way bars can be at the top and bottom.
+    /// The parts of a figure that depend only on the device: its edge and
+    /// the figure's style.
     struct DeviceFigure: Sendable {
         var device: Device
         var edge: String
-        var deviceStyle: String
-        var columns: String
-        var slotStyle: String
-        /// The screen's style for the heights of the bar at the top, the
-        /// content and the bars at the bottom.
-        var screenStyles: [(top: Int, content: Int, bottom: Int, style: String)]
+        /// The figure's style, set once on a demo's figure for every drawing
+        /// of it: the device's measures as custom properties, in points,
+        /// from which `figure.css` draws each screen in the device's
+        /// proportions at any width, then the drawing attributes the
+        /// theme's symbols share (`drawing`), which each drawing inherits.
+        var style: String
 
-        init(_ device: Device) {
+        init(_ device: Device, drawing: String) {
             self.device = device
             edge = device.column?.edge.rawValue ?? "none"
-            deviceStyle = DemoContext.deviceStyle(device)
-            columns = DemoContext.columns(device)
-            slotStyle = DemoContext.slotStyle(device)
-            var styles: [(top: Int, content: Int, bottom: Int, style: String)] = []
-            for hasTop in [false, true] {
-                for hasBottom in [false, true] {
-                    let top = hasTop ? device.topBar : 0
-                    let bottom = hasBottom ? (device.bottomBar > 0 ? device.bottomBar : device.topBar) : 0
-                    let content = max(0, device.height - device.statusBar - top - bottom)
-                    styles.append((top, content, bottom, DemoContext.screenStyle(device, columns: columns, top: top, content: content, bottom: bottom)))
-                }
+            style = DemoContext.deviceStyle(device)
+            if !drawing.isEmpty {
+                style += ";"
+                style += drawing
             }
-            screenStyles = styles
-        }
-
-        /// The screen's style for `layout`.
-        func screenStyle(_ layout: ScreenLayout) -> String {
-            for style in screenStyles
-            where style.top == layout.topBarHeight && style.content == layout.contentHeight && style.bottom == layout.bottomBarHeight {
-                return style.style
-            }
-            return DemoContext.screenStyle(device, columns: columns, top: layout.topBarHeight, content: layout.contentHeight, bottom: layout.bottomBarHeight)
         }
     }
 
@@ -103,15 +87,18 @@ public struct DemoContext: Sendable {
     /// names a switching figure's inputs, unique on the page.
     public func value(for demo: Demo, number: Int = 1) -> Value {
         var context = CompactContext.Builder()
-        add(demo, number: number, as: nil, to: &context)
+        var sprite = PageSprite()
+        add(demo, number: number, sprite: &sprite, as: nil, to: &context)
         return context.finish().value
     }
 
     /// Writes the context of `demo` (as ``value(for:number:)`` gives it):
     /// the member `key` of the object being written, or an element of a list.
     /// `layouts` are its states laid out already, when the page was checked
-    /// (`DemoBlock.layouts`); otherwise they are laid out here.
-    func add(_ demo: Demo, number: Int, layouts laidOut: [ScreenLayout]? = nil, as key: ContextKey?, to context: inout CompactContext.Builder) {
+    /// (`DemoBlock.layouts`); otherwise they are laid out here. The symbols
+    /// it draws are marked in `sprite`, the page's.
+    func add(_ demo: Demo, number: Int, layouts laidOut: [ScreenLayout]? = nil, sprite: inout PageSprite, as key: ContextKey?,
+             to context: inout CompactContext.Builder) {
         let keys = prepared.keys
         let deviceFigure = prepared.devices[demo.device.value]
         let engine = prepared.engine
@@ -127,10 +114,16 @@ public struct DemoContext: Sendable {
                 alts.append(state.caption ?? state.name)
             }
         }
+        // A demo of several states that can all be laid out switches
+        // between them: its drawing's text alternative in each state is the
+        // state's figure's, by its id.
+        let switches = deviceFigure != nil && engine != nil && demo.states.count > 1 && demo.states.count <= Self.switchableStates
+            && layouts.count == demo.states.count
         context.beginObject(key)
         context.add(keys.anchor, FigureRules.anchor(number))
         context.add(keys.caption, demo.caption)
         context.add(keys.deviceName, deviceFigure?.device.name ?? demo.device.value)
+        if let deviceFigure { context.add(keys.figureStyle, deviceFigure.style) } else { context.add(keys.figureStyle, false) }
         context.add(keys.multiple, demo.states.count > 1)
         context.beginList(keys.states)
         for (index, state) in demo.states.enumerated() {
@@ -140,7 +133,8 @@ public struct DemoContext: Sendable {
             context.add(keys.named, state.isWritten)
             context.add(keys.number, index + 1)
             if let deviceFigure, let engine, index < layouts.count {
-                addFigure(layouts[index], title: demo.title, alt: alts[index], device: deviceFigure, overflow: engine.table.overflow, to: &context)
+                addFigure(layouts[index], title: demo.title, alt: alts[index], altID: switches ? Self.altID(demo: number, state: index + 1) : nil,
+                          device: deviceFigure, overflow: engine.table.overflow, sprite: &sprite, to: &context)
             } else {
                 context.addNull(keys.figure)
             }
@@ -148,77 +142,37 @@ public struct DemoContext: Sendable {
             context.end()
         }
         context.end()
-        if let deviceFigure, let engine, demo.states.count > 1, demo.states.count <= Self.switchableStates, layouts.count == demo.states.count {
-            addSwitch(demo, number: number, layouts: layouts, alts: alts, device: deviceFigure, overflow: engine.table.overflow, to: &context)
+        if switches, let deviceFigure, let engine {
+            addSwitch(demo, number: number, layouts: layouts, device: deviceFigure, overflow: engine.table.overflow, sprite: &sprite, to: &context)
         } else {
             context.add(keys.switch, false)
         }
         context.end()
     }
 
-    /// A grid track in points, as a fraction: the drawing keeps the
-    /// device's proportions at any width.
-    static func appendTrack(_ points: Int, to text: inout String) {
-        text += "minmax(0, "
-        text += String(max(0, points))
-        text += "fr)"
-    }
-
-    /// The grid's columns: the column's track and the main one, in the column's edge's order.
-    static func columns(_ device: Device) -> String {
-        var text = ""
-        let columnWidth = device.column?.width ?? 0
-        let mainWidth = device.width - columnWidth
-        switch device.column?.edge {
-        case .leading?:
-            appendTrack(columnWidth, to: &text)
-            text += " "
-            appendTrack(mainWidth, to: &text)
-        case .trailing?:
-            appendTrack(mainWidth, to: &text)
-            text += " "
-            appendTrack(columnWidth, to: &text)
-        case nil:
-            appendTrack(device.width, to: &text)
-        }
-        return text
-    }
-
-    /// The screen's custom properties: figure.css sets the grid from them.
-    static func screenStyle(_ device: Device, columns: String, top: Int, content: Int, bottom: Int) -> String {
-        var text = "--columns: "
-        text += columns
-        text += "; --rows: "
-        appendTrack(device.statusBar, to: &text)
-        text += " "
-        appendTrack(top, to: &text)
-        text += " "
-        appendTrack(content, to: &text)
-        text += " "
-        appendTrack(bottom, to: &text)
-        text += ";"
-        return text
-    }
-
-    /// The device's custom properties: figure.css sets the aspect ratio from them.
+    /// The device's custom properties, in points (`--device-width:430;
+    /// --device-height:760;--status-bar:54;--top-bar:54;--column:64;
+    /// --slot:56`): its size, its status bar, the height of a bar at the top
+    /// and of the bars at the bottom (when it differs from the top's; none
+    /// when the device has no bar at the bottom of its own), and its
+    /// column's width and slot. `figure.css` makes each screen's grid and
+    /// the column's slots of them.
     static func deviceStyle(_ device: Device) -> String {
-        "--device-width: \(max(1, device.width)); --device-height: \(max(1, device.height));"
-    }
-
-    /// The column's style: one slot's share of the height below the status bar.
-    static func slotStyle(_ device: Device) -> String {
-        let below = max(1, device.height - device.statusBar)
-        let slotShare = device.column.map { Double($0.slot) / Double(below) * 100 } ?? 0
-        let percent = (slotShare * 1000).rounded() / 1000
-        return "--slot: \(percent)%;"
+        var text = "--device-width:\(max(1, device.width));--device-height:\(max(1, device.height));--status-bar:\(max(0, device.statusBar))"
+        text += ";--top-bar:\(max(0, device.topBar))"
+        if device.bottomBar > 0, device.bottomBar != device.topBar { text += ";--bottom-bar:\(device.bottomBar)" }
+        if let column = device.column { text += ";--column:\(max(0, column.width));--slot:\(max(0, column.slot))" }
+        return text
     }
 
     /// Writes the figure's context (the member `figure` of the state being
     /// written): the screen's proportions and regions, and each drawn item
-    /// with the engine's values. What depends only on the device and the
+    /// with the engine's values; `altID` is the id of its text
+    /// alternative's element, which a switching figure's drawing is named
+    /// by in the state, or nil. What depends only on the device and the
     /// table is worked out already.
-    private func addFigure(_ layout: ScreenLayout, title: String?, alt: String, device figureDevice: DeviceFigure,
-                           overflow: OverflowSettings, to context: inout CompactContext.Builder) {
+    private func addFigure(_ layout: ScreenLayout, title: String?, alt: String, altID: String?, device figureDevice: DeviceFigure,
+                           overflow: OverflowSettings, sprite: inout PageSprite, to context: inout CompactContext.Builder) {
         let keys = prepared.keys
         let device = layout.device
         let placements = layout.items
@@ -235,9 +189,8 @@ public struct DemoContext: Sendable {
         context.add(keys.device, device.id)
         context.add(keys.deviceName, device.name)
         context.add(keys.edge, figureDevice.edge)
-        context.add(keys.deviceStyle, figureDevice.deviceStyle)
-        context.add(keys.screenStyle, figureDevice.screenStyle(layout))
         context.add(keys.alt, alt)
+        if let altID { context.add(keys.altId, altID) } else { context.add(keys.altId, false) }
         context.add(keys.time, "9:41")
         context.add(keys.title, title)
         context.add(keys.contentHeight, layout.contentHeight)
@@ -247,11 +200,10 @@ public struct DemoContext: Sendable {
         context.add(keys.hasOverflowMenu, has.menu)
 
         /// Begins a region and its list of items.
-        func beginRegion(_ name: String, bar: Place, style: String = "", heading: String? = nil) {
+        func beginRegion(_ name: String, bar: Place, heading: String? = nil) {
             context.beginObject(nil)
             context.add(keys.name, name)
             context.add(keys.bar, bar.rawValue)
-            context.add(keys.style, style)
             if let heading { context.add(keys.heading, heading) } else { context.add(keys.heading, false) }
             context.beginList(keys.items)
         }
@@ -265,23 +217,23 @@ public struct DemoContext: Sendable {
         if has.top {
             beginRegion("top-bar", bar: .top)
             for index in placements.indices where placements[index].place == .top {
-                addItem(placements[index], pushesDown: false, to: &context)
+                addItem(placements[index], pushesDown: false, sprite: &sprite, to: &context)
             }
             endRegion()
         }
         if device.column != nil {
-            beginRegion("column", bar: .column, style: figureDevice.slotStyle)
+            beginRegion("column", bar: .column)
             // The column's items above its overflow button; its tabs, below it,
             // the first pushed down to the bottom.
             for index in placements.indices where placements[index].place == .column && placements[index].item.bar != .tabs {
-                addItem(placements[index], pushesDown: false, to: &context)
+                addItem(placements[index], pushesDown: false, sprite: &sprite, to: &context)
             }
             if layout.hasOverflowButton {
-                addOverflowButton(overflow, to: &context)
+                addOverflowButton(overflow, sprite: &sprite, to: &context)
             }
             var pushed = false
             for index in placements.indices where placements[index].place == .column && placements[index].item.bar == .tabs {
-                addItem(placements[index], pushesDown: !pushed, to: &context)
+                addItem(placements[index], pushesDown: !pushed, sprite: &sprite, to: &context)
                 pushed = true
             }
             endRegion()
@@ -292,14 +244,14 @@ public struct DemoContext: Sendable {
             for index in placements.indices where placements[index].place == .bottom {
                 let push = placements[index].item.bar == .tabs && !pushed
                 if push { pushed = true }
-                addItem(placements[index], pushesDown: push, to: &context)
+                addItem(placements[index], pushesDown: push, sprite: &sprite, to: &context)
             }
             endRegion()
         }
         if has.menu {
             beginRegion("menu", bar: .overflow, heading: overflow.title)
             for index in placements.indices where placements[index].place == .overflow {
-                addItem(placements[index], pushesDown: false, to: &context)
+                addItem(placements[index], pushesDown: false, sprite: &sprite, to: &context)
             }
             endRegion()
         }
@@ -309,12 +261,12 @@ public struct DemoContext: Sendable {
 
     /// Writes one drawn item, as an element of its region's list: the
     /// engine's values for the data attributes, and what its form shows.
-    private func addItem(_ placement: ItemPlacement, pushesDown: Bool, to context: inout CompactContext.Builder) {
+    private func addItem(_ placement: ItemPlacement, pushesDown: Bool, sprite: inout PageSprite, to context: inout CompactContext.Builder) {
         let keys = prepared.keys
         context.beginObject(nil)
         context.add(keys.id, placement.item.id)
         addEngineValues(placement, to: &context)
-        addParts(placement, to: &context)
+        addParts(placement, sprite: &sprite, to: &context)
         context.add(keys.pushesDown, pushesDown)
         context.add(keys.overflowButton, false)
         context.end()
@@ -340,8 +292,9 @@ public struct DemoContext: Sendable {
     }
 
     /// Writes what an item's form shows (the keys of the `item` partial):
-    /// its symbol and badge, its title, value or control.
-    func addParts(_ placement: ItemPlacement, to context: inout CompactContext.Builder) {
+    /// its symbol (the id of its drawing in the page's sprite, marked in
+    /// `sprite`) and badge, its title, value or control.
+    func addParts(_ placement: ItemPlacement, sprite: inout PageSprite, to context: inout CompactContext.Builder) {
         let keys = prepared.keys
         let item = placement.item
         let form = placement.form
@@ -357,18 +310,18 @@ public struct DemoContext: Sendable {
             case .vertical: showsVertical = true
             }
         }
-        var svg: String?
-        if showsSymbol, let symbol = item.symbol { svg = symbols.svg(symbol) }
+        var svg: SymbolLibrary.Symbol?
+        if showsSymbol, let symbol = item.symbol { svg = symbols.symbol(symbol) }
         // A symbol the theme cannot draw falls back to the title, in words.
         let drawsTitle = showsTitle || (showsSymbol && svg == nil && !showsValue)
         let segmented = showsControl && item.kind == .segmented
         let custom = showsControl && item.kind != .segmented
-        var verticalSymbol: String?
-        if showsVertical, let symbol = item.symbol { verticalSymbol = symbols.svg(symbol) }
+        var verticalSymbol: SymbolLibrary.Symbol?
+        if showsVertical, let symbol = item.symbol { verticalSymbol = symbols.symbol(symbol) }
         context.add(keys.bar, item.bar.rawValue)
         context.add(keys.kind, item.kind.rawValue)
         context.add(keys.label, item.title ?? item.id)
-        if let svg { context.add(keys.symbol, svg) } else { context.add(keys.symbol, false) }
+        if let svg { context.add(keys.symbol, sprite.draw(svg)) } else { context.add(keys.symbol, false) }
         context.add(keys.symbolName, item.symbol ?? "")
         if showsBadge, let badge = item.badge { context.add(keys.badge, Self.badgeText(badge)) } else { context.add(keys.badge, false) }
         context.add(keys.showsTitle, drawsTitle)
@@ -389,12 +342,12 @@ public struct DemoContext: Sendable {
         }
         context.add(keys.custom, custom || (segmented && item.segments.isEmpty))
         context.add(keys.vertical, showsVertical)
-        if let verticalSymbol { context.add(keys.verticalSymbol, verticalSymbol) } else { context.add(keys.verticalSymbol, false) }
+        if let verticalSymbol { context.add(keys.verticalSymbol, sprite.draw(verticalSymbol)) } else { context.add(keys.verticalSymbol, false) }
     }
 
     /// Writes the system's overflow button, drawn in the column's last free
     /// slot, as an element of the column's list.
-    private func addOverflowButton(_ overflow: OverflowSettings, to context: inout CompactContext.Builder) {
+    private func addOverflowButton(_ overflow: OverflowSettings, sprite: inout PageSprite, to context: inout CompactContext.Builder) {
         let keys = prepared.keys
         let svg = prepared.overflowSymbol
         context.beginObject(nil)
@@ -402,21 +355,21 @@ public struct DemoContext: Sendable {
         context.add(keys.place, Place.column.rawValue)
         context.add(keys.form, svg == nil ? FormPart.title.rawValue : FormPart.symbol.rawValue)
         context.add(keys.rule, overflow.rule?.description ?? "")
-        addOverflowButtonParts(overflow, to: &context)
+        addOverflowButtonParts(overflow, sprite: &sprite, to: &context)
         context.add(keys.pushesDown, false)
         context.add(keys.overflowButton, true)
         context.end()
     }
 
     /// Writes what the overflow button shows (the keys of the `item`
-    /// partial): the theme's drawing of its symbol, or its title.
-    func addOverflowButtonParts(_ overflow: OverflowSettings, to context: inout CompactContext.Builder) {
+    /// partial): its symbol (marked in `sprite`), or its title.
+    func addOverflowButtonParts(_ overflow: OverflowSettings, sprite: inout PageSprite, to context: inout CompactContext.Builder) {
         let keys = prepared.keys
         let svg = prepared.overflowSymbol
         context.add(keys.bar, "")
         context.add(keys.kind, "menu")
         context.add(keys.label, overflow.title)
-        if let svg { context.add(keys.symbol, svg) } else { context.add(keys.symbol, false) }
+        if let svg { context.add(keys.symbol, sprite.draw(svg)) } else { context.add(keys.symbol, false) }
         context.add(keys.symbolName, overflow.symbol)
         context.add(keys.badge, false)
         context.add(keys.showsTitle, svg == nil)
@@ -425,6 +378,15 @@ public struct DemoContext: Sendable {
         context.add(keys.custom, false)
         context.add(keys.vertical, false)
         context.add(keys.verticalSymbol, false)
+    }
+
+    /// The id of the element holding the text alternative of the demo's
+    /// `state`-th state, in a demo that switches between its states: its
+    /// state's figure's screen (`_demo-2-alt-1`). Like every id a figure
+    /// makes but its anchor (`_demo-2-caption`, `_demo-2-state-1`), it
+    /// starts with `_`, which no heading's or question's anchor can.
+    static func altID(demo: Int, state: Int) -> String {
+        "_demo-\(demo)-alt-\(state)"
     }
 
     /// A badge as the system draws it: up to 99, then `99+`.

@@ -52,6 +52,8 @@ final class PageContext: Sendable {
         let keys = self.keys
         // Where the last page's context was, or room for a usual page's.
         var context = spent.withLock { $0.take() }.map { CompactContext.Builder(reusing: $0) } ?? CompactContext.Builder(slots: 1_024, bytes: 32_768)
+        // The symbols the page's figures draw, for its sprite.
+        var sprite = PageSprite()
         context.beginObject(nil)
         addSite(to: &context)
 
@@ -80,7 +82,7 @@ final class PageContext: Sendable {
         // Sections, rules and questions by index, each field read where it
         // lies rather than each whole entry copied (and its texts retained).
         context.list(keys.introduction) { list in
-            addParts(pattern.introduction, pattern, markdown, to: &list)
+            addParts(pattern.introduction, pattern, markdown, sprite: &sprite, to: &list)
         }
         context.list(keys.sections) { list in
             let sections = pattern.sections.span
@@ -89,14 +91,14 @@ final class PageContext: Sendable {
                 list.add(keys.title, sections[index].title)
                 list.add(keys.titleHTML, markdown.inline(sections[index].heading))
                 list.add(keys.anchor, sections[index].anchor)
-                list.list(keys.parts) { parts in addParts(sections[index].parts, pattern, markdown, to: &parts) }
+                list.list(keys.parts) { parts in addParts(sections[index].parts, pattern, markdown, sprite: &sprite, to: &parts) }
                 list.end()
             }
         }
         context.list(keys.rules) { list in
             let rules = pattern.rules.span
             for index in rules.indices {
-                addRule(rules[index], at: index, pattern, markdown, sources: sources, to: &list)
+                addRule(rules[index], at: index, pattern, markdown, sources: sources, sprite: &sprite, to: &list)
             }
         }
         context.list(keys.faq) { list in
@@ -106,7 +108,7 @@ final class PageContext: Sendable {
                 list.add(keys.question, faq[index].question)
                 list.add(keys.questionHTML, markdown.inline(faq[index].heading))
                 list.add(keys.anchor, faq[index].anchor)
-                list.list(keys.answer) { parts in addParts(faq[index].answer, pattern, markdown, to: &parts) }
+                list.list(keys.answer) { parts in addParts(faq[index].answer, pattern, markdown, sprite: &sprite, to: &parts) }
                 list.end()
             }
         }
@@ -130,6 +132,7 @@ final class PageContext: Sendable {
         context.add(keys.hasFAQ, !pattern.faq.isEmpty)
         context.add(keys.hasSources, !sources.entries.isEmpty)
         if let owner = front.owner { context.add(keys.owner, owner) }
+        sprite.add(keys.sprite, from: demos.symbols, keys: keys, to: &context)
         if review.status == .stale {
             context.add(keys.staleNotice, "This page was last checked against Apple’s guidance on \(review.lastChecked.value.longDescription), and was due to be checked again on \(review.due.longDescription). Some of it may be out of date.")
         }
@@ -174,28 +177,31 @@ final class PageContext: Sendable {
     }
 
     /// Writes each of `parts`, by index, as elements of the list being written.
-    private func addParts(_ parts: [Section.Part], _ pattern: Pattern, _ markdown: PageMarkdown, to context: inout CompactContext.Builder) {
+    /// The symbols their figures draw are marked in `sprite`.
+    private func addParts(_ parts: [Section.Part], _ pattern: Pattern, _ markdown: PageMarkdown, sprite: inout PageSprite,
+                          to context: inout CompactContext.Builder) {
         let parts = parts.span
-        for index in parts.indices { addPart(parts[index], pattern, markdown, to: &context) }
+        for index in parts.indices { addPart(parts[index], pattern, markdown, sprite: &sprite, to: &context) }
     }
 
     /// The context of the `demo` partial for the page's `index`th demo (from 0).
-    func demo(_ block: DemoBlock, index: Int) -> CompactContext? {
+    /// The symbols it draws are marked in `sprite`, the page's.
+    func demo(_ block: DemoBlock, index: Int, sprite: inout PageSprite) -> CompactContext? {
         guard let demo = block.demo else { return nil }
         var context = CompactContext.Builder(slots: 512, bytes: 8_192)
-        demos.add(demo, number: index + 1, layouts: block.layouts, as: nil, to: &context)
+        demos.add(demo, number: index + 1, layouts: block.layouts, sprite: &sprite, as: nil, to: &context)
         return context.finish()
     }
 
     /// Writes one part of a section, as an element of the list being written.
-    private func addPart(_ part: Section.Part, _ pattern: Pattern, _ markdown: PageMarkdown, to context: inout CompactContext.Builder) {
+    private func addPart(_ part: Section.Part, _ pattern: Pattern, _ markdown: PageMarkdown, sprite: inout PageSprite, to context: inout CompactContext.Builder) {
         context.beginObject(nil)
         switch part {
         case .markdown(let blocks):
-            context.add(keys.html, markdown.html(blocks))
+            context.add(keys.html, markdown.html(blocks, sprite: &sprite))
         case .demo(let index):
             let block = pattern.demos[index]
-            if let demo = block.demo { demos.add(demo, number: index + 1, layouts: block.layouts, as: keys.demo, to: &context) }
+            if let demo = block.demo { demos.add(demo, number: index + 1, layouts: block.layouts, sprite: &sprite, as: keys.demo, to: &context) }
         case .rules:
             context.add(keys.rules, true)
         case .faq:
@@ -286,13 +292,14 @@ final class PageContext: Sendable {
 
     /// Writes one rule, as an element of the list being written: the
     /// `rule`-th of the page (`sources` knows each of its citations' entry).
-    private func addRule(_ rule: Rule, at ruleIndex: Int, _ pattern: Pattern, _ markdown: PageMarkdown, sources: SourceList, to context: inout CompactContext.Builder) {
+    private func addRule(_ rule: Rule, at ruleIndex: Int, _ pattern: Pattern, _ markdown: PageMarkdown, sources: SourceList, sprite: inout PageSprite,
+                         to context: inout CompactContext.Builder) {
         let keys = self.keys
         let citations = rule.citations?.citations ?? []
         context.beginObject(nil)
         context.add(keys.number, rule.number)
         context.add(keys.anchor, rule.anchor)
-        context.list(keys.parts) { parts in addParts(rule.parts, pattern, markdown, to: &parts) }
+        context.list(keys.parts) { parts in addParts(rule.parts, pattern, markdown, sprite: &sprite, to: &parts) }
         context.add(keys.hasCitations, !citations.isEmpty)
         // A rule with no citation block has neither basis.
         let basis = rule.citations?.basis

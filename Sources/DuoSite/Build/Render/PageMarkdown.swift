@@ -9,14 +9,15 @@ struct PageMarkdown {
     /// The page's Markdown, as read.
     let document: MarkdownDocument
     /// The HTML of the page's demo at an index of `Pattern.demos`, drawn
-    /// by the theme: what stands where a demo in a list or a quote is.
-    let demo: (Int) -> String
+    /// by the theme: what stands where a demo in a list or a quote is; the
+    /// symbols it draws marked in the page's sprite.
+    let demo: (Int, inout PageSprite) -> String
     /// Each demo's code block's place in the Markdown, by its index.
     private let demoPlaces: [Int]
 
     /// Makes the page's Markdown ready to render: every link to a page's
     /// file (`other.md#rule-1`) made the page's address (`/patterns/other/#rule-1`).
-    init(_ page: ReadPage, demo: @escaping (Int) -> String) {
+    init(_ page: ReadPage, demo: @escaping (Int, inout PageSprite) -> String) {
         document = page.document
         self.demo = demo
         demoPlaces = page.pattern.demos.map(\.place)
@@ -24,22 +25,25 @@ struct PageMarkdown {
         document.rewriteLinks { CrossReference.publishedURL(for: $0, from: slug) }
     }
 
-    /// The HTML of Markdown blocks, one after another.
-    func html(_ blocks: [MarkdownBlock]) -> String {
+    /// The HTML of Markdown blocks, one after another; the symbols their
+    /// demos draw marked in `sprite`.
+    func html(_ blocks: [MarkdownBlock], sprite: inout PageSprite) -> String {
         var html = ""
-        for block in blocks { html += self.html(block) }
+        for block in blocks { html += self.html(block, sprite: &sprite) }
         return html
     }
 
     /// The HTML of one block.
-    private func html(_ block: MarkdownBlock) -> String {
+    private func html(_ block: MarkdownBlock, sprite: inout PageSprite) -> String {
         let node = document.node(at: block.place)
         if let anchor = block.anchor, case .heading(let level) = node.kind {
             return "<h\(level) id=\"\(HTMLText.escapeAttribute(anchor))\">\(document.innerHTML(node))</h\(level)>\n"
         }
         guard !block.demos.isEmpty else { return document.html(node) }
         // Each demo's figure where its code block stands: a blank line before it, as between parts.
-        return document.html(node, replacing: block.demos.map { (block: document.node(at: demoPlaces[$0]), html: "\n" + demo($0)) })
+        var replacements: [(block: MarkdownNode, html: String)] = []
+        for index in block.demos { replacements.append((document.node(at: demoPlaces[index]), "\n" + demo(index, &sprite))) }
+        return document.html(node, replacing: replacements)
     }
 
     /// The inline HTML of a heading (a section's title, a question).

@@ -35,23 +35,78 @@ enum SVGText {
         return false
     }
 
-    /// Whether `lowered` (in ASCII lower case) has an `href` or a `src`
-    /// whose quoted value does not start with `#`: a reference to
-    /// something outside the drawing.
-    static func hasOutsideReference(_ lowered: [UInt8]) -> Bool {
+    /// Whether `lowered` (in ASCII lower case) refers to anything by
+    /// address or id: an `href` or a `src` attribute (`xlink:href` too),
+    /// whatever its value, or a `url(…)` anywhere (a gradient, a pattern,
+    /// a clip path, a mask, a marker, a filter, or a file elsewhere).
+    static func hasReference(_ lowered: [UInt8]) -> Bool {
+        if lowered.firstRange(of: Array("url(".utf8)) != nil { return true }
         for name in ["href", "src"] {
             let name = Array(name.utf8)
             var from = 0
             while let found = lowered.firstRange(of: name, from: from) {
                 from = found.lowerBound + 1
-                var index = afterSpaces(lowered, from: found.upperBound)
-                guard index < lowered.count, lowered[index] == UInt8(ascii: "=") else { continue }
-                index = afterSpaces(lowered, from: index + 1)
-                guard index < lowered.count, lowered[index] == UInt8(ascii: "\"") || lowered[index] == UInt8(ascii: "'") else { continue }
-                if index + 1 == lowered.count || lowered[index + 1] != UInt8(ascii: "#") { return true }
+                let index = afterSpaces(lowered, from: found.upperBound)
+                if index < lowered.count, lowered[index] == UInt8(ascii: "=") { return true }
             }
         }
         return false
+    }
+
+    /// The root element's start tag at the head of `bytes` (`<svg …>`),
+    /// read as an HTML parser reads a tag: its attributes, each as written
+    /// (`viewBox="0 0 24 24"`) with its name in ASCII lower case, where the
+    /// tag ends (just after its `>`), and whether it closes itself; nil
+    /// when the tag does not end.
+    static func startTag(_ bytes: [UInt8]) -> (attributes: [(name: [UInt8], text: Range<Int>)], end: Int, selfClosing: Bool)? {
+        var attributes: [(name: [UInt8], text: Range<Int>)] = []
+        // After the element's name.
+        var index = 0
+        while index < bytes.count, !isTagSpace(bytes[index]), bytes[index] != UInt8(ascii: "/"), bytes[index] != UInt8(ascii: ">") { index += 1 }
+        while index < bytes.count {
+            let byte = bytes[index]
+            if isTagSpace(byte) {
+                index += 1
+                continue
+            }
+            if byte == UInt8(ascii: ">") { return (attributes, index + 1, false) }
+            if byte == UInt8(ascii: "/") {
+                if index + 1 < bytes.count, bytes[index + 1] == UInt8(ascii: ">") { return (attributes, index + 2, true) }
+                index += 1
+                continue
+            }
+            // A name: up to a space, `/`, `>` or `=` (a leading `=` is part of it).
+            let start = index
+            index += 1
+            while index < bytes.count, !isTagSpace(bytes[index]), bytes[index] != UInt8(ascii: "/"),
+                  bytes[index] != UInt8(ascii: ">"), bytes[index] != UInt8(ascii: "=") { index += 1 }
+            let name = bytes[start..<index].map { $0 >= UInt8(ascii: "A") && $0 <= UInt8(ascii: "Z") ? $0 | 0x20 : $0 }
+            var end = index
+            var next = index
+            while next < bytes.count, isTagSpace(bytes[next]) { next += 1 }
+            if next < bytes.count, bytes[next] == UInt8(ascii: "=") {
+                next += 1
+                while next < bytes.count, isTagSpace(bytes[next]) { next += 1 }
+                guard next < bytes.count else { return nil }
+                let quote = bytes[next]
+                if quote == UInt8(ascii: "\"") || quote == UInt8(ascii: "'") {
+                    guard let close = bytes[(next + 1)...].firstIndex(of: quote) else { return nil }
+                    end = close + 1
+                } else {
+                    // Unquoted, up to a space or `>` (none at all before a `>`).
+                    end = next
+                    while end < bytes.count, !isTagSpace(bytes[end]), bytes[end] != UInt8(ascii: ">") { end += 1 }
+                }
+                index = end
+            }
+            attributes.append((name, start..<end))
+        }
+        return nil
+    }
+
+    /// Whether `byte` is white space between a tag's attributes, as HTML has it.
+    private static func isTagSpace(_ byte: UInt8) -> Bool {
+        byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0C || byte == 0x0D
     }
 
     /// `bytes` without its `id` attributes: each `id="…"` or `id='…'`

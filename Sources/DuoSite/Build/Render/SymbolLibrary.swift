@@ -1,26 +1,104 @@
 import Foundation
 
 /// The theme's symbol drawings, `Theme/assets/symbols/<name>.svg`, read once
-/// and made ready to inline in figures: the XML prolog and comments taken
-/// out, the drawing hidden from assistive technologies (the figure's text
-/// alternative says what it shows), and ids dropped where nothing refers to
-/// them, so that a symbol drawn twice on a page repeats no id. A drawing
-/// that holds a script, an event handler, a style sheet or foreign content
-/// is refused: figures have no scripts, and a page's styles are the theme's.
+/// and made ready for a page's sprite: each drawing becomes a `<symbol>`
+/// element that a page defines once, in a hidden `<svg>`, and that its
+/// figures draw with `<svg><use href="#…"/></svg>`.
+///
+/// The drawing attributes every symbol's root has alike (`fill`,
+/// `stroke`, `stroke-width` …) are said once on each figure, as CSS
+/// (`sharedStyle`), which every drawing in it inherits; a symbol keeps the
+/// others.
+///
+/// A drawing is made safe on the way: the XML prolog and comments taken
+/// out, and a drawing refused when it holds a script, an event handler, a
+/// style sheet or foreign content (figures have no scripts, and a page's
+/// styles are the theme's), or when it refers to anything by address or id
+/// (an `href` or `src`, a `url(…)`: a file elsewhere, or a gradient, clip
+/// path, mask, marker, pattern or filter of its own). Drawn from a hidden
+/// sprite, a drawing's references to its own parts are not painted alike by
+/// every browser, and its ids would stand among the page's; so every id is
+/// taken out, and the only id a symbol has is the one the library gives it.
 public struct SymbolLibrary: Sendable {
-    /// The drawings, by symbol name, ready to inline.
-    public private(set) var drawings: [String: String]
+    /// One drawing, ready for a page's sprite.
+    public struct Symbol: Sendable, Equatable {
+        /// Its place among the library's symbols, in the order of their
+        /// names: the order of a page's sprite.
+        public var index: Int
+        /// The id of its element in a page, which its drawings refer to:
+        /// `_` and its place from 1 (`_3`), a form no heading's anchor
+        /// (lower-case letters, digits and `-`) nor any other id duosite
+        /// gives can take.
+        public var id: String
+        /// The element a page's sprite holds: `<symbol id="_3" viewBox="0 0
+        /// 24 24" fill="none" …>…</symbol>`, the drawing's root attributes
+        /// but its size, namespaces, ids and accessibility attributes.
+        public var element: String
+    }
+
+    /// The symbols, by name.
+    public private(set) var symbols: [String: Symbol]
+    /// The symbols in the order of their names (`Symbol.index`).
+    public private(set) var ordered: [Symbol]
+    /// The drawing attributes every symbol's root has alike, as CSS
+    /// declarations (`fill:none;stroke:currentColor;stroke-width:2`), or
+    /// empty: said once on each figure, whence each drawing inherits them,
+    /// rather than on every symbol of a page's sprite. Only properties that
+    /// are inherited, with plain values, are shared so.
+    public private(set) var sharedStyle: String
+
+    /// The root attributes that may be shared: presentation attributes of
+    /// SVG that are inherited CSS properties.
+    static let inherited: Set<String> = [
+        "fill", "fill-opacity", "fill-rule", "stroke", "stroke-width", "stroke-linecap", "stroke-linejoin",
+        "stroke-miterlimit", "stroke-dasharray", "stroke-dashoffset", "stroke-opacity", "paint-order",
+        "clip-rule", "shape-rendering",
+    ]
 
     /// A library of these drawings (name → SVG text); unusable ones are left out.
     public init(drawings: [String: String]) {
-        // Each drawing is prepared on its own, on every core.
-        let named = Array(drawings)
+        // Each drawing is prepared on its own, on every core; numbered in
+        // the order of the names of those that are usable.
+        let named = drawings.sorted { $0.key < $1.key }
         let prepared = ParallelMap.map(named.indices.map { $0 }) { Self.prepare(named[$0].value) }
-        var library: [String: String] = [:]
-        for (index, svg) in prepared.enumerated() {
-            if let svg { library[named[index].key] = svg }
+        let usable = prepared.indices.compactMap { index in prepared[index].map { (name: named[index].key, parts: $0) } }
+        // The attributes every drawing has alike, in the first drawing's order.
+        var shared = usable.first?.parts.attributes.filter { $0.shareable != nil } ?? []
+        for drawing in usable.dropFirst() {
+            shared.removeAll { attribute in !drawing.parts.attributes.contains { $0.shareable == attribute.shareable } }
         }
-        self.drawings = library
+        sharedStyle = shared.compactMap(\.shareable).map { "\($0.name):\($0.value)" }.joined(separator: ";")
+        var symbols: [String: Symbol] = [:]
+        var ordered: [Symbol] = []
+        for drawing in usable {
+            let id = "_\(ordered.count + 1)"
+            var element = "<symbol id=\"\(id)\""
+            for attribute in drawing.parts.attributes where !shared.contains(where: { $0.shareable != nil && $0.shareable == attribute.shareable }) {
+                element += " "
+                element += attribute.text
+            }
+            element += ">"
+            element += drawing.parts.content
+            element += "</symbol>"
+            let symbol = Symbol(index: ordered.count, id: id, element: element)
+            symbols[drawing.name] = symbol
+            ordered.append(symbol)
+        }
+        self.symbols = symbols
+        self.ordered = ordered
+    }
+
+    /// A root attribute a symbol keeps: as written, and, when it is an
+    /// inherited drawing property with a plain value, its name and value.
+    struct Attribute {
+        var text: String
+        var shareable: Shareable?
+
+        /// An attribute's name and value, as CSS would have them.
+        struct Shareable: Equatable {
+            var name: String
+            var value: String
+        }
     }
 
     /// Reads every `*.svg` of `folder` once; an empty library when the folder
@@ -42,16 +120,27 @@ public struct SymbolLibrary: Sendable {
         self.init(folder: root.appendingPathComponent(Site.Paths.symbols))
     }
 
-    /// The drawing of `name`, ready to inline, or nil when the theme has none.
-    public func svg(_ name: String) -> String? {
-        drawings[name]
+    /// The symbol `name`, or nil when the theme has no usable drawing of it.
+    public func symbol(_ name: String) -> Symbol? {
+        symbols[name]
     }
 
     /// The symbols the library has.
-    public var names: Set<String> { Set(drawings.keys) }
+    public var names: Set<String> { Set(symbols.keys) }
 
-    /// An SVG file's text made ready to inline, or nil when it is not a safe
-    /// drawing.
+    /// The root attributes a symbol leaves out: the drawing's size (the
+    /// figure sizes each drawing of it), its namespaces, ids and what it
+    /// says to assistive technologies (the sprite is hidden; each drawing
+    /// of it stands in an image named by the figure's text alternative).
+    static func isLeftOut(_ name: [UInt8]) -> Bool {
+        let text = String(decoding: name, as: UTF8.self)
+        return ["width", "height", "x", "y", "id", "xmlns", "role", "focusable", "tabindex", "version", "baseprofile"].contains(text)
+            || text.hasPrefix("xmlns:") || text.hasPrefix("aria-")
+    }
+
+    /// An SVG file's text made ready for a sprite — the attributes its
+    /// `<symbol>` element keeps and what the root element holds — or nil
+    /// when it is not a safe drawing.
     ///
     /// Searched as UTF-8 bytes, with no regular expression: Foundation's
     /// string search goes through NSString on Linux, and its regular
@@ -59,7 +148,7 @@ public struct SymbolLibrary: Sendable {
     /// rebuild's page. Attribute names are compared in ASCII lower case, as
     /// HTML compares them; white space is what a regular expression's `\s`
     /// is (ASCII's and Unicode's space separators).
-    static func prepare(_ text: String) -> String? {
+    static func prepare(_ text: String) -> (attributes: [Attribute], content: String)? {
         var svg = Array(text.utf8)
         for (open, close) in [("<?", "?>"), ("<!--", "-->"), ("<!DOCTYPE", ">"), ("<!doctype", ">")] {
             let open = Array(open.utf8), close = Array(close.utf8)
@@ -74,12 +163,9 @@ public struct SymbolLibrary: Sendable {
         for forbidden in ["<script", "<foreignobject", "<style", "<iframe", "<!entity", "javascript:", "<use", "<image", "<a "] where has(forbidden) {
             return nil
         }
-        if SVGText.hasEventHandler(lowered) || SVGText.hasOutsideReference(lowered) { return nil }
-
-        // Ids only where nothing in the drawing refers to one.
-        if !has("url(#"), !has("href=\"#"), !has("href='#") {
-            svg = SVGText.removingIDs(svg)
-        }
+        if SVGText.hasEventHandler(lowered) || SVGText.hasReference(lowered) { return nil }
+        // Nothing refers to an id: every one goes.
+        svg = SVGText.removingIDs(svg)
         // One line: CR LF and LF become a space.
         var bytes: [UInt8] = []
         bytes.reserveCapacity(svg.count)
@@ -94,15 +180,29 @@ public struct SymbolLibrary: Sendable {
             previous = byte
         }
 
-        // The root element: hidden from assistive technologies, never focused.
-        guard let close = bytes.firstIndex(of: UInt8(ascii: ">")) else { return nil }
-        var head = Array(bytes[..<close])
-        let selfClosing = head.last == UInt8(ascii: "/")
-        if selfClosing { head.removeLast() }
-        if head.firstRange(of: Array("aria-hidden".utf8)) == nil { head.append(contentsOf: " aria-hidden=\"true\"".utf8) }
-        if head.firstRange(of: Array("focusable".utf8)) == nil { head.append(contentsOf: " focusable=\"false\"".utf8) }
-        if selfClosing { head.append(UInt8(ascii: "/")) }
-        head.append(contentsOf: bytes[close...])
-        return String(decoding: head, as: UTF8.self)
+        // The root element's attributes that a symbol keeps, and what it holds
+        // (a root that closes itself holds nothing to draw).
+        guard let root = SVGText.startTag(bytes), !root.selfClosing, root.end <= bytes.count - 6 else { return nil }
+        var attributes: [Attribute] = []
+        for attribute in root.attributes where !isLeftOut(attribute.name) {
+            let text = bytes[attribute.text]
+            let name = String(decoding: attribute.name, as: UTF8.self)
+            var shareable: Attribute.Shareable?
+            // `name="value"` or `name='value'`, the value plain enough to be
+            // a CSS value as it is (letters, digits, `#`, `.`, `%`, `-`, `,`, spaces).
+            if inherited.contains(name), let equals = text.firstIndex(of: UInt8(ascii: "=")) {
+                let quoted = text[(equals + 1)...].drop { $0 == 0x20 || $0 == 0x09 || $0 == 0x0A || $0 == 0x0C || $0 == 0x0D }
+                if let quote = quoted.first, quote == UInt8(ascii: "\"") || quote == UInt8(ascii: "'"), quoted.count >= 2, quoted.last == quote {
+                    let value = quoted.dropFirst().dropLast()
+                    let plain = !value.isEmpty && value.allSatisfy { byte in
+                        (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z")) || (byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z"))
+                            || (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")) || " #.%-,".utf8.contains(byte)
+                    }
+                    if plain { shareable = Attribute.Shareable(name: name, value: String(decoding: value, as: UTF8.self)) }
+                }
+            }
+            attributes.append(Attribute(text: String(decoding: text, as: UTF8.self), shareable: shareable))
+        }
+        return (attributes, String(decoding: bytes[root.end..<(bytes.count - 6)], as: UTF8.self))
     }
 }

@@ -5,8 +5,9 @@ enum PageSink: Sendable {
     /// folder as soon as it is rendered, its holes filled there once every
     /// page is read, and the site swapped in at the end (`Publisher`).
     case disk(Publisher)
-    /// Memory (`serve`): each page kept as rendered, with its holes, and
-    /// with them filled; the site-wide files kept too.
+    /// Memory (`serve`): each page published kept as its text, and
+    /// rendered, its holes filled at once, when it is asked for
+    /// (`MemoryPages`); the site-wide files kept too.
     case memory
     /// Nowhere (`check`, `lsp`): pages are read and checked, not rendered.
     case none

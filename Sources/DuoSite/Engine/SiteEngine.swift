@@ -178,10 +178,9 @@ struct SiteEngine: Sendable {
                     page.holes = holes
                 }
             case .memory:
-                pipeline.render(pattern, into: &page.result) { _, html, holes in
-                    page.draft = [UInt8](copying: html)
-                    page.holes = holes
-                }
+                // Rendered when it is asked for.
+                page.text = text.bytes
+                page.result.rendered = true
                 page.listingKey = page.facts.map { SiteWideFiles.pageKey($0.page) }
             case .none:
                 break
@@ -201,11 +200,9 @@ struct SiteEngine: Sendable {
     /// for a build, its entry made; `done` is called as each is finished.
     private mutating func finish(into sink: PageSink, source: PageSource, done: @Sendable () -> Void) {
         let links = self.links, pipeline = self.pipeline, pages = self.pages
-        let due = pages.indices.filter { index in
-            let page = pages[index]
-            if case .disk = sink { return page.entry == nil || page.kept }
-            return page.holes != nil && (page.html == nil || page.linksKey != page.facts.map { links.key(of: $0.page.slug) })
-        }
+        // In memory, pages are rendered when asked for; with no sink, never.
+        guard case .disk = sink else { return }
+        let due = pages.indices.filter { pages[$0].entry == nil || pages[$0].kept }
         let second: @Sendable (Int) -> SitePage = { index in
             defer { done() }
             return Self.finish(pages[due[index]], at: due[index], with: pipeline, links: links, into: sink, source: source)
@@ -248,15 +245,7 @@ struct SiteEngine: Sendable {
             if let facts = page.facts {
                 page.entry = BuildCache.Entry(file: page.file, hash: page.hash, stamp: page.stamp, written: page.result.rendered, facts: facts)
             }
-        case .memory:
-            guard let holes = page.holes, let draft = page.draft, let facts = page.facts else { return page }
-            page.result.failure = nil
-            page.html = nil
-            pipeline.fill(holes, of: facts, links: links, into: &page.result) { fills in
-                page.html = fills.isEmpty ? draft : PageFill.filled(draft.span, with: fills)
-            }
-            page.linksKey = links.key(of: facts.page.slug)
-        case .none:
+        case .memory, .none:
             break
         }
         return page
@@ -335,18 +324,24 @@ struct SiteEngine: Sendable {
         try SiteWideFiles(site: site, templates: templates, options: options).make(published, links: links, into: put)
     }
 
-    /// The files the site publishes, in memory, by their path in the
-    /// output (`index.html`, `patterns/<slug>/index.html`, …): every page
-    /// and the site-wide files, those made again only when what they show
-    /// changed. What `build` writes but the theme's assets and `Static/`'s
-    /// files, which are served as they are. What stops the site-wide files
-    /// (a template's error) is among the findings.
-    mutating func memoryFiles() -> [String: [UInt8]] {
-        var files: [String: [UInt8]] = [:]
+    /// The pages published into memory, each by its path in the output
+    /// (`patterns/<slug>/index.html`), as their texts and what renders
+    /// them, with the links between pages they show now.
+    var memoryPages: MemoryPages {
+        var texts: [String: MemoryPages.Page] = [:]
+        texts.reserveCapacity(pages.count)
         for page in pages {
-            if let html = page.html, let facts = page.facts { files[OutputFolder.pagePath(facts.page.slug)] = html }
+            guard let text = page.text, let facts = page.facts else { continue }
+            texts[OutputFolder.pagePath(facts.page.slug)] = MemoryPages.Page(file: page.file, slug: facts.page.slug, text: text)
         }
-        guard renders, let templates = inputs.templates else { return files }
+        return MemoryPages(pipeline: pipeline, links: links, pages: texts)
+    }
+
+    /// The site-wide files in memory, by their path in the output (the
+    /// index, the tag pages, the feed, …), made again only when what they
+    /// show changed. What stops them (a template's error) is among the findings.
+    mutating func memorySiteFiles() -> [String: [UInt8]] {
+        guard renders, let templates = inputs.templates else { return [:] }
         let key = siteWideKey(fingerprint: 0)
         if siteWide?.key != key {
             siteWide = nil
@@ -357,6 +352,7 @@ struct SiteEngine: Sendable {
                 siteWideFailure = Publisher.diagnostic(error, place: Publisher.place(of: options.output, root: options.root))
             }
         }
+        var files: [String: [UInt8]] = [:]
         for file in siteWide?.files ?? [] { files[file.path] = file.bytes }
         return files
     }

@@ -2,9 +2,9 @@ import Mustache
 
 /// One page file as the site engine holds it once read: what the page
 /// pipeline made of it — its facts and findings, whether it was rendered —
-/// and, when it was, its holes (`TemplateHole`, filled once every page is
-/// read). A page waits for the others as this alone: its facts, not its
-/// text or its HTML (which, in memory, is the page itself).
+/// and, rendered into the output folder, its holes (`TemplateHole`, filled
+/// once every page is read); published into memory, its text. A page
+/// waits for the others as this alone: its facts, not its HTML.
 struct SitePage: Sendable {
     /// The page file, relative to the site root.
     var file: String
@@ -16,18 +16,15 @@ struct SitePage: Sendable {
     var stamp: UInt64 = 0
     /// Whether its facts were taken from the previous build rather than read.
     var kept = false
-    /// Where its rendering left holes, when it was rendered and its holes
-    /// are not filled yet (or, in memory, may be filled again).
+    /// Where its rendering left holes, when it was rendered into the output
+    /// folder and its holes are not filled yet.
     var holes: [TemplateHole]?
-    /// Its HTML as rendered, holes and all (in memory alone).
-    var draft: [UInt8]?
-    /// Its HTML with its holes filled (in memory alone).
-    var html: [UInt8]?
+    /// Its text as read, when it is published into memory: rendered when
+    /// it is asked for (`MemoryPages`).
+    var text: [UInt8]?
     /// What the site-wide files show of it (`SiteWideFiles.pageKey`), made
     /// as it is read into memory (a build's entry has its own).
     var listingKey: UInt64?
-    /// The key of the links its holes were last filled with (`PageLinks.key(of:)`).
-    var linksKey: UInt64 = 0
     /// Whether the reading stopped at it: the system refused to read any
     /// more files (`result.findings` says why).
     var stopsReading = false

@@ -43,10 +43,10 @@ final class PreviewResponder: Sendable {
         case .live:
             return HTTPResponse(status: 200, headers: [("Content-Type", "text/event-stream"), ("Cache-Control", "no-store"), ("X-Content-Type-Options", "nosniff")], body: .stream(live.connect(build: current.build)))
         case .file(let path):
-            if let bytes = current.files[path] ?? diskFile(path) {
+            if let bytes = current.file(path) ?? diskFile(path) {
                 return file(path, bytes, status: 200, current)
             }
-            if !path.hasSuffix("index.html"), current.files[path + "/index.html"] != nil || diskFile(path + "/index.html") != nil {
+            if !path.hasSuffix("index.html"), current.has(path + "/index.html") || diskFile(path + "/index.html") != nil {
                 var location = request.target
                 if let query = location.firstIndex(of: "?") {
                     location.insert("/", at: query)
@@ -55,7 +55,7 @@ final class PreviewResponder: Sendable {
                 }
                 return HTTPResponse(status: 301, headers: [("Location", location), ("Cache-Control", "no-store"), ("Content-Type", "text/plain; charset=utf-8")], body: .bytes(Array("Moved to \(location)\n".utf8)))
             }
-            guard let notFound = current.files["404.html"] else { return Self.text(404, "Nothing is published at this address.\n") }
+            guard let notFound = current.file("404.html") else { return Self.text(404, "Nothing is published at this address.\n") }
             return file("404.html", notFound, status: 404, current)
         }
     }

@@ -36,7 +36,7 @@ struct PreviewSite {
         self.options = options
         listing = SiteChange.Listing(root: options.root)
         engine = Self.build(options)
-        snapshot = PreviewSnapshot(build: 0, files: [:], overlay: nil)
+        snapshot = PreviewSnapshot(build: 0, pages: nil, files: [:], overlay: nil)
         _ = publish(changed: nil)
     }
 
@@ -52,7 +52,7 @@ struct PreviewSite {
 
     /// The outcome of the first build.
     var current: Outcome {
-        Outcome(findings: engine.findings, changed: nil, pages: Self.pageCount(snapshot.files))
+        Outcome(findings: engine.findings, changed: nil, pages: snapshot.pageCount)
     }
 
     /// Brings the site up to date with `changes`, and says what changed;
@@ -78,26 +78,34 @@ struct PreviewSite {
     }
 
     /// Swaps in what the engine holds (or, when it has errors, keeps the
-    /// last good files and adds the panel), as the next build.
+    /// last good pages and files and adds the panel), as the next build.
     private mutating func publish(changed: [String]?, comparing: Bool = false, pagesChanged: Bool = true) -> Outcome {
-        let made = pagesChanged ? engine.memoryFiles() : [:]
+        let files = pagesChanged ? engine.memorySiteFiles() : snapshot.files
+        let pages = pagesChanged ? engine.memoryPages : snapshot.pages
         let findings = engine.findings
         let blocked = findings.filter { $0.code.blocksBuild && $0.severity == .error }
         let overlay = blocked.isEmpty ? nil : ErrorOverlay(findings: findings, root: options.root)
         let previous = snapshot
-        let files = !pagesChanged || (overlay != nil && previous.build > 0) ? previous.files : made
+        let keeps = !pagesChanged || (overlay != nil && previous.build > 0)
+        let served = keeps ? previous : PreviewSnapshot(build: previous.build + 1, pages: pages, files: files, overlay: nil)
         var addresses: [String]?
         if let changed, previous.overlay == nil, overlay == nil {
             var list = changed
             if comparing {
-                for path in Set(made.keys).union(previous.files.keys) where previous.files[path] != files[path] {
+                // A page changed when its text or what it shows of the others did.
+                if let now = served.pages, let before = previous.pages {
+                    for path in Set(now.pages.keys).union(before.pages.keys) where !now.shows(path, as: before) {
+                        list.append(Self.address(of: path))
+                    }
+                }
+                for path in Set(served.files.keys).union(previous.files.keys) where previous.files[path] != served.files[path] {
                     list.append(Self.address(of: path))
                 }
             }
             addresses = list.sorted()
         }
-        snapshot = PreviewSnapshot(build: previous.build + 1, files: files, overlay: overlay)
-        return Outcome(findings: findings, changed: addresses, pages: Self.pageCount(files))
+        snapshot = PreviewSnapshot(build: previous.build + 1, pages: served.pages, files: served.files, overlay: overlay)
+        return Outcome(findings: findings, changed: addresses, pages: snapshot.pageCount)
     }
 
     /// The address a file is served at: `/patterns/x/` for
@@ -106,9 +114,5 @@ struct PreviewSite {
         if path == "index.html" { return "/" }
         if path.hasSuffix("/index.html") { return "/" + path.dropLast("index.html".count) }
         return "/" + path
-    }
-
-    private static func pageCount(_ files: [String: [UInt8]]) -> Int {
-        files.keys.filter { $0.hasPrefix("patterns/") }.count
     }
 }

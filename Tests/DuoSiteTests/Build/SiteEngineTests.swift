@@ -177,8 +177,13 @@ private struct EngineInMemory {
         assemble()
     }
 
+    /// Every file as the preview serves it: the site-wide files, and each
+    /// page rendered as it is when asked for.
     private mutating func assemble() {
         engine.checkAcrossPages()
-        files = sink.renders ? engine.memoryFiles() : [:]
+        guard sink.renders else { return files = [:] }
+        files = engine.memorySiteFiles()
+        let pages = engine.memoryPages
+        for path in pages.pages.keys { files[path] = pages.html(at: path) }
     }
 }

@@ -19,7 +19,7 @@ struct PreviewResponderTests {
         try Data("secret".utf8).write(to: root.appendingPathComponent("secret.txt"))
         try FileManager.default.createSymbolicLink(atPath: root.appendingPathComponent("Static/outside.txt").path, withDestinationPath: root.appendingPathComponent("secret.txt").path)
         try FileManager.default.createSymbolicLink(atPath: root.appendingPathComponent("Theme/assets/up").path, withDestinationPath: root.path)
-        let snapshot = PreviewSnapshot(build: 7, files: [
+        let snapshot = PreviewSnapshot(build: 7, pages: nil, files: [
             "index.html": page, "patterns/x/index.html": page, "404.html": Array("<html><body>Missing</body></html>".utf8),
             "feed.xml": Array("<feed/>".utf8),
         ], overlay: overlay)

@@ -114,6 +114,15 @@ struct PageLinks: Sendable {
         keys[slug] ?? 0
     }
 
+    /// The pages whose links differ from what `other` gives them (one of
+    /// them having none), by slug.
+    func slugs(changedFrom other: PageLinks) -> [String] {
+        var changed: [String] = []
+        for (slug, key) in keys where other.keys[slug] != key { changed.append(slug) }
+        for slug in other.keys.keys where keys[slug] == nil { changed.append(slug) }
+        return changed
+    }
+
     /// A key for every page's links, for the site-wide files (`api/pages.json` lists the citing pages).
     var siteKey: UInt64 {
         var hasher = ContentHash()

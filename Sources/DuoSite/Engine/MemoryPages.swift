@@ -35,11 +35,4 @@ struct MemoryPages: Sendable {
         pipeline.renderWhole(read, links: links, into: &result) { _, bytes in html = [UInt8](copying: bytes) }
         return html
     }
-
-    /// Whether the page at `path` shows what it showed in `other`: the
-    /// same text, and the same links between pages.
-    func shows(_ path: String, as other: MemoryPages) -> Bool {
-        guard let page = pages[path], let before = other.pages[path] else { return pages[path] == nil && other.pages[path] == nil }
-        return page.text == before.text && links.key(of: page.slug) == other.links.key(of: before.slug)
-    }
 }

@@ -51,6 +51,8 @@ struct SiteEngine: Sendable {
     private let pipeline: PagePipeline
     /// Each page file's place in `pages`.
     private var places: [String: Int] = [:]
+    /// The pages published into memory, by their path in the output.
+    private var memoryTexts: [String: MemoryPages.Page] = [:]
 
     /// An engine for the site at `options.root`: its own files read, `texts`
     /// standing in for some of them; with `theme`, its templates read too,
@@ -85,6 +87,22 @@ struct SiteEngine: Sendable {
         }
         pages = options.parallel ? ParallelMap.map(count: count, first) : (0..<count).map(first)
         places = Dictionary(uniqueKeysWithValues: pages.indices.map { (pages[$0].file, $0) })
+        memoryTexts = [:]
+        for page in pages { note(page) }
+    }
+
+    /// Notes `page` among the pages in memory, when it is published there.
+    private mutating func note(_ page: SitePage) {
+        guard let text = page.text, let facts = page.facts else { return }
+        memoryTexts[OutputFolder.pagePath(facts.page.slug)] = MemoryPages.Page(file: page.file, slug: facts.page.slug, text: text)
+    }
+
+    /// Takes `page` out of the pages in memory; returns its path there.
+    @discardableResult
+    private mutating func forget(_ page: SitePage) -> String? {
+        guard page.text != nil, let facts = page.facts else { return nil }
+        let path = OutputFolder.pagePath(facts.page.slug)
+        return memoryTexts.removeValue(forKey: path) == nil ? nil : path
     }
 
     /// The second pass: the links between the published pages made, and
@@ -95,19 +113,34 @@ struct SiteEngine: Sendable {
         finish(into: sink, source: source) {}
     }
 
+    /// What a refresh changed.
+    struct Refresh: Sendable {
+        /// Whether the links between pages were made again.
+        var relinked = false
+        /// The paths in the output of the pages published into memory whose
+        /// bytes may have changed: read again with other text, added,
+        /// removed, or showing other links.
+        var pages: [String] = []
+        /// Each page file read again or gone: its facts before and after
+        /// (nil where it was not, or could not be read).
+        var facts: [(before: PageFacts?, after: PageFacts?)] = []
+    }
+
     /// Reads the page files `files` again (added, changed or removed on
     /// disk), `texts` standing in for some pages' text (an editor's, saved
     /// or not, the file on disk or not), into `sink`; then the links, and
     /// the holes of the pages whose links changed filled again. Only those
-    /// files are looked at: the others are as they were read. Says whether
-    /// the links changed.
+    /// files are looked at: the others are as they were read. Says what
+    /// changed. (Not for a build: its pages are read once.)
     @discardableResult
-    mutating func refresh(_ files: Set<String>, texts: [String: [UInt8]] = [:], into sink: PageSink) -> Bool {
+    mutating func refresh(_ files: Set<String>, texts: [String: [UInt8]] = [:], into sink: PageSink) -> Refresh {
         let root = options.root
+        var refresh = Refresh()
         var relinks = false
         var added = false
         var removed: Set<String> = []
         var read: [String: SitePage] = [:]
+        var changed = Set<String>()
         for file in files.union(texts.keys.filter { places[$0] == nil }).sorted() where PageSource.isPageFile(file) {
             let input: PageSource.Input
             if let text = texts[file] {
@@ -115,13 +148,22 @@ struct SiteEngine: Sendable {
             } else if PageSource.exists(file, root: root) {
                 input = PageSource(root: root, files: [file]).input(at: 0)
             } else {
-                if places[file] != nil { removed.insert(file) }
+                if let place = places[file] {
+                    removed.insert(file)
+                    if let path = forget(pages[place]) { changed.insert(path) }
+                    refresh.facts.append((pages[place].facts, nil))
+                }
                 continue
             }
             let page = Self.read(input, file: file, with: pipeline, into: sink, stopped: Counter())
-            let before = places[file].flatMap { pages[$0].facts?.page }
-            if places[file] == nil { added = true }
-            if !relinks { relinks = Self.relinks(before, page.facts?.page) }
+            let before = places[file].map { pages[$0] }
+            if before == nil { added = true }
+            if !relinks { relinks = Self.relinks(before?.facts?.page, page.facts?.page) }
+            // The page as it was served, and as it is: changed unless its text is the same.
+            if let before, let path = forget(before), before.text != page.text { changed.insert(path) }
+            note(page)
+            if let text = page.text, let facts = page.facts, before?.text != text { changed.insert(OutputFolder.pagePath(facts.page.slug)) }
+            refresh.facts.append((before?.facts, page.facts))
             read[file] = page
         }
         // The pages read again in their places; those added or gone, in page file order.
@@ -133,9 +175,18 @@ struct SiteEngine: Sendable {
             pages.sort { $0.file < $1.file }
             places = Dictionary(uniqueKeysWithValues: pages.indices.map { (pages[$0].file, $0) })
         }
-        if relinks { relink() }
+        if relinks {
+            let before = links
+            relink()
+            for slug in links.slugs(changedFrom: before) {
+                let path = OutputFolder.pagePath(slug)
+                if memoryTexts[path] != nil { changed.insert(path) }
+            }
+        }
         finish(into: sink, source: PageSource(root: root, files: [])) {}
-        return relinks
+        refresh.relinked = relinks
+        refresh.pages = changed.sorted()
+        return refresh
     }
 
     /// Whether the links between pages must be made again when a page
@@ -283,6 +334,19 @@ struct SiteEngine: Sendable {
             .run(facts, published: Set(published.map(\.slug)), reportedFiles: reportedFiles)
     }
 
+    /// Runs the checks across pages again after `refresh`: only for the
+    /// files whose findings it may have changed (`CrossPageChecks.affected`),
+    /// the others' kept as they were; the same findings as a full run.
+    mutating func checkAcrossPages(after refresh: Refresh) {
+        let facts = self.facts
+        guard reportedFiles == nil, !stopped,
+              let affected = CrossPageChecks.affected(by: refresh.facts, among: facts), affected.count <= 512 else {
+            return checkAcrossPages()
+        }
+        let found = CrossPageChecks(site: site, today: options.today).run(facts, published: Set(published.map(\.slug)), reportedFiles: affected)
+        acrossPages = acrossPages.filter { !affected.contains($0.location.file) } + found.filter { affected.contains($0.location.file) }
+    }
+
     /// Every finding: about the site's own files and theme, each page's,
     /// why a page could not be rendered or written, and the checks across
     /// pages', sorted; with `reportedFiles`, those in these files alone.
@@ -328,13 +392,7 @@ struct SiteEngine: Sendable {
     /// (`patterns/<slug>/index.html`), as their texts and what renders
     /// them, with the links between pages they show now.
     var memoryPages: MemoryPages {
-        var texts: [String: MemoryPages.Page] = [:]
-        texts.reserveCapacity(pages.count)
-        for page in pages {
-            guard let text = page.text, let facts = page.facts else { continue }
-            texts[OutputFolder.pagePath(facts.page.slug)] = MemoryPages.Page(file: page.file, slug: facts.page.slug, text: text)
-        }
-        return MemoryPages(pipeline: pipeline, links: links, pages: texts)
+        MemoryPages(pipeline: pipeline, links: links, pages: memoryTexts)
     }
 
     /// The site-wide files in memory, by their path in the output (the

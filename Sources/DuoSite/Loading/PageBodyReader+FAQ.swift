@@ -9,8 +9,9 @@ extension PageBodyReader {
             finishQuestion()
             let question = block.plainText.trimmed
             let slug = Slug.make(question)
-            let entry = FAQEntry(question: question, heading: block.place, anchor: anchor(base: slug ?? "question"), key: slug ?? question,
+            var entry = FAQEntry(question: question, heading: block.place, anchor: anchor(base: slug ?? "question"), key: slug ?? question,
                                  answer: [], answerBlocks: [], isAnswered: false, location: location(block.start))
+            entry.keyHash = ContentHash.of(entry.key)
             pendingQuestion = (entry, [])
             return true
         }

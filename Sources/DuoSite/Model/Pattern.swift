@@ -408,6 +408,9 @@ public struct FAQEntry: Sendable {
     public var isAnswered: Bool
     /// Where the question's heading is.
     public var location: SourceLocation
+    /// The hash of `key` (`ContentHash`), made once as the page is read:
+    /// the checks across pages compare fifty thousand questions by it.
+    public var keyHash: UInt64 = 0
 }
 
 /// A link or an image to an address of the site itself that is not a

@@ -69,12 +69,11 @@ struct PreviewSite {
             if change.restyled { return publish(changed: nil, pagesChanged: false) }
             return change.served.isEmpty ? nil : publish(changed: change.served, pagesChanged: false)
         }
-        engine.refresh(change.pages, into: .memory)
-        engine.checkAcrossPages()
-        // Every file may have changed: a page lists those citing its rules,
-        // and the tag pages come and go. A file not made again is the same
-        // array, compared at once.
-        return publish(changed: change.restyled ? nil : change.served, comparing: true)
+        let refresh = engine.refresh(change.pages, into: .memory)
+        engine.checkAcrossPages(after: refresh)
+        // The pages whose text or links changed; of the site-wide files
+        // (the tag pages come and go), those whose bytes did.
+        return publish(changed: change.restyled ? nil : change.served + refresh.pages.map(Self.address(of:)), comparing: true)
     }
 
     /// Swaps in what the engine holds (or, when it has errors, keeps the
@@ -92,12 +91,6 @@ struct PreviewSite {
         if let changed, previous.overlay == nil, overlay == nil {
             var list = changed
             if comparing {
-                // A page changed when its text or what it shows of the others did.
-                if let now = served.pages, let before = previous.pages {
-                    for path in Set(now.pages.keys).union(before.pages.keys) where !now.shows(path, as: before) {
-                        list.append(Self.address(of: path))
-                    }
-                }
                 for path in Set(served.files.keys).union(previous.files.keys) where previous.files[path] != served.files[path] {
                     list.append(Self.address(of: path))
                 }

@@ -121,6 +121,41 @@ import Testing
         #expect(checked.files.isEmpty)
     }
 
+    /// Edits that change what other pages are checked against: after each,
+    /// the checks across pages, run again for the files the edit may touch
+    /// alone, find what a fresh run over every page finds.
+    @Test func theChecksAcrossPagesAfterAnEditAreThoseOfAFullRun() throws {
+        let site = try TestSite()
+        defer { site.remove() }
+        var built = memory(site)
+        let bars = "Content/patterns/where-the-bars-go.md", symbols = "Content/patterns/symbols-not-labels.md", extra = "Content/patterns/extra.md"
+        let barsText = try site.read(bars), symbolsText = try site.read(symbols)
+        let page = "---\ntitle: Extra\nsummary: An extra page.\nstatus: apple\nlast_checked: 2026-10-08\ntags: [Tab bar]\n---\n\nSee [the rules](where-the-bars-go.md#rule-1).\n\n## FAQ\n\n### A question of its own?\n\nAn answer.\n"
+        let edits: [(String, String?)] = [
+            (extra, page),
+            // Its title another's, a question another's, a tag another's spelt another way.
+            (extra, page.replacingOccurrences(of: "title: Extra", with: "title: Where the bars go")),
+            (extra, page.replacingOccurrences(of: "### A question of its own?", with: "### Why do some buttons stay at the top on iPhone Duo?")),
+            (extra, page.replacingOccurrences(of: "tags: [Tab bar]", with: "tags: [tab-bar, '!!']")),
+            // The page it links to loses the rule, then its anchors move; then it is mended.
+            (bars, barsText.replacingOccurrences(of: "## The rules", with: "## Rules")),
+            (bars, "\n" + barsText),
+            (bars, barsText),
+            // A page made a draft, a source no longer cited, then put back.
+            (symbols, symbolsText.replacingOccurrences(of: "last_checked:", with: "draft: true\nlast_checked:")),
+            (symbols, symbolsText.replacingOccurrences(of: "Sources (apple)", with: "Notes (apple)")),
+            (symbols, symbolsText),
+            // The page removed: the links to it are broken.
+            (extra, nil),
+        ]
+        for (file, text) in edits {
+            if let text { try site.write(text, to: file) } else { try site.delete(file) }
+            built.refresh(file)
+            let fresh = memory(site)
+            #expect(built.findings.map(\.formatted) == fresh.findings.map(\.formatted), "after editing \(file)")
+        }
+    }
+
     @Test func theFindingsOfTheFilesReportedAreThoseOfEveryFile() throws {
         let site = try TestSite()
         defer { site.remove() }
@@ -173,14 +208,16 @@ private struct EngineInMemory {
     }
 
     mutating func refresh(_ file: String, bytes: [UInt8]? = nil) {
-        engine.refresh([file], texts: bytes.map { [file: $0] } ?? [:], into: sink)
-        assemble()
+        let refresh = engine.refresh([file], texts: bytes.map { [file: $0] } ?? [:], into: sink)
+        // The checks across pages again for the files the change may touch, as the preview runs them.
+        engine.checkAcrossPages(after: refresh)
+        assemble(checking: false)
     }
 
     /// Every file as the preview serves it: the site-wide files, and each
     /// page rendered as it is when asked for.
-    private mutating func assemble() {
-        engine.checkAcrossPages()
+    private mutating func assemble(checking: Bool = true) {
+        if checking { engine.checkAcrossPages() }
         guard sink.renders else { return files = [:] }
         files = engine.memorySiteFiles()
         let pages = engine.memoryPages

@@ -125,7 +125,8 @@ extension PageFacts {
             guard place < anchors.count else { throw Malformed() }
             let anchor = place >= 0 ? anchors.sorted[place] : try reader.text()
             let key = try reader.optionalText() ?? anchor
-            return FAQEntry(question: question, heading: 0, anchor: anchor, key: key, answer: [], answerBlocks: [], isAnswered: true, location: try reader.location())
+            return FAQEntry(question: question, heading: 0, anchor: anchor, key: key, answer: [], answerBlocks: [], isAnswered: true, location: try reader.location(),
+                            keyHash: ContentHash.of(key))
         }
         let links = try (0..<reader.count()).map { _ in
             CrossReference(slug: try reader.text(), anchor: try reader.optionalText(), writtenDestination: try reader.optionalText(), location: try reader.location(),

@@ -36,7 +36,10 @@ extension Pattern {
         var slim = Pattern(
             file: file, slug: slug, frontMatter: frontMatter, sections: [],
             rules: rules.map { Rule(number: $0.number, parts: [], citations: nil, location: $0.location) },
-            faq: faq.map { FAQEntry(question: $0.question, heading: 0, anchor: $0.anchor, key: $0.key, answer: [], answerBlocks: [], isAnswered: $0.isAnswered, location: $0.location) },
+            faq: faq.map {
+                FAQEntry(question: $0.question, heading: 0, anchor: $0.anchor, key: $0.key, answer: [], answerBlocks: [], isAnswered: $0.isAnswered,
+                         location: $0.location, keyHash: $0.keyHash)
+            },
             demos: [], crossReferences: crossReferences, anchors: anchors, introduction: []
         )
         slim.citedSources = citedSources

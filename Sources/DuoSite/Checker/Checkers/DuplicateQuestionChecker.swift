@@ -52,9 +52,9 @@ public struct DuplicateQuestionChecker: Checker {
 
     /// The findings about `patterns`, in page file order: each question a
     /// page asks that an earlier page asked first, told where. (`hash` is
-    /// the hash of a question's key: a test gives one under which keys
-    /// collide.)
-    static func findings(in patterns: [Pattern], hash: (String) -> UInt64 = ContentHash.of) -> [Diagnostic] {
+    /// the hash of a question's key, its `keyHash` when nil: a test gives
+    /// one under which keys collide.)
+    static func findings(in patterns: [Pattern], hash: ((String) -> UInt64)? = nil) -> [Diagnostic] {
         // Where each question (by its key) is first asked: its page and
         // entry, found by the key's hash (a rebuild compares fifty thousand
         // questions; Swift's hashing of each long key costs several times as
@@ -64,7 +64,7 @@ public struct DuplicateQuestionChecker: Checker {
         for pageIndex in patterns.indices {
             let pattern = patterns[pageIndex]
             for (entryIndex, entry) in pattern.faq.enumerated() {
-                let hash = hash(entry.key)
+                let hash = hash?(entry.key) ?? (entry.keyHash != 0 ? entry.keyHash : ContentHash.of(entry.key))
                 var asked = first[hash]
                 if let (page, earlierEntry) = asked, patterns[page].faq[earlierEntry].key != entry.key {
                     asked = sharingAHash[entry.key]

@@ -16,8 +16,12 @@ public struct TagChecker: Checker {
     static func links(in patterns: [Pattern], published: Set<String>) -> [Diagnostic] {
         guard patterns.contains(where: { !$0.tagAddresses.isEmpty }) else { return [] }
         var slugs = Set<String>()
+        var seen = Set<String>()
         for pattern in patterns where published.contains(pattern.slug) {
-            for tag in pattern.frontMatter.tags { if let slug = Tag.slug(tag) { slugs.insert(slug) } }
+            // A site has a few dozen tags, on ten thousand pages: each made an address once.
+            for tag in pattern.frontMatter.tags where seen.insert(tag).inserted {
+                if let slug = Tag.slug(tag) { slugs.insert(slug) }
+            }
         }
         var diagnostics: [Diagnostic] = []
         for pattern in patterns {
@@ -39,18 +43,23 @@ public struct TagChecker: Checker {
         var ways: [String: [(tag: String, location: SourceLocation)]] = [:]
         var addresses: [String] = []
         var diagnostics: [Diagnostic] = []
+        // Each way of writing a tag made an address once: a site has a few
+        // dozen tags, on ten thousand pages.
+        var slugOf: [String: String?] = [:]
         for pattern in patterns {
             let front = pattern.frontMatter
             for (index, tag) in front.tags.enumerated() {
-                guard let slug = Tag.slug(tag) else {
+                let known = slugOf[tag]
+                guard let slug = known ?? Tag.slug(tag) else {
+                    slugOf[tag] = .some(nil)
                     diagnostics.append(Diagnostic(.invalidTag, "the tag '\(tag)' has no Latin letter or digit, so its page has no address (/tags/<slug>/ is made of them); add a word in Latin letters, or remove the tag", at: front.tagLocation(index)))
                     continue
                 }
-                var known = ways[slug] ?? []
-                if known.isEmpty { addresses.append(slug) }
-                guard !known.contains(where: { $0.tag == tag }) else { continue }
-                known.append((tag, front.tagLocation(index)))
-                ways[slug] = known
+                // A way of writing it already met: its first place is noted.
+                guard known == nil else { continue }
+                slugOf[tag] = .some(slug)
+                if ways[slug] == nil { addresses.append(slug) }
+                ways[slug, default: []].append((tag, front.tagLocation(index)))
             }
         }
         for slug in addresses {

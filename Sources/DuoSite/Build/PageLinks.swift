@@ -79,12 +79,18 @@ struct PageLinks: Sendable {
                 }
             }
         }
+        var hasher = ContentHash()
         for (target, links) in found.enumerated() {
             guard let links else { continue }
             let slug = ordered[target].slug
+            let key = Self.key(links)
             rules[slug] = links
-            keys[slug] = Self.key(links)
+            keys[slug] = key
+            hasher.add(UInt64(slug.utf8.count))
+            hasher.add(slug)
+            hasher.add(key)
         }
+        siteKey = hasher.value
     }
 
     /// Whether the links are the same with `new` in place of `old` (the
@@ -123,16 +129,10 @@ struct PageLinks: Sendable {
         return changed
     }
 
-    /// A key for every page's links, for the site-wide files (`api/pages.json` lists the citing pages).
-    var siteKey: UInt64 {
-        var hasher = ContentHash()
-        for (slug, key) in keys.sorted(by: { $0.key < $1.key }) {
-            hasher.add(UInt64(slug.utf8.count))
-            hasher.add(slug)
-            hasher.add(key)
-        }
-        return hasher.value
-    }
+    /// A key for every page's links, for the site-wide files
+    /// (`api/pages.json` lists the citing pages): made with the links, in
+    /// the index's order.
+    private(set) var siteKey: UInt64 = ContentHash().value
 
     /// The pages in the index's order: by `order` (none last), then title, then slug.
     static func indexOrder(_ pages: [Pattern]) -> [Pattern] {

@@ -327,11 +327,18 @@ struct SiteEngine: Sendable {
         return site
     }
 
+    /// The slugs of the published pages.
+    private var publishedSlugs: Set<String> {
+        var slugs = Set<String>(minimumCapacity: pages.count)
+        for page in pages { if let facts = page.facts, publishes(facts.page) { slugs.insert(facts.page.slug) } }
+        return slugs
+    }
+
     /// Runs the checks across pages on every page's facts (none when the
     /// reading stopped).
     mutating func checkAcrossPages() {
         acrossPages = stopped ? [] : CrossPageChecks(site: site, today: options.today)
-            .run(facts, published: Set(published.map(\.slug)), reportedFiles: reportedFiles)
+            .run(facts, published: publishedSlugs, reportedFiles: reportedFiles)
     }
 
     /// Runs the checks across pages again after `refresh`: only for the
@@ -343,7 +350,7 @@ struct SiteEngine: Sendable {
               let affected = CrossPageChecks.affected(by: refresh.facts, among: facts), affected.count <= 512 else {
             return checkAcrossPages()
         }
-        let found = CrossPageChecks(site: site, today: options.today).run(facts, published: Set(published.map(\.slug)), reportedFiles: affected)
+        let found = CrossPageChecks(site: site, today: options.today).run(facts, published: publishedSlugs, reportedFiles: affected)
         acrossPages = acrossPages.filter { !affected.contains($0.location.file) } + found.filter { affected.contains($0.location.file) }
     }
 

@@ -27,19 +27,23 @@ struct SiteWideFiles: Sendable {
     /// by side, on every core.
     func make(_ pages: [Pattern], links: PageLinks) throws -> [File] {
         let made = Mutex<[File]>([])
-        try make(pages, links: links) { file in made.withLock { $0.append(file) } }
+        try make(pages, links: links) { path, bytes in
+            let file = File(path: path, bytes: [UInt8](copying: bytes))
+            made.withLock { $0.append(file) }
+        }
         // In the order the makers give them, whichever finished first.
         return made.withLock { $0 }.sorted { $0.path < $1.path }
     }
 
-    /// Makes the files as `make(_:links:)` does, and hands each to `put` as
-    /// soon as it is made (from any core), rather than holding them all:
-    /// a build writes each and lets it go.
-    func make(_ pages: [Pattern], links: PageLinks, into put: @Sendable (File) throws -> Void) throws {
+    /// Makes the files as `make(_:links:)` does, and hands each to `put` (its
+    /// path, and its bytes where they were made) as soon as it is made, from
+    /// any core, rather than holding them all: a build writes each and lets
+    /// it go.
+    func make(_ pages: [Pattern], links: PageLinks, into put: @Sendable (String, Span<UInt8>) throws -> Void) throws {
         try withoutActuallyEscaping(put) { put in try make(pages, links: links, putting: put) }
     }
 
-    private func make(_ pages: [Pattern], links: PageLinks, putting put: @escaping @Sendable (File) throws -> Void) throws {
+    private func make(_ pages: [Pattern], links: PageLinks, putting put: @escaping @Sendable (String, Span<UInt8>) throws -> Void) throws {
         let baseURL = SiteBuilder.baseURL(site, options)
         let bySlug = pages.sorted { $0.slug < $1.slug }
         let indexed = PageLinks.indexOrder(pages)
@@ -53,8 +57,8 @@ struct SiteWideFiles: Sendable {
                 let contexts = contexts()
                 do {
                     // Room for every page's entry from the start (about 500 bytes each).
-                    try put(File(path: "index.html", bytes: try templates.renderBytes("index", contexts.index(indexed), capacity: 16_384 + 640 * indexed.count, [UInt8].init(copying:))))
-                    try put(File(path: "404.html", bytes: try templates.renderBytes("404", contexts.notFound(), [UInt8].init(copying:))))
+                    try templates.renderBytes("index", contexts.index(indexed), capacity: 16_384 + 640 * indexed.count) { try put("index.html", $0) }
+                    try templates.renderBytes("404", contexts.notFound()) { try put("404.html", $0) }
                 } catch let error as TemplateError {
                     throw ThemeTemplates.diagnostic(error)
                 }
@@ -62,22 +66,23 @@ struct SiteWideFiles: Sendable {
             {
                 let contexts = contexts()
                 do {
-                    try put(File(path: "tags/index.html", bytes: try templates.renderBytes("tags", contexts.tags(groups), [UInt8].init(copying:))))
+                    try templates.renderBytes("tags", contexts.tags(groups)) { try put("tags/index.html", $0) }
                     for group in groups {
-                        let html = try templates.renderBytes("tag", contexts.tag(group), capacity: 8_192 + 640 * group.pages.count, [UInt8].init(copying:))
-                        try put(File(path: String.joining("tags/", group.slug, "/index.html"), bytes: html))
+                        try templates.renderBytes("tag", contexts.tag(group), capacity: 8_192 + 640 * group.pages.count) {
+                            try put(String.joining("tags/", group.slug, "/index.html"), $0)
+                        }
                     }
                 } catch let error as TemplateError {
                     throw ThemeTemplates.diagnostic(error)
                 }
             },
             {
-                try put(File(path: "sitemap.xml", bytes: SiteFiles.sitemap(bySlug, tags: groups, baseURL: baseURL).finish()))
-                try put(File(path: "feed.xml", bytes: SiteFiles.feed(bySlug, settings: site.settings, baseURL: baseURL).finish()))
+                try SiteFiles.sitemap(bySlug, tags: groups, baseURL: baseURL).withBytes { try put("sitemap.xml", $0) }
+                try SiteFiles.feed(bySlug, settings: site.settings, baseURL: baseURL).withBytes { try put("feed.xml", $0) }
             },
             {
-                try put(File(path: "robots.txt", bytes: Array(SiteFiles.robots(baseURL: baseURL).utf8)))
-                try put(File(path: "api/pages.json", bytes: SiteFiles.pagesJSON(bySlug, links: links, settings: site.settings, baseURL: baseURL, today: options.today).finish()))
+                try put("robots.txt", Array(SiteFiles.robots(baseURL: baseURL).utf8).span)
+                try SiteFiles.pagesJSON(bySlug, links: links, settings: site.settings, baseURL: baseURL, today: options.today).withBytes { try put("api/pages.json", $0) }
             },
         ]
         let made = ParallelMap.map(count: makers.count) { index in Result { try makers[index]() } }

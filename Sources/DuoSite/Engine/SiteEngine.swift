@@ -390,7 +390,7 @@ struct SiteEngine: Sendable {
     }
 
     /// Makes the site-wide files and hands each to `put` as it is made.
-    func makeSiteWideFiles(into put: @Sendable (SiteWideFiles.File) throws -> Void) throws {
+    func makeSiteWideFiles(into put: @Sendable (String, Span<UInt8>) throws -> Void) throws {
         guard let templates = inputs.templates else { return }
         try SiteWideFiles(site: site, templates: templates, options: options).make(published, links: links, into: put)
     }

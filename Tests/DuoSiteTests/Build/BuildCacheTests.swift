@@ -158,7 +158,7 @@ struct BuildCacheTests {
         let finding = Diagnostic(.invalidField, "a finding, with a\nnew line and a \u{1F} separator", at: DuoSite.SourceLocation(file: page.file, line: 3, column: 7), severity: .warning)
         let entry = BuildCache.Entry(file: page.file, hash: 7, stamp: 9, written: true, facts: PageFacts(page, findings: [finding]))
 
-        let read = try reread(entry.record)
+        let read = try reread(entry.encoded)
         #expect(read.hash == 7 && read.written && read.stamp == 9 && read.file == page.file)
         #expect(read.facts.findings == [finding])
         let facts = read.facts.page

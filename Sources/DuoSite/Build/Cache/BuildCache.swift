@@ -32,9 +32,23 @@ struct BuildCache: Sendable {
         /// site-wide files read of it, and its own findings.
         let facts: PageFacts
         /// The entry as the cache file holds it (its length, its fields
-        /// and its seal): encoded once, on the core that read the page, or
-        /// as the previous cache held it.
-        let record: ArraySlice<UInt8>
+        /// and its seal), as the previous cache held it; nil for an entry
+        /// made now, encoded when the cache is written (`encoded`), so that
+        /// ten thousand records are not held through the build.
+        let record: ArraySlice<UInt8>?
+
+        /// The entry as the cache file holds it.
+        var encoded: ArraySlice<UInt8> {
+            if let record { return record }
+            var writer = RecordWriter()
+            writer.add(hash)
+            writer.add(stamp)
+            writer.add(written ? 1 : 0)
+            writer.add(listingKey)
+            writer.add(file)
+            facts.encode(into: &writer)
+            return writer.sealed()[...]
+        }
     }
 
     /// The fingerprint of everything every page depends on (`BuildFingerprint.build`).
@@ -108,8 +122,11 @@ struct BuildCache: Sendable {
             return writer.sealed()
         }
         trees.forEach { file.append($0[...]) }
-        for index in entries.indices {
-            file.append(entries[index].record)
+        // The entries made now encoded on every core, a part at a time, and
+        // written in page file order as each part is done.
+        for part in stride(from: 0, to: entries.count, by: 2_048).map({ $0..<min($0 + 2_048, entries.count) }) {
+            let records = ParallelMap.map(Array(part)) { entries[$0].encoded }
+            records.forEach { file.append($0) }
         }
         try file.finish()
     }
@@ -153,19 +170,11 @@ struct BuildCache: Sendable {
 }
 
 extension BuildCache.Entry {
-    /// An entry made now, its record encoded: its hash, stamp, whether it
+    /// An entry made now, its record encoded when the cache is written: its hash, stamp, whether it
     /// was written, its key for the site-wide files, its file, its facts,
     /// and the seal.
     init(file: String, hash: UInt64, stamp: UInt64, written: Bool, facts: PageFacts) {
-        var writer = RecordWriter()
-        writer.add(hash)
-        writer.add(stamp)
-        writer.add(written ? 1 : 0)
-        let listingKey = SiteWideFiles.pageKey(facts.page)
-        writer.add(listingKey)
-        writer.add(file)
-        facts.encode(into: &writer)
-        self.init(file: file, hash: hash, stamp: stamp, written: written, listingKey: listingKey, facts: facts, record: writer.sealed()[...])
+        self.init(file: file, hash: hash, stamp: stamp, written: written, listingKey: SiteWideFiles.pageKey(facts.page), facts: facts, record: nil)
     }
 
     /// The entry whose record lies at `frame` in `bytes`, a cache file's

@@ -109,6 +109,11 @@ enum FileOutput {
     /// system's reason, when it cannot be written. `exclusive` refuses a
     /// file that exists.
     static func write(_ bytes: [UInt8], toFile path: String, relativeTo folder: Int32 = AT_FDCWD, exclusive: Bool = false) throws(FileSystemFailure) {
+        try write(bytes.span, toFile: path, relativeTo: folder, exclusive: exclusive)
+    }
+
+    /// Writes bytes where they lie into the file at `path`, as the array's.
+    static func write(_ bytes: Span<UInt8>, toFile path: String, relativeTo folder: Int32 = AT_FDCWD, exclusive: Bool = false) throws(FileSystemFailure) {
         let descriptor = openat(folder, path, O_WRONLY | O_CREAT | O_CLOEXEC | (exclusive ? O_EXCL : O_TRUNC), 0o644)
         guard descriptor >= 0 else { throw FileSystemFailure(writing: path) }
         defer { close(descriptor) }

@@ -217,6 +217,12 @@ final class OutputFolder: Sendable {
     /// Writes a file into the staging folder, creating its folders; throws
     /// naming it, with the system's reason, when it cannot be written.
     func write(_ bytes: [UInt8], to relative: String) throws(FileSystemFailure) {
+        try write(bytes.span, to: relative)
+    }
+
+    /// Writes bytes where they lie into a file of the staging folder, as
+    /// `write(_:to:)` does.
+    func write(_ bytes: Span<UInt8>, to relative: String) throws(FileSystemFailure) {
         do {
             try FileOutput.write(bytes, toFile: try prepare(relative))
         } catch {

@@ -137,9 +137,9 @@ final class Publisher: Sendable {
     /// Writes the site-wide files as `make` hands each over (from any
     /// core), then records them, whose key is `key`, by their paths
     /// `names` (`SiteWideFiles.paths`).
-    func writeSiteFiles(key: UInt64, names: [String], _ make: (@Sendable (SiteWideFiles.File) throws -> Void) throws -> Void) throws {
+    func writeSiteFiles(key: UInt64, names: [String], _ make: (@Sendable (String, Span<UInt8>) throws -> Void) throws -> Void) throws {
         let folder = self.folder
-        try make { file in try folder.write(file.bytes, to: file.path) }
+        try make { path, bytes in try folder.write(bytes, to: path) }
         folder.recordSiteFiles(key: key, names: names)
     }
 

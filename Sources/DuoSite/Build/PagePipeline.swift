@@ -34,7 +34,9 @@ struct PagePipeline: Sendable {
     /// A pipeline for the pages of `site` (read without its pages): with
     /// `renderer`, pages are rendered too; without, only read and checked.
     init(site: Site, today: Day, renderer: PageRenderer?) {
-        parser = PatternParser(rendersHTML: renderer != nil, allowRawHTML: site.settings.allowRawHTML, sourceIDs: site.sources.map(\.id))
+        var parser = PatternParser(rendersHTML: renderer != nil, allowRawHTML: site.settings.allowRawHTML, sourceIDs: site.sources.map(\.id))
+        parser.assets = renderer?.assets ?? AssetNames()
+        self.parser = parser
         checks = Checkers.pageContext(site: site, today: today, engine: site.placement.map(PlacementEngine.init(table:)))
         self.renderer = renderer
     }
@@ -108,12 +110,16 @@ struct PageRenderer: Sendable {
     private let contexts: PageContext
     /// Whether drafts are published (`--drafts`).
     let drafts: Bool
+    /// The names the theme's assets are published under, which pages link.
+    let assets: AssetNames
 
-    /// A renderer of `site`'s pages with the theme's `templates`.
-    init(site: Site, templates: TemplateLibrary, options: BuildOptions) {
+    /// A renderer of `site`'s pages with the theme's `templates`, linking
+    /// its assets by the names `assets` gives.
+    init(site: Site, templates: TemplateLibrary, options: BuildOptions, assets: AssetNames = AssetNames()) {
         self.templates = templates
+        self.assets = assets
         let demos = DemoContext(site: site, symbols: SymbolLibrary(root: site.root))
-        contexts = PageContext(site: site, baseURL: SiteBuilder.baseURL(site, options), today: options.today, demos: demos)
+        contexts = PageContext(site: site, baseURL: SiteBuilder.baseURL(site, options), today: options.today, demos: demos, assets: assets)
         drafts = options.drafts
     }
 

@@ -63,24 +63,25 @@ public struct SiteBuilder: Sendable {
     /// The stages, in order.
     private func build() -> Outcome {
         let root = options.root, today = options.today
-        let (templates, themeFindings) = stage("the theme read") { ThemeTemplates.load(root: root) }
+        let (templates, themeFindings, assets) = stage("the theme read") { ThemeTemplates.loadPublished(root: root) }
         var (site, findings) = stage("the site's files read") { SiteLoader(root: root).loadSiteFiles() }
         findings = themeFindings + findings
-        let fingerprint = stage("what every page depends on, hashed") { BuildFingerprint(root: root, options: options) }
+        let fingerprint = stage("what every page depends on, hashed") { BuildFingerprint(root: root, options: options, assets: assets) }
         // With a theme to render pages with: the previous build's cache, and the staging folder.
         var previous: BuildCache?, publisher: Publisher?
         if templates != nil {
             previous = stage("the previous build's cache read") { BuildCache.read(beside: options.output, fingerprint: fingerprint.build) }
             do {
+                let precompresses = options.precompress || site.settings.precompress
                 let made = try Publisher(output: options.output, root: root, previous: previous, fingerprint: fingerprint.build,
-                                         fault: options.pageWriteFault)
+                                         fault: options.pageWriteFault, precompressor: precompresses ? Precompressor() : nil)
                 timings?.finish(made.reusesSpare ? "the spare brought up to date" : "the staging folder made")
                 publisher = made
             } catch {
                 findings.append(error)
             }
         }
-        let renderer = publisher == nil ? nil : templates.map { PageRenderer(site: site, templates: $0, options: options) }
+        let renderer = publisher == nil ? nil : templates.map { PageRenderer(site: site, templates: $0, options: options, assets: assets) }
         let source = stage("the page files listed") { PageSource(root: root, previous: previous, hashesEveryFile: true) }
         let drafts = options.drafts
         let (pages, links) = stage("the pages read, checked, rendered and written") {
@@ -111,9 +112,9 @@ public struct SiteBuilder: Sendable {
                 let entries = pages.compactMap(\.entry).filter { options.drafts || !$0.facts.page.frontMatter.draft }
                 let key = SiteWideFiles.key(entries.map(\.listingKey), links: links.siteKey, fingerprint: fingerprint.build)
                 if !publisher.linkSiteFiles(key: key, names: SiteWideFiles.paths(published)) {
-                    try publisher.writeSiteFiles(try SiteWideFiles(site: site, templates: templates, options: options).make(published, links: links), key: key)
+                    try publisher.writeSiteFiles(try SiteWideFiles(site: site, templates: templates, options: options, assets: assets).make(published, links: links), key: key)
                 }
-                try publisher.copyAssets(root: root)
+                try publisher.copyAssets(root: root, names: assets, headersFile: site.settings.headersFile)
             }
             let warnings = try stage("the site swapped in") {
                 try publisher.publish(entries: pages.compactMap(\.entry), readingFingerprint: fingerprint.reading)

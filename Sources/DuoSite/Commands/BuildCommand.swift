@@ -5,7 +5,7 @@ struct BuildCommand: Subcommand {
     static let name = "build"
     static let abstract = "Build the site into Public/"
     static let help = """
-    Usage: duosite build [--root DIR] [--output DIR] [--base-url URL] [--drafts] [--today DATE] [--quiet] [--timings]
+    Usage: duosite build [--root DIR] [--output DIR] [--base-url URL] [--drafts] [--today DATE] [--precompress] [--quiet] [--timings]
 
     Checks the content and the theme and, when they have no errors, builds the
     whole site into Public/ (or --output), replacing it whole. Errors publish
@@ -20,6 +20,7 @@ struct BuildCommand: Subcommand {
       --base-url URL   The address the site is published at (default: site.yml's base_url)
       --drafts         Publish pages marked draft too
       --today DATE     The build's date, YYYY-MM-DD, for stale notices (default: today, UTC)
+      --precompress    Write a .gz and a .br beside each text file over 1 KB (as site.yml's precompress: true)
       --quiet          Print nothing but findings
       --timings        After the build, print how long each of its steps took (on standard error)
       --help           Show this help
@@ -36,7 +37,7 @@ struct BuildCommand: Subcommand {
     let timings: Bool
 
     init(arguments: [String], currentDirectory: URL) throws(UsageError) {
-        let parsed = try Arguments(arguments, options: ["--root", "--output", "--base-url", "--today"], flags: ["--drafts", "--quiet", "--timings"])
+        let parsed = try Arguments(arguments, options: ["--root", "--output", "--base-url", "--today"], flags: ["--drafts", "--precompress", "--quiet", "--timings"])
         if let extra = parsed.positionals.first {
             throw UsageError("unexpected argument '\(extra)'")
         }
@@ -46,6 +47,7 @@ struct BuildCommand: Subcommand {
             throw UsageError("--base-url is '\(url)': \(problem)")
         }
         options = BuildOptions(root: root, output: output, baseURL: parsed["--base-url"], drafts: parsed.has("--drafts"), today: try CommonOptions.today(parsed))
+        options.precompress = parsed.has("--precompress")
         quiet = parsed.has("--quiet")
         timings = parsed.has("--timings")
     }

@@ -13,6 +13,9 @@ struct PatternParser {
     /// The ids of the site's sources, in sources.yml's order: each
     /// citation notes its source's place there (`Citation.sourceIndex`).
     var sourceIDs: [String] = []
+    /// The names the theme's assets are published under: a link to a
+    /// fingerprinted one is written with its name (only when rendering).
+    var assets = AssetNames()
 
     /// The page, or nil when it has no readable front matter; and findings.
     func parse(_ file: SourceFile) -> (Pattern?, [Diagnostic]) {
@@ -51,7 +54,8 @@ struct PatternParser {
         var reader = BodyReader(file: path, slug: slug, document: document, rendersHTML: rendersHTML)
         reader.sourceIDs = sourceIDs
         if rendersHTML {
-            document.rewriteLinks { CrossReference.publishedURL(for: $0, from: slug) }
+            let assets = self.assets
+            document.rewriteLinks { CrossReference.publishedURL(for: $0, from: slug) ?? assets.publishedAddress(for: $0) }
         }
         reader.read()
         diagnostics += reader.diagnostics

@@ -54,6 +54,6 @@ let package = Package(
         .testTarget(name: "HTTPTests", dependencies: ["HTTP"]),
         .testTarget(name: "ContentEncodingTests", dependencies: ["ContentEncoding"]),
         .testTarget(name: "MustacheTests", dependencies: ["Mustache"], resources: [.copy("Fixtures")]),
-        .testTarget(name: "DuoSiteTests", dependencies: ["DuoSite"], resources: [.copy("Fixtures")]),
+        .testTarget(name: "DuoSiteTests", dependencies: ["DuoSite", "ContentEncoding"], resources: [.copy("Fixtures")]),
     ]
 )

@@ -149,7 +149,9 @@ def details(rows, meta, size):
     if s.old["build"]:
         build = s.old["build"]
         out.append(f"  the baseline: {s.pages / median(build.wall):.0f} pages/s, "
-                   f"{1000 * median(build.cpu) / s.pages:.2f} ms of CPU a page")
+                   f"{1000 * median(build.cpu) / s.pages:.2f} ms of CPU a page"
+                   + (f"; wrote {info['baseline_files']} files, {int(info['baseline_output_bytes']) / 1048576:.1f} MiB"
+                      if "baseline_output_bytes" in info else ""))
     if s.hugo["hugo"]:
         hugo = s.hugo["hugo"]
         out.append(f"  hugo wrote {info.get('hugo_pages', '?')} pages; {s.pages / median(hugo.wall):.0f} pages/s, "

@@ -15,6 +15,9 @@ struct MemorySite: Sendable {
     /// What the site's files hold, and what renders its pages: made once.
     private let site: Site
     private let templates: TemplateLibrary?
+    /// The names the theme's assets are published under, which the pages
+    /// link (every asset keeps its name when the site is not rendered).
+    let assets: AssetNames
     private let pipeline: PagePipeline
     private let options: BuildOptions
     /// The findings about the site's own files and its theme.
@@ -63,15 +66,16 @@ struct MemorySite: Sendable {
     init(options: BuildOptions, rendering: Bool = true, siteTexts: [String: [UInt8]] = [:], reportedFiles: Set<String>? = nil) {
         self.options = options
         self.reportedFiles = reportedFiles
-        let (loaded, themeFindings) = ThemeTemplates.load(root: options.root)
+        let (loaded, themeFindings, assets) = ThemeTemplates.load(root: options.root, fingerprinting: rendering)
         let templates = rendering ? loaded : nil
+        self.assets = assets
         var loader = SiteLoader(root: options.root)
         loader.texts = siteTexts
         let (site, siteFindings) = loader.loadSiteFiles()
         self.site = site
         self.templates = templates
         self.siteFindings = themeFindings + siteFindings
-        let pipeline = PagePipeline(site: site, today: options.today, renderer: templates.map { PageRenderer(site: site, templates: $0, options: options) })
+        let pipeline = PagePipeline(site: site, today: options.today, renderer: templates.map { PageRenderer(site: site, templates: $0, options: options, assets: assets) })
         self.pipeline = pipeline
         let source = PageSource(root: options.root, previous: nil)
         order = source.files
@@ -203,7 +207,7 @@ struct MemorySite: Sendable {
             // The site-wide files show the published pages' front matter and the links alone.
             let key = SiteWideFiles.key(published.map(SiteWideFiles.pageKey), links: linksKey, fingerprint: 0)
             if siteWide?.key != key {
-                siteWide = (key, try SiteWideFiles(site: site, templates: templates, options: options).make(published, links: links))
+                siteWide = (key, try SiteWideFiles(site: site, templates: templates, options: options, assets: assets).make(published, links: links))
             }
             for file in siteWide?.files ?? [] {
                 files[file.path] = file.bytes

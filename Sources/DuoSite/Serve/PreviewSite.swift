@@ -99,7 +99,8 @@ struct PreviewSite {
         let blocked = findings.filter { $0.code.blocksBuild && $0.severity == .error }
         let overlay = blocked.isEmpty ? nil : ErrorOverlay(findings: findings, root: options.root)
         let previous = snapshot
-        let files = !pagesChanged || (overlay != nil && previous.build > 0) ? previous.files : memory.files
+        let keepsPrevious = !pagesChanged || (overlay != nil && previous.build > 0)
+        let files = keepsPrevious ? previous.files : memory.files
         var addresses: [String]?
         if let changed, previous.overlay == nil, overlay == nil {
             var list = changed
@@ -108,7 +109,7 @@ struct PreviewSite {
             }
             addresses = list.sorted()
         }
-        snapshot = PreviewSnapshot(build: previous.build + 1, files: files, overlay: overlay)
+        snapshot = PreviewSnapshot(build: previous.build + 1, files: files, assets: keepsPrevious ? previous.assets : memory.assets, overlay: overlay)
         return Outcome(findings: findings, changed: addresses, pages: Self.pageCount(files))
     }
 

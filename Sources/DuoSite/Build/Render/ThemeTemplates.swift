@@ -24,7 +24,10 @@ enum ThemeTemplates {
         load(root: root, fingerprinting: true)
     }
 
-    private static func load(root: URL, fingerprinting: Bool) -> (library: TemplateLibrary?, diagnostics: [Diagnostic], assets: AssetNames) {
+    /// The theme's templates and asset names: with `fingerprinting`, as
+    /// `loadPublished` gives them; without, as `load` (every asset keeps
+    /// its name).
+    static func load(root: URL, fingerprinting: Bool) -> (library: TemplateLibrary?, diagnostics: [Diagnostic], assets: AssetNames) {
         let folder = root.appendingPathComponent(Site.Paths.templates)
         do {
             let sources = try TemplateLibrary.sources(folder: folder)

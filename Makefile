@@ -7,7 +7,7 @@ SWIFT ?= swift
 TODAY ?=
 TODAY_FLAG := $(if $(TODAY),--today $(TODAY),)
 
-.PHONY: site site-optimized test unit-tests verify-site verify-lsp bench dependencies
+.PHONY: site site-optimized test unit-tests verify-site verify-publishing verify-lsp bench dependencies
 
 dependencies:
 	scripts/install-dependencies
@@ -21,13 +21,18 @@ site: dependencies
 site-optimized: dependencies
 	duosite=$$(SWIFT=$(SWIFT) scripts/release-build --optimized) && "$$duosite" build $(TODAY_FLAG)
 
-test: dependencies unit-tests verify-site verify-lsp
+test: dependencies unit-tests verify-site verify-publishing verify-lsp
 
 unit-tests:
 	$(SWIFT) test
 
 verify-site: dependencies
 	SWIFT=$(SWIFT) scripts/verify-site
+
+# The workflows through actionlint, and the site served by nginx as
+# docs/publishing.md configures it.
+verify-publishing: dependencies
+	SWIFT=$(SWIFT) scripts/verify-publishing
 
 # duosite lsp driven by a real client (pytest-lsp), as editors drive it.
 verify-lsp: dependencies

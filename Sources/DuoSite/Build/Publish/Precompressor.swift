@@ -20,10 +20,15 @@ struct Precompressor: Sendable {
     /// What each file beside the original ends with, in the order written.
     static let suffixes = [".gz", ".br"]
 
-    /// zlib's level for the `.gz` files (1 to 9).
+    /// zlib's level for the `.gz` files (1 to 9): its strongest, which
+    /// compresses a page at some 80 MB/s of a core.
     var gzipLevel: Int32 = 9
-    /// libbrotli's quality for the `.br` files (0 to 11).
-    var brotliQuality: Int32 = 9
+    /// libbrotli's quality for the `.br` files (0 to 11): the strongest
+    /// that keeps a build with them within twice the time of one without
+    /// (docs/performance.md). Quality 8 compresses the bench's pages at
+    /// some 45 MB/s of a core, within a hundredth of the size quality 9
+    /// gives at 5 MB/s; 10 and 11 are slower still.
+    var brotliQuality: Int32 = 8
 
     /// Whether the file at `path` (in the output), `size` bytes long, gets
     /// a `.gz` and a `.br` beside it.

@@ -117,9 +117,18 @@ final class Publisher: Sendable {
     /// Writes the site-wide files, whose key is `key`, recorded in the
     /// order of their paths (`SiteWideFiles.paths`).
     func writeSiteFiles(_ files: [SiteWideFiles.File], key: UInt64) throws {
-        for file in files {
-            try folder.write(file.bytes, to: file.path)
+        // On every core: with their .gz and .br, the index and the tag
+        // pages of a large site take as long to write as many pages.
+        let folder = self.folder
+        let failures = ParallelMap.map(files) { file -> FileSystemFailure? in
+            do throws(FileSystemFailure) {
+                try folder.write(file.bytes, to: file.path)
+                return nil
+            } catch {
+                return error
+            }
         }
+        if let failure = failures.lazy.compactMap({ $0 }).first { throw failure }
         folder.recordSiteFiles(key: key, names: files.map(\.path).sorted())
     }
 

@@ -27,6 +27,21 @@ import Testing
         #expect(Brotli.compress(Self.page.span, quality: quality) == packed)
     }
 
+    /// The window holds the whole input (2^bits - 16 bytes), from 2^16 up
+    /// to libbrotli's default of 2^22.
+    @Test(arguments: [(0, Int32(16)), (65_520, 16), (65_521, 17), (200_000, 18), (4_194_288, 22), (50_000_000, 22)])
+    func brotliTakesAWindowThatHoldsTheInput(count: Int, bits: Int32) {
+        #expect(Brotli.window(for: count) == bits)
+    }
+
+    @Test func aLargeInputComesBackWhole() {
+        // Past one window of 2^16: a larger window, and the same bytes back.
+        let large = Array((0..<6_000).map { "<p>Paragraph \($0 * 7919 % 10_007).</p>\n" }.joined().utf8)
+        #expect(large.count > 100_000)
+        #expect(Brotli.decompress(Brotli.compress(large.span, quality: 2)) == large)
+        #expect(Gzip.decompress(Gzip.compress(large.span, level: 1)) == large)
+    }
+
     @Test func emptyAndTinyInputs() {
         for input in [[UInt8](), [0x41]] {
             #expect(Gzip.decompress(Gzip.compress(input.span, level: 9)) == input)

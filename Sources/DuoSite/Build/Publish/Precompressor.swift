@@ -20,15 +20,17 @@ struct Precompressor: Sendable {
     /// What each file beside the original ends with, in the order written.
     static let suffixes = [".gz", ".br"]
 
-    /// zlib's level for the `.gz` files (1 to 9): its strongest, which
-    /// compresses a page at some 80 MB/s of a core.
-    var gzipLevel: Int32 = 9
-    /// libbrotli's quality for the `.br` files (0 to 11): the strongest
-    /// that keeps a build with them within twice the time of one without
-    /// (docs/performance.md). Quality 8 compresses the bench's pages at
-    /// some 45 MB/s of a core, within a hundredth of the size quality 9
-    /// gives at 5 MB/s; 10 and 11 are slower still.
-    var brotliQuality: Int32 = 8
+    /// zlib's level for the `.gz` files (1 to 9), and libbrotli's quality
+    /// for the `.br` files (0 to 11): the cheapest pair, since compressing
+    /// every page twice costs more than the rest of a build even so.
+    /// Measured on the bench's pages (some 40 KB of HTML each, one core):
+    /// gzip level 1 compresses at about 200 MB/s to 17 % of a page (level
+    /// 9, at 70 MB/s, to 14 %); brotli quality 2 at about 200 MB/s to 15 %
+    /// (quality 1 is slower and larger; 5, at 60–90 MB/s, gives 12.5 %; 10
+    /// and 11 run at 1–4 MB/s). A 10,000-page build with them takes about
+    /// twice as long as one without (docs/performance.md).
+    var gzipLevel: Int32 = 1
+    var brotliQuality: Int32 = 2
 
     /// Whether the file at `path` (in the output), `size` bytes long, gets
     /// a `.gz` and a `.br` beside it.

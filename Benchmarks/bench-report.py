@@ -28,6 +28,7 @@ BASELINE = "baseline:"
 TARGET_SIZE = 10000
 MIN_RUNS = 5
 BASELINE_SLOWER = 1.05  # a full build at most 5 % slower than the baseline's
+PRECOMPRESS_SLOWER = 2.0  # a build with --precompress at most twice as long as one without
 SPEEDUP = 2.7           # Hugo's wall time / duosite's, at least
 PEAK_MIB = 250          # a full build's peak memory, at most
 CHECK_RATIO = 0.5       # check (nothing cached) / build, at most
@@ -262,7 +263,16 @@ def final(rows, meta, sizes):
             return None
         return median(s.new["build"].wall) / median(s.old["build"].wall)
 
-    if with_baseline:
+    # scripts/bench --precompress: the baseline is the same duosite, precompressing.
+    precompressing = any(meta.get(n, {}).get("baseline_precompress") == "yes" for n in measured)
+    if with_baseline and precompressing:
+        target(f"a build with --precompress within {PRECOMPRESS_SLOWER:.0f}x the time of one without (baseline/duosite wall)",
+               lambda s: None if build_vs_baseline(s) is None else
+               f"{1 / build_vs_baseline(s):.2f}x ({seconds(median(s.old['build'].wall))} s against "
+               f"{seconds(median(s.new['build'].wall))} s)",
+               lambda s: 1 / build_vs_baseline(s) <= PRECOMPRESS_SLOWER,
+               lambda s: (s.new["build"].count, s.old["build"].count))
+    elif with_baseline:
         target(f"a full build within {100 * (BASELINE_SLOWER - 1):.0f} % of the baseline's time (duosite/baseline wall)",
                lambda s: None if build_vs_baseline(s) is None else
                f"{build_vs_baseline(s):.3f} ({seconds(median(s.new['build'].wall))} s against "

@@ -7,18 +7,17 @@ public enum Brotli {
     /// The strongest quality libbrotli has.
     public static let maximumQuality: Int32 = 11
 
-    /// `bytes` compressed at `quality` (0 to 11), as text, with a window
-    /// just large enough to hold them (`window(for:)`). The same bytes
-    /// always give the same file.
+    /// `bytes` compressed at `quality` (0 to 11), as text, with the window
+    /// `window(for:quality:)` gives. The same bytes always give the same file.
     public static func compress(_ bytes: Span<UInt8>, quality: Int32) -> [UInt8] {
         var size = BrotliEncoderMaxCompressedSize(bytes.count)
         guard size > 0 else { return [] }
         var output = [UInt8](repeating: 0, count: size)
-        let window = window(for: bytes.count)
+        let quality = max(0, min(quality, maximumQuality))
+        let window = window(for: bytes.count, quality: quality)
         let done = bytes.withUnsafeBufferPointer { input in
             output.withUnsafeMutableBufferPointer { buffer in
-                BrotliEncoderCompress(max(0, min(quality, maximumQuality)), window, BROTLI_MODE_TEXT,
-                                      input.count, input.baseAddress, &size, buffer.baseAddress)
+                BrotliEncoderCompress(quality, window, BROTLI_MODE_TEXT, input.count, input.baseAddress, &size, buffer.baseAddress)
             }
         }
         // Only when out of memory: the caller writes no brotli file.
@@ -27,13 +26,15 @@ public enum Brotli {
         return output
     }
 
-    /// The window (its size as a power of two) that holds `count` bytes,
-    /// from 2^16 to libbrotli's default, 2^22: a larger one compresses
-    /// them no smaller. A page fits in 2^16, where qualities 5 to 9 use
-    /// libbrotli's light matchers: several times faster than with the
-    /// default window, which makes them allocate and clear megabytes for
-    /// each file.
-    static func window(for count: Int) -> Int32 {
+    /// The window (its size as a power of two) to compress `count` bytes
+    /// at `quality` with. Qualities 5 to 11 take the smallest from 2^16
+    /// that holds them: with a window of 2^16, qualities 5 to 9 use
+    /// libbrotli's light matchers, several times faster than with a larger
+    /// one, and a window larger than the input compresses it no smaller.
+    /// Qualities 0 to 4 take libbrotli's default, 2^22, where they run two
+    /// to three times as fast as with a small one (the same bytes out).
+    static func window(for count: Int, quality: Int32) -> Int32 {
+        guard quality >= 5 else { return BROTLI_DEFAULT_WINDOW }
         var bits: Int32 = 16
         // libbrotli's window holds 2^bits - 16 bytes.
         while bits < BROTLI_DEFAULT_WINDOW, (1 << Int(bits)) - 16 < count { bits += 1 }

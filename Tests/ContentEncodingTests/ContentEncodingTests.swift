@@ -27,11 +27,14 @@ import Testing
         #expect(Brotli.compress(Self.page.span, quality: quality) == packed)
     }
 
-    /// The window holds the whole input (2^bits - 16 bytes), from 2^16 up
-    /// to libbrotli's default of 2^22.
+    /// From quality 5, the window holds the whole input (2^bits - 16
+    /// bytes), from 2^16 up to libbrotli's default of 2^22; below, the
+    /// default.
     @Test(arguments: [(0, Int32(16)), (65_520, 16), (65_521, 17), (200_000, 18), (4_194_288, 22), (50_000_000, 22)])
     func brotliTakesAWindowThatHoldsTheInput(count: Int, bits: Int32) {
-        #expect(Brotli.window(for: count) == bits)
+        #expect(Brotli.window(for: count, quality: 9) == bits)
+        #expect(Brotli.window(for: count, quality: 5) == bits)
+        #expect(Brotli.window(for: count, quality: 4) == 22)
     }
 
     @Test func aLargeInputComesBackWhole() {

@@ -28,7 +28,7 @@ struct Precompressor: Sendable {
     /// 9, at 70 MB/s, to 14 %); brotli quality 2 at about 200 MB/s to 15 %
     /// (quality 1 is slower and larger; 5, at 60–90 MB/s, gives 12.5 %; 10
     /// and 11 run at 1–4 MB/s). A 10,000-page build with them takes about
-    /// twice as long as one without (docs/performance.md).
+    /// 2.2 times as long as one without (docs/performance.md).
     var gzipLevel: Int32 = 1
     var brotliQuality: Int32 = 2
 

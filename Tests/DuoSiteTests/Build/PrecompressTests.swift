@@ -72,6 +72,33 @@ import Testing
         Self.expectInStep(site.tree())
     }
 
+    /// A page is compressed once its holes are filled: its `.gz` and `.br`
+    /// hold the lists of the pages citing it, and are made again when those
+    /// lists change though its own text does not.
+    @Test func aPagesFilesHoldTheListsOfThePagesCitingIt() throws {
+        let site = try TestSite()
+        defer { site.remove() }
+        Self.build(site, ["--precompress"])
+        let cited = "patterns/where-the-bars-go/index.html"
+        func compressed(_ suffix: String) throws -> String {
+            let bytes = [UInt8](try #require(site.tree()[cited + suffix]))
+            let page = suffix == ".gz" ? Gzip.decompress(bytes) : Brotli.decompress(bytes)
+            return String(decoding: try #require(page), as: UTF8.self)
+        }
+        for suffix in Precompressor.suffixes {
+            #expect(try compressed(suffix).contains("<li><a href=\"/patterns/symbols-not-labels/#the-problem\">Symbols, not labels: bar items on iPhone Duo</a></li>"), "\(suffix)")
+        }
+        // The citing page's title changed: the cited page's list, and its files, with it.
+        let citing = "Content/patterns/symbols-not-labels.md"
+        try site.write(try site.read(citing).replacingOccurrences(of: "title: \"Symbols, not labels: bar items on iPhone Duo\"", with: "title: Symbols rather than labels"), to: citing)
+        Self.build(site, ["--precompress"])
+        for suffix in Precompressor.suffixes {
+            #expect(try compressed(suffix).contains(">Symbols rather than labels</a></li>"), "\(suffix)")
+        }
+        Self.expectInStep(site.tree())
+        #expect(site.tree() == site.freshBuild(arguments: ["--precompress"]))
+    }
+
     @Test func rebuildsKeepThemInStep() throws {
         let site = try TestSite()
         defer { site.remove() }

@@ -22,14 +22,15 @@ struct Precompressor: Sendable {
 
     /// zlib's level for the `.gz` files (1 to 9), and libbrotli's quality
     /// for the `.br` files (0 to 11): the cheapest pair that makes a `.br`
-    /// worth sending, since compressing every page twice costs more than
-    /// the rest of a build even so. Measured on the bench's pages (some
+    /// worth sending, since compressing every page twice costs about as
+    /// much as the rest of a build even so. Measured on the bench's pages (some
     /// 40 KB of HTML each, one core): gzip level 1 compresses at about
     /// 200 MB/s to 17 % of a page (level 9, at 70 MB/s, to 14 %); brotli
     /// quality 2 at about 250 MB/s to 15 % (qualities 0 and 1 run at
     /// 450–600 MB/s but leave 16–17 %, no smaller than gzip's; 5, at
-    /// 60–90 MB/s, gives 12.5 %; 10 and 11 run at 1–4 MB/s). A 10,000-page build with them takes about
-    /// 2.2 times as long as one without (docs/performance.md).
+    /// 60–90 MB/s, gives 12.5 %; 10 and 11 run at 1–4 MB/s). A 10,000-page
+    /// build with them takes about twice the CPU time of one without
+    /// (docs/performance.md).
     var gzipLevel: Int32 = 1
     var brotliQuality: Int32 = 2
 

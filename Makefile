@@ -13,7 +13,7 @@ BINDIR ?= $(PREFIX)/bin
 # make install DUOSITE=path installs that binary rather than a release build.
 DUOSITE ?=
 
-.PHONY: site site-optimized install test unit-tests verify-site verify-lsp verify-install bench dependencies
+.PHONY: site site-optimized install test unit-tests verify-site verify-publishing verify-lsp verify-install bench dependencies
 
 dependencies:
 	scripts/install-dependencies
@@ -39,13 +39,18 @@ install: $(if $(DUOSITE),,dependencies)
 site-optimized: dependencies
 	duosite=$$(SWIFT=$(SWIFT) scripts/release-build --optimized) && "$$duosite" build $(TODAY_FLAG)
 
-test: dependencies unit-tests verify-site verify-lsp verify-install
+test: dependencies unit-tests verify-site verify-publishing verify-lsp verify-install
 
 unit-tests:
 	$(SWIFT) test
 
 verify-site: dependencies
 	SWIFT=$(SWIFT) scripts/verify-site
+
+# The workflows through actionlint, and the site served by nginx as
+# docs/publishing.md configures it.
+verify-publishing: dependencies
+	SWIFT=$(SWIFT) scripts/verify-publishing
 
 # make install into a temporary PREFIX, then the README's tour typed as an
 # editor types it, with that duosite on the PATH.

@@ -28,6 +28,7 @@ BASELINE = "baseline:"
 TARGET_SIZE = 10000
 MIN_RUNS = 5
 BASELINE_SLOWER = 1.05  # a full build at most 5 % slower than the baseline's
+PRECOMPRESS_SLOWER = 2.0  # a build with --precompress at most twice as long as one without
 SPEEDUP = 2.7           # Hugo's wall time / duosite's, at least
 PEAK_MIB = 250          # a full build's peak memory, at most
 CHECK_RATIO = 0.5       # check (nothing cached) / build, at most
@@ -149,7 +150,9 @@ def details(rows, meta, size):
     if s.old["build"]:
         build = s.old["build"]
         out.append(f"  the baseline: {s.pages / median(build.wall):.0f} pages/s, "
-                   f"{1000 * median(build.cpu) / s.pages:.2f} ms of CPU a page")
+                   f"{1000 * median(build.cpu) / s.pages:.2f} ms of CPU a page"
+                   + (f"; wrote {info['baseline_files']} files, {int(info['baseline_output_bytes']) / 1048576:.1f} MiB"
+                      if "baseline_output_bytes" in info else ""))
     if s.hugo["hugo"]:
         hugo = s.hugo["hugo"]
         out.append(f"  hugo wrote {info.get('hugo_pages', '?')} pages; {s.pages / median(hugo.wall):.0f} pages/s, "
@@ -260,7 +263,16 @@ def final(rows, meta, sizes):
             return None
         return median(s.new["build"].wall) / median(s.old["build"].wall)
 
-    if with_baseline:
+    # scripts/bench --precompress: the baseline is the same duosite, precompressing.
+    precompressing = any(meta.get(n, {}).get("baseline_precompress") == "yes" for n in measured)
+    if with_baseline and precompressing:
+        target(f"a build with --precompress within {PRECOMPRESS_SLOWER:.0f}x the time of one without (baseline/duosite wall)",
+               lambda s: None if build_vs_baseline(s) is None else
+               f"{1 / build_vs_baseline(s):.2f}x ({seconds(median(s.old['build'].wall))} s against "
+               f"{seconds(median(s.new['build'].wall))} s)",
+               lambda s: 1 / build_vs_baseline(s) <= PRECOMPRESS_SLOWER,
+               lambda s: (s.new["build"].count, s.old["build"].count))
+    elif with_baseline:
         target(f"a full build within {100 * (BASELINE_SLOWER - 1):.0f} % of the baseline's time (duosite/baseline wall)",
                lambda s: None if build_vs_baseline(s) is None else
                f"{build_vs_baseline(s):.3f} ({seconds(median(s.new['build'].wall))} s against "

@@ -9,6 +9,13 @@ extension TemplateLibrary {
     /// (the first in name order), or the file system's error for a folder or
     /// file that cannot be read.
     public init(folder: URL) throws {
+        try self.init(templates: try Self.sources(folder: folder))
+    }
+
+    /// The text of every `*.mustache` file directly inside `folder`, by
+    /// template name: what `init(folder:)` parses, for a caller that looks
+    /// at the text first. Throws the file system's error.
+    public static func sources(folder: URL) throws -> [String: String] {
         let files = try FileManager.default.contentsOfDirectory(
             at: folder,
             includingPropertiesForKeys: nil,
@@ -18,6 +25,6 @@ extension TemplateLibrary {
         for file in files where file.pathExtension == "mustache" {
             sources[file.deletingPathExtension().lastPathComponent] = try String(contentsOf: file, encoding: .utf8)
         }
-        try self.init(templates: sources)
+        return sources
     }
 }

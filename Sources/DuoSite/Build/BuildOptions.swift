@@ -14,6 +14,9 @@ public struct BuildOptions: Sendable {
     public var today: Day
     /// Pages rendered at once (1 renders one after another).
     public var parallel: Bool
+    /// Whether a `.gz` and a `.br` are written beside each text file over
+    /// 1 KB (`--precompress`), whatever site.yml's `precompress` says.
+    public var precompress = false
     /// For tests: page writes made to fail half-way through, as a disk that
     /// fills would (`PageWriteFault`); nil in every real build.
     var pageWriteFault: PageWriteFault?

@@ -180,12 +180,16 @@ struct PageRenderer: Sendable {
     /// page cites or applies; when not (the shipped theme), such a rule's
     /// hole stays empty, with nothing rendered.
     private let showsEmptyLinks: Bool
+    /// The names the theme's assets are published under, which pages link.
+    let assets: AssetNames
 
-    /// A renderer of `site`'s pages with the theme's `templates`.
-    init(site: Site, templates: TemplateLibrary, options: BuildOptions) {
+    /// A renderer of `site`'s pages with the theme's `templates`, linking
+    /// its assets by the names `assets` gives.
+    init(site: Site, templates: TemplateLibrary, options: BuildOptions, assets: AssetNames = AssetNames()) {
         self.templates = templates
+        self.assets = assets
         let demos = DemoContext(site: site, symbols: SymbolLibrary(root: site.root))
-        contexts = PageContext(site: site, baseURL: SiteBuilder.baseURL(site, options), today: options.today, demos: demos)
+        contexts = PageContext(site: site, baseURL: SiteBuilder.baseURL(site, options), today: options.today, demos: demos, assets: assets)
         drafts = options.drafts
         // A section only tests whether a value is empty, and every rule's
         // number and anchor are not: what rule 1 shows with empty lists,
@@ -203,7 +207,7 @@ struct PageRenderer: Sendable {
     /// holes, and calls `body` with its HTML where it lies and the holes.
     func render(_ page: ReadPage, _ body: (Span<UInt8>, [TemplateHole]) throws -> Void) throws {
         let (templates, contexts, demos) = (self.templates, self.contexts, page.pattern.demos)
-        let markdown = PageMarkdown(page) { index, sprite in
+        let markdown = PageMarkdown(page, assets: assets) { index, sprite in
             // A demo in a list or a quote: drawn by the theme, put where it stands.
             guard let context = contexts.demo(demos[index], index: index, sprite: &sprite) else { return "" }
             return (try? templates.renderBytes("demo", context) { String(decoding: [UInt8](copying: $0), as: UTF8.self) }) ?? ""

@@ -64,14 +64,16 @@ public struct SiteBuilder: Sendable {
     private func build() -> Outcome {
         let root = options.root
         var engine = stage("the theme and the site's files read") { SiteEngine(options: options, theme: true, renders: true) }
-        let fingerprint = stage("what every page depends on, hashed") { BuildFingerprint(root: root, options: options) }
+        let settings = engine.inputs.site.settings, assets = engine.inputs.assets
+        let fingerprint = stage("what every page depends on, hashed") { BuildFingerprint(root: root, options: options, assets: assets) }
         // With a theme to render pages with: the previous build's cache, and the staging folder.
         var previous: BuildCache?, publisher: Publisher?, findings: [Diagnostic] = []
         if engine.renders {
             previous = stage("the previous build's cache read") { BuildCache.read(beside: options.output, fingerprint: fingerprint.build) }
             do {
+                let precompresses = options.precompress || settings.precompress
                 let made = try Publisher(output: options.output, root: root, previous: previous, fingerprint: fingerprint.build,
-                                         fault: options.pageWriteFault)
+                                         fault: options.pageWriteFault, precompressor: precompresses ? Precompressor() : nil)
                 timings?.finish(made.reusesSpare ? "the spare brought up to date" : "the staging folder made")
                 publisher = made
             } catch {
@@ -101,7 +103,7 @@ public struct SiteBuilder: Sendable {
                 if !publisher.linkSiteFiles(key: key, names: names) {
                     try publisher.writeSiteFiles(key: key, names: names) { put in try engine.makeSiteWideFiles(into: put) }
                 }
-                try publisher.copyAssets(root: root)
+                try publisher.copyAssets(root: root, names: assets, headersFile: settings.headersFile)
             }
             let warnings = try stage("the site swapped in") {
                 try publisher.publish(entries: engine.entries, readingFingerprint: fingerprint.reading)

@@ -21,6 +21,8 @@ struct SiteWideFiles: Sendable {
     let site: Site
     let templates: TemplateLibrary
     let options: BuildOptions
+    /// The names the theme's assets are published under, which pages link.
+    var assets = AssetNames()
 
     /// The files, the published `pages` listed by address (the index by
     /// `order`, then title), `links` the pages citing each rule: made side
@@ -48,9 +50,9 @@ struct SiteWideFiles: Sendable {
         let bySlug = pages.sorted { $0.slug < $1.slug }
         let indexed = PageLinks.indexOrder(pages)
         let groups = TagGroup.groups(indexed)
-        let site = self.site, options = self.options, templates = self.templates
+        let site = self.site, options = self.options, templates = self.templates, assets = self.assets
         let contexts: @Sendable () -> PageContext = {
-            PageContext(site: site, baseURL: baseURL, today: options.today, demos: DemoContext(site: site, symbols: SymbolLibrary(drawings: [:])))
+            PageContext(site: site, baseURL: baseURL, today: options.today, demos: DemoContext(site: site, symbols: SymbolLibrary(drawings: [:])), assets: assets)
         }
         let makers: [@Sendable () throws -> Void] = [
             {

@@ -6,10 +6,10 @@ struct BuildCommand: Subcommand {
     static let abstract = "Build the site into Public/"
     /// The options it takes a value for, and its flags: what its usage lists.
     static let options: Set<String> = ["--root", "--output", "--base-url", "--today"]
-    static let flags: Set<String> = ["--drafts", "--quiet", "--timings", "--source", "--no-source"]
+    static let flags: Set<String> = ["--drafts", "--precompress", "--quiet", "--timings", "--source", "--no-source"]
     static let help = """
     Usage: duosite build [--root DIR] [--output DIR] [--base-url URL] [--drafts]
-                         [--today DATE] [--quiet] [--timings]
+                         [--today DATE] [--precompress] [--quiet] [--timings]
                          [--source | --no-source]
 
     Checks the content and the theme and, when they have no errors, builds the
@@ -32,6 +32,8 @@ struct BuildCommand: Subcommand {
       -D, --drafts       Publish pages marked draft too
       --today DATE       The build's date, YYYY-MM-DD, for stale notices
                          (default: today, UTC)
+      --precompress      Write a .gz and a .br beside each text file over 1 KB
+                         (as site.yml's precompress: true)
       -q, --quiet        Print nothing but findings
       --timings          After the build, print how long each of its steps took
                          (on standard error)
@@ -65,6 +67,7 @@ struct BuildCommand: Subcommand {
             throw UsageError("--base-url is '\(url)': \(problem)")
         }
         options = BuildOptions(root: root, output: output, baseURL: parsed["--base-url"], drafts: parsed.has("--drafts"), today: try CommonOptions.today(parsed))
+        options.precompress = parsed.has("--precompress")
         quiet = parsed.has("--quiet")
         timings = parsed.has("--timings")
         source = try SourceDisplay(parsed)

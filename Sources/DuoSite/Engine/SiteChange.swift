@@ -8,12 +8,16 @@ import Watching
 ///   the checks across pages: `SiteEngine.refresh`);
 /// - the site's own YAML files (`SiteInputs.siteFiles`), the theme's
 ///   templates or symbols, a file of the theme's assets or of `Static/`
-///   added or removed (links to them are checked), the `Content/`,
-///   `Content/patterns/`, `Theme/` or `Static/` folder itself, or a change
-///   the watcher could not follow: everything;
+///   added or removed (links to them are checked), one of the theme's
+///   assets published under a name of its bytes (`AssetNames`: the
+///   stylesheet, what the templates name) changed in place (every page
+///   links its new name), the `Content/`, `Content/patterns/`, `Theme/` or
+///   `Static/` folder itself, or a change the watcher could not follow:
+///   everything;
 /// - a file of `Static/` changed in place: nothing is made again (it is
 ///   served as it is), but it is reloaded where it is shown; one of the
-///   theme's assets (a stylesheet), likewise, but every page shows it;
+///   theme's other assets (an image, a font), likewise, but every page may
+///   show it;
 /// - anything else (another file in `Content/`, a tool's temporary file):
 ///   nothing.
 ///
@@ -28,8 +32,8 @@ struct SiteChange: Sendable, Equatable {
     /// The addresses of the files of `Static/` that changed (`/CNAME`),
     /// served as they are.
     var served: [String] = []
-    /// Whether one of the theme's assets changed in place: served as it
-    /// is, and shown by every page.
+    /// Whether one of the theme's assets kept under its own name changed
+    /// in place: served as it is, and shown by any page.
     var restyled = false
 
     /// Whether nothing the site reads or serves changed.
@@ -37,8 +41,10 @@ struct SiteChange: Sendable, Equatable {
 
     /// What `changes` (paths relative to the site root) call for, given the
     /// files of `Static/` and of the theme's assets as they were last read
-    /// (`listing`), which it brings up to date.
-    static func of(_ changes: Set<FolderChange>, root: URL, listing: inout Listing) -> SiteChange {
+    /// (`listing`), which it brings up to date, and the names the assets
+    /// are published under (`assets`: those fingerprinted stand for every
+    /// page).
+    static func of(_ changes: Set<FolderChange>, root: URL, listing: inout Listing, assets: AssetNames = AssetNames()) -> SiteChange {
         var change = SiteChange()
         var filesMoved = false
         for folderChange in changes {
@@ -52,7 +58,12 @@ struct SiteChange: Sendable, Equatable {
                 change.served.append("/" + path.dropFirst(Site.Paths.staticFiles.count + 1))
                 filesMoved = true
             } else if path.hasPrefix(Site.Paths.assets + "/"), !path.hasPrefix(Site.Paths.symbols + "/") {
-                change.restyled = true
+                // A fingerprinted asset's new bytes are a new name, which every page links.
+                if assets.isFingerprinted(String(path.dropFirst(Site.Paths.assets.count + 1))) {
+                    change.everything = true
+                } else {
+                    change.restyled = true
+                }
                 filesMoved = true
             } else if standsForEverything(path) {
                 change.everything = true

@@ -59,8 +59,8 @@ struct SiteEngine: Sendable {
     /// and, with `renders`, pages rendered with them.
     init(options: BuildOptions, theme: Bool, renders: Bool, texts: [String: [UInt8]] = [:]) {
         self.options = options
-        let inputs = SiteInputs(root: options.root, texts: texts, theme: theme)
-        let renderer = renders ? inputs.templates.map { PageRenderer(site: inputs.site, templates: $0, options: options) } : nil
+        let inputs = SiteInputs(root: options.root, texts: texts, theme: theme, published: renders)
+        let renderer = renders ? inputs.templates.map { PageRenderer(site: inputs.site, templates: $0, options: options, assets: inputs.assets) } : nil
         pipeline = PagePipeline(site: inputs.site, today: options.today, renderer: renderer)
         self.inputs = inputs
     }
@@ -392,7 +392,7 @@ struct SiteEngine: Sendable {
     /// Makes the site-wide files and hands each to `put` as it is made.
     func makeSiteWideFiles(into put: @Sendable (String, Span<UInt8>) throws -> Void) throws {
         guard let templates = inputs.templates else { return }
-        try SiteWideFiles(site: site, templates: templates, options: options).make(published, links: links, into: put)
+        try SiteWideFiles(site: site, templates: templates, options: options, assets: inputs.assets).make(published, links: links, into: put)
     }
 
     /// The pages published into memory, each by its path in the output
@@ -412,7 +412,7 @@ struct SiteEngine: Sendable {
             siteWide = nil
             siteWideFailure = nil
             do {
-                siteWide = (key, try SiteWideFiles(site: site, templates: templates, options: options).make(published, links: links))
+                siteWide = (key, try SiteWideFiles(site: site, templates: templates, options: options, assets: inputs.assets).make(published, links: links))
             } catch {
                 siteWideFailure = Publisher.diagnostic(error, place: Publisher.place(of: options.output, root: options.root))
             }

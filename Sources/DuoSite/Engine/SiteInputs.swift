@@ -13,6 +13,11 @@ struct SiteInputs: Sendable {
     var site: Site
     /// The theme's templates, when they were read and are whole.
     var templates: TemplateLibrary?
+    /// The names the theme's assets are published under (`AssetNames`),
+    /// which the pages, the site-wide files and the preview link: the
+    /// stylesheet and what the templates name fingerprinted when the site
+    /// is rendered; every asset under its own name when it is not.
+    var assets = AssetNames()
     /// The findings about the site's own files and, when read, the theme.
     var findings: [Diagnostic]
 
@@ -22,14 +27,17 @@ struct SiteInputs: Sendable {
     /// Reads the site at `root`: its own files, `texts` standing in for
     /// some of them (an editor's, not yet saved), and, with `theme`, the
     /// theme's templates (read first: a build reports a broken theme
-    /// before the site's files).
-    init(root: URL, texts: [String: [UInt8]] = [:], theme: Bool) {
+    /// before the site's files) — with `published`, as pages are rendered
+    /// with them, each address of a fingerprinted asset written with its
+    /// published name (`ThemeTemplates.loadPublished`).
+    init(root: URL, texts: [String: [UInt8]] = [:], theme: Bool, published: Bool = false) {
         var loader = SiteLoader(root: root)
         loader.texts = texts
-        let (loaded, themeFindings) = theme ? ThemeTemplates.load(root: root) : (nil, [])
+        let (loaded, themeFindings, assets) = theme ? ThemeTemplates.load(root: root, fingerprinting: published) : (nil, [], AssetNames())
         let (site, findings) = loader.loadSiteFiles()
         self.site = site
         templates = loaded
+        self.assets = assets
         self.findings = themeFindings + findings
     }
 }

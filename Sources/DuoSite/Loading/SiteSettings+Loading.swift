@@ -25,6 +25,8 @@ extension SiteSettings {
         if let interval = reader.interval("review_every") { settings.reviewEvery = interval.value }
         if let interval = reader.interval("due_soon") { settings.dueSoon = interval.value }
         if let flag = reader.bool("allow_raw_html") { settings.allowRawHTML = flag.value }
+        if let flag = reader.bool("headers_file") { settings.headersFile = flag.value }
+        if let flag = reader.bool("precompress") { settings.precompress = flag.value }
         if let description = reader.string("description") { settings.description = description.value }
         if let owner = reader.string("owner") { settings.owner = owner.value }
         for entry in reader.strings("skip_links") {

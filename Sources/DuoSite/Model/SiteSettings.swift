@@ -23,9 +23,18 @@ public struct SiteSettings: Sendable {
     /// (`https://example.com/private/`) that `check --links` does not ask:
     /// sites that refuse robots, or addresses behind a sign-in.
     public var skipLinks: [String] = []
+    /// Whether the build writes `_headers` (default true), the file
+    /// Netlify and Cloudflare Pages read: fingerprinted assets cached for a
+    /// year, pages checked again on each visit. False for a site that
+    /// publishes its own (`Static/_headers`) or a host that reads none.
+    public var headersFile = true
+    /// Whether the build writes a `.gz` and a `.br` beside each text file
+    /// over 1 KB (default false; `build --precompress` too), for servers
+    /// that send them as they are.
+    public var precompress = false
 
     /// The keys site.yml may hold.
-    static let keys = ["title", "base_url", "language", "review_every", "due_soon", "allow_raw_html", "description", "owner", "skip_links"]
+    static let keys = ["title", "base_url", "language", "review_every", "due_soon", "allow_raw_html", "description", "owner", "skip_links", "headers_file", "precompress"]
 
     /// Settings used when site.yml cannot be read, so checking can go on.
     static let fallback = SiteSettings(

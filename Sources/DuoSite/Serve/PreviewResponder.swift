@@ -43,10 +43,10 @@ final class PreviewResponder: Sendable {
         case .live:
             return HTTPResponse(status: 200, headers: [("Content-Type", "text/event-stream"), ("Cache-Control", "no-store"), ("X-Content-Type-Options", "nosniff")], body: .stream(live.connect(build: current.build)))
         case .file(let path):
-            if let bytes = current.file(path) ?? diskFile(path) {
+            if let bytes = current.file(path) ?? diskFile(path, assets: current.assets) {
                 return file(path, bytes, status: 200, current)
             }
-            if !path.hasSuffix("index.html"), current.has(path + "/index.html") || diskFile(path + "/index.html") != nil {
+            if !path.hasSuffix("index.html"), current.has(path + "/index.html") || diskFile(path + "/index.html", assets: current.assets) != nil {
                 var location = request.target
                 if let query = location.firstIndex(of: "?") {
                     location.insert("/", at: query)
@@ -67,14 +67,16 @@ final class PreviewResponder: Sendable {
         return HTTPResponse(status: status, headers: [("Content-Type", type), ("Cache-Control", "no-store"), ("X-Content-Type-Options", "nosniff")], body: .bytes(body))
     }
 
-    /// A file of the theme's assets (`assets/…`) or of `Static/`, read from
-    /// disk when it is a regular file inside its folder once every link is
-    /// followed.
-    private func diskFile(_ path: String) -> [UInt8]? {
+    /// A file of the theme's assets (`assets/…`, under the name `assets`
+    /// gives it: `assets/site.3f9a1c2e.css` is `Theme/assets/site.css`) or
+    /// of `Static/`, read from disk when it is a regular file inside its
+    /// folder once every link is followed.
+    private func diskFile(_ path: String, assets: AssetNames) -> [UInt8]? {
         let folder: URL, relative: String
         if path.hasPrefix("assets/") {
             folder = root.appendingPathComponent(Site.Paths.assets)
-            relative = String(path.dropFirst("assets/".count))
+            guard let source = assets.source(ofPublished: String(path.dropFirst("assets/".count))) else { return nil }
+            relative = source
         } else {
             folder = root.appendingPathComponent(Site.Paths.staticFiles)
             relative = path

@@ -59,13 +59,14 @@ struct PreviewSite {
     /// nil when none of them is a file the site reads (a tool's temporary
     /// file), and nothing was rebuilt.
     mutating func apply(_ changes: Set<FolderChange>) -> Outcome? {
-        let change = SiteChange.of(changes, root: options.root, listing: &listing)
+        let change = SiteChange.of(changes, root: options.root, listing: &listing, assets: engine.inputs.assets)
         if change.everything {
             engine = Self.build(options)
             return publish(changed: nil)
         }
         guard !change.pages.isEmpty else {
-            // A stylesheet: every page reloaded, none made again.
+            // An asset served under its own name (an image, a font): every
+            // page reloaded, none made again.
             if change.restyled { return publish(changed: nil, pagesChanged: false) }
             return change.served.isEmpty ? nil : publish(changed: change.served, pagesChanged: false)
         }
@@ -86,7 +87,7 @@ struct PreviewSite {
         let overlay = blocked.isEmpty ? nil : ErrorOverlay(findings: findings, root: options.root)
         let previous = snapshot
         let keeps = !pagesChanged || (overlay != nil && previous.build > 0)
-        let served = keeps ? previous : PreviewSnapshot(build: previous.build + 1, pages: pages, files: files, overlay: nil)
+        let served = keeps ? previous : PreviewSnapshot(build: previous.build + 1, pages: pages, files: files, assets: engine.inputs.assets, overlay: nil)
         var addresses: [String]?
         if let changed, previous.overlay == nil, overlay == nil {
             var list = changed
@@ -97,7 +98,7 @@ struct PreviewSite {
             }
             addresses = list.sorted()
         }
-        snapshot = PreviewSnapshot(build: previous.build + 1, pages: served.pages, files: served.files, overlay: overlay)
+        snapshot = PreviewSnapshot(build: previous.build + 1, pages: served.pages, files: served.files, assets: served.assets, overlay: overlay)
         return Outcome(findings: findings, changed: addresses, pages: snapshot.pageCount)
     }
 

@@ -10,6 +10,9 @@ struct PreviewSnapshot: Sendable {
     /// `build` writes them: the last good build's while the content has
     /// errors.
     let files: [String: [UInt8]]
+    /// The names the theme's assets are published under in those files:
+    /// which asset an address under `/assets/` is.
+    var assets = AssetNames()
     /// The panel of findings every page shows while the content has errors.
     let overlay: ErrorOverlay?
 

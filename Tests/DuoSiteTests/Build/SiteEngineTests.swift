@@ -9,9 +9,10 @@ import Testing
 @Suite struct SiteEngineTests {
     static let today = Day("2026-11-29")!
 
-    /// What a fresh build publishes, but the files copied as they are.
+    /// What a fresh build publishes, but the files copied as they are and
+    /// the host's `_headers`.
     private func published(_ site: TestSite) -> [String: [UInt8]] {
-        site.freshBuild().filter { !$0.key.hasPrefix("assets/") }.mapValues { [UInt8]($0) }
+        site.freshBuild().filter { !$0.key.hasPrefix("assets/") && $0.key != HeadersFile.path }.mapValues { [UInt8]($0) }
     }
 
     private func memory(_ site: TestSite) -> EngineInMemory {

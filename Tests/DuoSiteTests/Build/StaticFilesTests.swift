@@ -26,7 +26,7 @@ import Testing
         }
         // The rest of the site is there as before.
         #expect(FileManager.default.fileExists(atPath: site.root.appendingPathComponent("Public/index.html").path))
-        #expect(FileManager.default.fileExists(atPath: site.root.appendingPathComponent("Public/assets/site.css").path))
+        #expect(FileManager.default.fileExists(atPath: site.root.appendingPathComponent("Public/assets/" + ThemeTemplates.loadPublished(root: site.root).assets.name(of: "site.css")).path))
     }
 
     @Test func aRebuildPublishesStaticFilesAsTheyAreNow() throws {

@@ -32,7 +32,10 @@ struct PreviewServerTests {
         let result = site.run(["build", "--today", "2026-11-29", "--quiet"])
         #expect(result.status == 0)
         let built = site.tree()
-        for path in ["index.html", "patterns/where-the-bars-go/index.html", "patterns/symbols-not-labels/index.html", "feed.xml", "sitemap.xml", "api/pages.json", "robots.txt", "assets/site.css"] {
+        // The stylesheet under its fingerprinted name, as the build publishes it.
+        let stylesheet = "assets/" + ThemeTemplates.loadPublished(root: site.root).assets.name(of: "site.css")
+        #expect(stylesheet != "assets/site.css")
+        for path in ["index.html", "patterns/where-the-bars-go/index.html", "patterns/symbols-not-labels/index.html", "feed.xml", "sitemap.xml", "api/pages.json", "robots.txt", stylesheet] {
             let response = try RawHTTP.get(port: session.port, PreviewSite.address(of: path))
             #expect(response.status == 200, "\(path)")
             #expect(Self.withoutScript(response.body, build: session.build) == Array(try #require(built[path])), "\(path)")
@@ -40,6 +43,8 @@ struct PreviewServerTests {
         let missing = try RawHTTP.get(port: session.port, "/patterns/nothing-here/")
         #expect(missing.status == 404)
         #expect(Self.withoutScript(missing.body, build: session.build) == Array(try #require(built["404.html"])))
+        // Nor is the stylesheet's own name published.
+        #expect(try RawHTTP.get(port: session.port, "/assets/site.css").status == 404)
     }
 
     @Test(arguments: [
@@ -159,9 +164,15 @@ struct PreviewServerTests {
         #expect(Self.oneEvent(events)?.hasSuffix("\"changed\":[\"/.well-known/security.txt\"]}") == true)
         #expect(try RawHTTP.get(port: port, "/.well-known/security.txt").text == "Contact: mailto:preview@duoapps.example\n")
 
-        // The theme, and the site's settings: every page.
+        // The theme, and the site's settings: every page. An edited
+        // stylesheet has a new name, which every page links.
+        let before = ThemeTemplates.loadPublished(root: site.root).assets.address(of: "site.css")
         try site.write(try site.read("Theme/assets/site.css") + "\n/* edited */\n", to: "Theme/assets/site.css")
         #expect(try #require(Self.oneEvent(events)).contains("\"all\":true"))
+        let after = ThemeTemplates.loadPublished(root: site.root).assets.address(of: "site.css")
+        #expect(after != before)
+        #expect(try RawHTTP.get(port: port, "/").text.contains("href=\"\(after)\""))
+        #expect(try RawHTTP.get(port: port, after).text.hasSuffix("/* edited */\n"))
         try site.write(try site.read("Content/site.yml").replacingOccurrences(of: "title: DuoApps", with: "title: DuoApps Preview"), to: "Content/site.yml")
         #expect(try #require(Self.oneEvent(events)).contains("\"all\":true"))
         #expect(try RawHTTP.get(port: port, "/").text.contains("DuoApps Preview"))

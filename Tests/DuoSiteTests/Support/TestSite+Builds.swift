@@ -9,10 +9,10 @@ extension TestSite {
     }
 
     /// A fresh full build of the site as it is now, into a folder of its
-    /// own, as the files it wrote.
-    func freshBuild(sourceLocation: Testing.SourceLocation = #_sourceLocation) -> [String: Data] {
+    /// own, as the files it wrote; `arguments` are added to the build's.
+    func freshBuild(arguments: [String] = [], sourceLocation: Testing.SourceLocation = #_sourceLocation) -> [String: Data] {
         let name = "Fresh-\(UUID().uuidString)"
-        let result = run(["build", "--today", "2026-11-29", "--output", name, "--quiet"])
+        let result = run(["build", "--today", "2026-11-29", "--output", name, "--quiet"] + arguments)
         #expect(result.status == 0, "\(result.err)", sourceLocation: sourceLocation)
         return tree(name)
     }

@@ -3,8 +3,9 @@ import Foundation
 /// What every page of a build depends on, as two numbers: `build`, of
 /// everything (site.yml, sources.yml, devices.yml, placement.yml, the
 /// templates, the symbols, the names of the theme's assets and of
-/// `Static/`'s files, the base URL, drafts, the build's date, and which
-/// build of duosite runs), and `reading`, of what a page's facts depend on
+/// `Static/`'s files, the names the assets are published under, the base
+/// URL, drafts, `--precompress`, the build's date, and which build of
+/// duosite runs), and `reading`, of what a page's facts depend on
 /// (the same but the base URL and drafts, which change only what is
 /// written). A cache made with another fingerprint is not reused.
 struct BuildFingerprint: Sendable, Equatable {
@@ -14,11 +15,14 @@ struct BuildFingerprint: Sendable, Equatable {
     /// `check` reuses a build's entries when it is the same.
     var reading: UInt64
 
-    /// The fingerprints of a build of the site at `root` with `options`;
-    /// `code` says which build of duosite runs (``codeIdentity``).
-    init(root: URL, options: BuildOptions, code: String = Self.codeIdentity) {
+    /// The fingerprints of a build of the site at `root` with `options`,
+    /// its assets published under `assets`' names; `code` says which build
+    /// of duosite runs (``codeIdentity``).
+    init(root: URL, options: BuildOptions, assets: AssetNames = AssetNames(), code: String = Self.codeIdentity) {
         var build = ContentHash(), reading = ContentHash()
-        build.add("\(DuoSiteCommand.version)|\(code)|\(options.today)|\(options.baseURL ?? "")|\(options.drafts)")
+        build.add("\(DuoSiteCommand.version)|\(code)|\(options.today)|\(options.baseURL ?? "")|\(options.drafts)|\(options.precompress)")
+        // Every page links the fingerprinted assets by name.
+        build.add(assets.key)
         // As a build's with no base URL given and no drafts.
         reading.add("\(DuoSiteCommand.version)|\(code)|\(options.today)||false")
         func add(_ bytes: [UInt8]) {

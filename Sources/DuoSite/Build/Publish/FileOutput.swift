@@ -40,16 +40,7 @@ enum FileOutput {
         guard fstat(descriptor, &status) == 0 else { return false }
         let end = Int(status.st_size)
         guard start <= end, fills.allSatisfy({ $0.offset >= start && $0.offset <= end }) else { errno = EINVAL; return false }
-        let tail = [UInt8](unsafeUninitializedCapacity: end - start) { buffer, count in
-            count = 0
-            while count < buffer.count {
-                let read = pread(descriptor, buffer.baseAddress! + count, buffer.count - count, off_t(start + count))
-                if read < 0, errno == EINTR { continue }
-                guard read > 0 else { break }
-                count += read
-            }
-        }
-        guard tail.count == end - start else { if errno == 0 { errno = EIO }; return false }
+        guard let tail = read(descriptor, from: start, count: end - start) else { return false }
         // The fills one after another (a few hundred bytes), then the
         // pieces: each stretch of the tail, then its fill, as they lie.
         let filled = fills.flatMap(\.bytes)
@@ -72,6 +63,26 @@ enum FileOutput {
                 return writeAll(pieces, at: start, to: descriptor)
             }
         }
+    }
+
+    /// The `count` bytes of the open file `descriptor` from `offset`, read
+    /// where they lie (its position left alone), not zeroed first; nil,
+    /// with `errno` saying why, when fewer can be read.
+    static func read(_ descriptor: Int32, from offset: Int, count: Int) -> [UInt8]? {
+        let bytes = [UInt8](unsafeUninitializedCapacity: count) { buffer, read in
+            read = 0
+            while read < buffer.count {
+                let got = pread(descriptor, buffer.baseAddress! + read, buffer.count - read, off_t(offset + read))
+                if got < 0, errno == EINTR { continue }
+                guard got > 0 else { break }
+                read += got
+            }
+        }
+        guard bytes.count == count else {
+            if errno == 0 { errno = EIO }
+            return nil
+        }
+        return bytes
     }
 
     /// Writes `pieces`, one after another, at `offset` in the open file

@@ -51,14 +51,20 @@ final class OutputFolder: Sendable {
     private let openMirror: OpenFolder?
     /// For tests: the page writes made to fail, as a full disk would.
     private let fault: PageWriteFault?
+    /// What writes the `.gz` and `.br` beside each text file, when the
+    /// build precompresses; they go wherever their file goes (written,
+    /// linked, kept, mirrored).
+    let precompressor: Precompressor?
 
     /// Prepares a staging folder beside `url`: the spare, when `spare`
     /// describes it (from the build cache), or else an empty folder. `live`
     /// describes the published site's pages, which unchanged pages link to.
     /// Throws, with the system's reason, when the folder cannot be made.
-    init(_ url: URL, live: OutputTree = OutputTree(), spare: OutputTree? = nil, fault: PageWriteFault? = nil) throws(FileSystemFailure) {
+    init(_ url: URL, live: OutputTree = OutputTree(), spare: OutputTree? = nil, fault: PageWriteFault? = nil,
+         precompressor: Precompressor? = nil) throws(FileSystemFailure) {
         self.live = live
         self.fault = fault
+        self.precompressor = precompressor
         self.url = url.standardizedFileURL
         let parent = self.url.deletingLastPathComponent()
         let name = self.url.lastPathComponent
@@ -196,7 +202,7 @@ final class OutputFolder: Sendable {
         }
         // What a build writes at the output's root; a Finder's .DS_Store is
         // not worth stopping for.
-        let written = Set(Site.Paths.publishedFiles.map { String($0.prefix { $0 != "/" }) } + ["patterns", "tags", "assets", ".DS_Store"])
+        let written = Set(Site.Paths.publishedFiles.map { String($0.prefix { $0 != "/" }) } + ["patterns", "tags", "assets", HeadersFile.path, ".DS_Store"])
         let outputURL = URL(fileURLWithPath: output)
         let published = FileManager.default.fileExists(atPath: BuildCache.location(for: outputURL).path)
             || FileManager.default.fileExists(atPath: spare(of: outputURL).path)
@@ -224,7 +230,11 @@ final class OutputFolder: Sendable {
     /// `write(_:to:)` does.
     func write(_ bytes: Span<UInt8>, to relative: String) throws(FileSystemFailure) {
         do {
-            try FileOutput.write(bytes, toFile: try prepare(relative))
+            let file = try prepare(relative)
+            try FileOutput.write(bytes, toFile: file)
+            for (suffix, packed) in try precompressor?.siblings(of: bytes.span, path: relative) ?? [] {
+                try FileOutput.write(packed, toFile: file + suffix)
+            }
         } catch {
             throw error.naming(relative)
         }
@@ -257,8 +267,12 @@ final class OutputFolder: Sendable {
         guard Self.isSafe(relative) else { throw FileSystemFailure(writing: relative, code: EINVAL) }
         let staging = openStaging.descriptor
         let folder = String.joining("patterns/", slug)
-        // The spare's file may be the published site's too (a hard link): never write through it.
-        if held.pages[slug] != nil { unlinkat(staging, relative, 0) }
+        // The spare's file may be the published site's too (a hard link):
+        // never write through it. Nor keep its .gz and .br, of other bytes.
+        if held.pages[slug] != nil {
+            unlinkat(staging, relative, 0)
+            for suffix in Precompressor.suffixes { unlinkat(staging, relative + suffix, 0) }
+        }
         if mkdirat(staging, folder, 0o755) != 0, errno != EEXIST { _ = try prepare(relative) }
         if let code = fault?.failure() { throw FileSystemFailure(writing: relative, code: code) }
         let descriptor = openat(staging, relative, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
@@ -283,6 +297,10 @@ final class OutputFolder: Sendable {
         if let first = fills.first {
             guard FileOutput.insert(fills, from: first.offset, in: descriptor) else { throw FileSystemFailure(writing: relative) }
         }
+        // Its .gz and .br, of its bytes with the holes filled, before its folder's time is taken.
+        if let precompressor {
+            try writeSiblings(of: relative, descriptor: descriptor, with: precompressor)
+        }
         // The file's time once written, and its folder's once the file is in it.
         var file = stat(), made = stat()
         guard fstat(descriptor, &file) == 0, fstatat(staging, folder, &made, AT_SYMLINK_NOFOLLOW) == 0,
@@ -290,6 +308,24 @@ final class OutputFolder: Sendable {
         let page = OutputTree.Page(key: key, folderStamp: OutputTree.Page.stamp(made.st_mtim), fileStamp: OutputTree.Page.stamp(file.st_mtim))
         mirror(page, file: relative, folder: folder, slug: slug)
         ledger.record(page, for: slug)
+    }
+
+    /// Writes the `.gz` and `.br` of the page file `relative` (open as
+    /// `descriptor`) beside it, its bytes read back whole; none when it is
+    /// too small to be worth it. Throws naming the file that could not be
+    /// read or written, with the system's reason.
+    private func writeSiblings(of relative: String, descriptor: Int32, with precompressor: Precompressor) throws(FileSystemFailure) {
+        var info = stat()
+        guard fstat(descriptor, &info) == 0 else { throw FileSystemFailure(writing: relative) }
+        guard Precompressor.compresses(relative, size: Int(info.st_size)) else { return }
+        guard let bytes = FileOutput.read(descriptor, from: 0, count: Int(info.st_size)) else { throw FileSystemFailure(writing: relative) }
+        for (suffix, packed) in try precompressor.siblings(of: bytes.span, path: relative) {
+            do {
+                try FileOutput.write(packed, toFile: relative + suffix, relativeTo: openStaging.descriptor)
+            } catch {
+                throw error.naming(relative + suffix)
+            }
+        }
     }
 
     /// Puts the published site's page for `slug` (unchanged: its bytes are
@@ -309,11 +345,25 @@ final class OutputFolder: Sendable {
             throw CocoaError(.fileReadUnknown, userInfo: [NSFilePathErrorKey: livePath + "/" + relative])
         }
         let file = try prepare(relative)
-        if held.pages[slug] != nil { unlink(file) }
-        guard Foundation.link(livePath + "/" + relative, file) == 0 else {
+        if held.pages[slug] != nil {
+            unlink(file)
+            for suffix in Precompressor.suffixes { unlink(file + suffix) }
+        }
+        guard Foundation.link(livePath + "/" + relative, file) == 0, linkSiblings(of: relative, to: file) else {
             throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: file])
         }
         try record(slug, key: key)
+    }
+
+    /// Hard-links the published site's `.gz` and `.br` of `relative`
+    /// beside `file`, its link in the staging folder, when the build
+    /// precompresses; false when one it should have is not there.
+    private func linkSiblings(of relative: String, to file: String) -> Bool {
+        guard precompressor != nil else { return true }
+        var info = stat()
+        guard stat(file, &info) == 0 else { return false }
+        guard Precompressor.compresses(relative, size: Int(info.st_size)) else { return true }
+        return Precompressor.suffixes.allSatisfy { Foundation.link(livePath + "/" + relative + $0, file + $0) == 0 }
     }
 
     private func record(_ slug: String, key: UInt64) throws {
@@ -335,7 +385,10 @@ final class OutputFolder: Sendable {
         let mirror = openMirror.descriptor
         // The file is the staging folder's (a hard link): only the folder's time is new.
         var made = stat()
+        // With its .gz and .br, when it has them.
+        let siblings = precompressor == nil ? [] : Precompressor.suffixes.filter { faccessat(openStaging.descriptor, file + $0, F_OK, 0) == 0 }
         if mkdirat(mirror, folder, 0o755) == 0, linkat(openStaging.descriptor, file, mirror, file, 0) == 0,
+           siblings.allSatisfy({ linkat(openStaging.descriptor, file + $0, mirror, file + $0, 0) == 0 }),
            fstatat(mirror, folder, &made, AT_SYMLINK_NOFOLLOW) == 0 {
             let folderStamp = OutputTree.Page.stamp(made.st_mtim)
             if folderStamp != 0 {
@@ -366,6 +419,15 @@ final class OutputFolder: Sendable {
                 return false
             }
             linked.append(file)
+            // With its .gz and .br, when the build precompresses.
+            guard linkSiblings(of: name, to: file) else {
+                for suffix in Precompressor.suffixes { unlink(file + suffix) }
+                linked.forEach { unlink($0) }
+                return false
+            }
+            if precompressor != nil {
+                linked += Precompressor.suffixes.map { file + $0 }
+            }
         }
         ledger.recordSiteFiles(key: key, stamps: live.siteFileStamps)
         return true
@@ -441,23 +503,6 @@ final class OutputFolder: Sendable {
             }
         }
         return length > 0 && (dots != length || length > 2)
-    }
-
-    /// Copies a folder's files into the staging folder, in a stable order;
-    /// throws naming the file that could not be written, with the system's
-    /// reason.
-    func copyFolder(_ source: URL, to relative: String) throws(FileSystemFailure) {
-        let destination = path(relative)
-        do {
-            try FileManager.default.createDirectory(at: destination.deletingLastPathComponent(), withIntermediateDirectories: true)
-            try FileManager.default.copyItem(at: source, to: destination)
-        } catch {
-            // The file Foundation names, in the staging folder: the copy's destination.
-            let info = (error as NSError).userInfo
-            let named = (info["NSDestinationFilePath"] ?? info[NSFilePathErrorKey]) as? String
-            let inside = named.flatMap { $0.hasPrefix(stagingPath + "/") ? String($0.dropFirst(stagingPath.count + 1)) : nil }
-            throw FileSystemFailure.writing(inside ?? relative, error)
-        }
     }
 
     /// Swaps the staging folder in for the output folder, in one step where

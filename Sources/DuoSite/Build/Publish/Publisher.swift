@@ -31,13 +31,16 @@ final class Publisher: Sendable {
 
     /// Prepares the staging folder of `output` (for the site at `root`):
     /// the spare brought up to date when the previous build's cache
-    /// describes it, else a new folder.
-    init(output: URL, root: URL, previous: BuildCache?, fingerprint: UInt64, fault: PageWriteFault? = nil) throws(Diagnostic) {
+    /// describes it, else a new folder. With `precompressor`, every text
+    /// file written, linked or kept has its `.gz` and `.br` beside it.
+    init(output: URL, root: URL, previous: BuildCache?, fingerprint: UInt64, fault: PageWriteFault? = nil,
+         precompressor: Precompressor? = nil) throws(Diagnostic) {
         self.output = output
         place = Self.place(of: output, root: root)
         self.fingerprint = fingerprint
         do {
-            folder = try OutputFolder(output, live: previous?.live ?? OutputTree(), spare: previous?.spare, fault: fault)
+            folder = try OutputFolder(output, live: previous?.live ?? OutputTree(), spare: previous?.spare, fault: fault,
+                                      precompressor: precompressor)
         } catch {
             throw Self.diagnostic(error, place: place)
         }
@@ -143,23 +146,33 @@ final class Publisher: Sendable {
         folder.recordSiteFiles(key: key, names: names)
     }
 
-    /// Copies the theme's assets to `assets/`, and the site's own files
-    /// (`Static/`) to the output's root, as they are. Where one of these
-    /// would take the place of a file the build writes, the build has
-    /// already stopped (`static-conflict`).
-    func copyAssets(root: URL) throws {
+    /// Copies the theme's assets to `assets/`, each under the name
+    /// `names` gives it, and the site's own files (`Static/`) to the
+    /// output's root, as they are; then, with `headersFile`, writes
+    /// `_headers` (`HeadersFile`). Where one of these would take the place
+    /// of a file the build writes, the build has already stopped
+    /// (`static-conflict`).
+    func copyAssets(root: URL, names: AssetNames, headersFile: Bool) throws {
         let assets = root.appendingPathComponent(Site.Paths.assets)
-        if FileManager.default.fileExists(atPath: assets.path) {
-            try folder.copyFolder(assets, to: "assets")
+        for path in SiteLoader.assetPaths(root: root) {
+            try folder.write(try Self.contents(of: assets.appendingPathComponent(path), naming: "\(Site.Paths.assets)/\(path)"),
+                             to: "assets/" + names.name(of: path))
         }
         let staticFolder = root.appendingPathComponent(Site.Paths.staticFiles)
         for path in SiteLoader.staticPaths(root: root) {
-            let source = "\(Site.Paths.staticFiles)/\(path)"
-            guard let (bytes, _) = try SourceFile.contents(atPath: staticFolder.appendingPathComponent(path).path, naming: source) else {
-                throw FileSystemFailure(reading: source, code: ENOENT)
-            }
-            try folder.write(bytes, to: path)
+            try folder.write(try Self.contents(of: staticFolder.appendingPathComponent(path), naming: "\(Site.Paths.staticFiles)/\(path)"), to: path)
         }
+        if headersFile {
+            try folder.write(HeadersFile.bytes(names), to: HeadersFile.path)
+        }
+    }
+
+    /// The bytes of one of the site's files, `name` as findings say it.
+    private static func contents(of file: URL, naming name: String) throws(FileSystemFailure) -> [UInt8] {
+        guard let (bytes, _) = try SourceFile.contents(atPath: file.path, naming: name) else {
+            throw FileSystemFailure(reading: name, code: ENOENT)
+        }
+        return bytes
     }
 
     /// Swaps the staging folder in for the output, with the next build's

@@ -92,7 +92,7 @@ extension PageContext {
         context.add(keys.canonical, HTMLText.safeURL(baseURL + path))
         context.add(keys.ogType, "website")
         context.add(keys.jsonLD, jsonLD)
-        context.add(keys.stylesheet, "/assets/site.css")
+        context.add(keys.stylesheet, stylesheet)
         context.add(keys.noindex, false)
         context.end()
     }

@@ -21,6 +21,8 @@ final class PageContext: Sendable {
     let keys = ContextKeys()
     /// The site's address, made safe once.
     private let siteURL: String
+    /// The stylesheet's address, with its published name (`head.stylesheet`).
+    let stylesheet: String
     /// The site's review settings, read once rather than copied with all
     /// the others for every page.
     private let reviewEvery: ReviewInterval, dueSoon: ReviewInterval
@@ -29,13 +31,16 @@ final class PageContext: Sendable {
     /// one takes it, and another writes a context anew meanwhile.
     private let spent = Mutex<CompactContext?>(nil)
 
-    init(site: Site, baseURL: String, today: Day, demos: DemoContext, links: SourceLinks? = nil) {
+    /// A maker of contexts for `site`'s pages, published at `baseURL` on
+    /// `today`, linking the theme's assets by the names `assets` gives.
+    init(site: Site, baseURL: String, today: Day, demos: DemoContext, links: SourceLinks? = nil, assets: AssetNames = AssetNames()) {
         self.site = site
         self.baseURL = baseURL
         self.today = today
         self.demos = demos
         self.links = links ?? SourceLinks(site.sources)
         siteURL = HTMLText.safeURL(baseURL)
+        stylesheet = assets.address(of: AssetNames.stylesheet)
         reviewEvery = site.settings.reviewEvery
         dueSoon = site.settings.dueSoon
     }
@@ -145,7 +150,7 @@ final class PageContext: Sendable {
         context.add(keys.ogType, "article")
         let answers = pattern.faq.map { markdown.text(of: $0.answerBlocks) }
         context.add(keys.jsonLD, StructuredData.page(pattern, answers: answers, site: site, baseURL: baseURL, breadcrumb: breadcrumb(pattern)))
-        context.add(keys.stylesheet, "/assets/site.css")
+        context.add(keys.stylesheet, stylesheet)
         context.add(keys.noindex, false)
         context.end()
 

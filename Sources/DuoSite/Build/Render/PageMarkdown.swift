@@ -16,13 +16,15 @@ struct PageMarkdown {
     private let demoPlaces: [Int]
 
     /// Makes the page's Markdown ready to render: every link to a page's
-    /// file (`other.md#rule-1`) made the page's address (`/patterns/other/#rule-1`).
-    init(_ page: ReadPage, demo: @escaping (Int, inout PageSprite) -> String) {
+    /// file (`other.md#rule-1`) made the page's address (`/patterns/other/#rule-1`),
+    /// and every link to a fingerprinted asset (`/assets/favicon.svg`) its
+    /// published name (`assets`).
+    init(_ page: ReadPage, assets: AssetNames = AssetNames(), demo: @escaping (Int, inout PageSprite) -> String) {
         document = page.document
         self.demo = demo
         demoPlaces = page.pattern.demos.map(\.place)
         let slug = page.pattern.slug
-        document.rewriteLinks { CrossReference.publishedURL(for: $0, from: slug) }
+        document.rewriteLinks { CrossReference.publishedURL(for: $0, from: slug) ?? assets.publishedAddress(for: $0) }
     }
 
     /// The HTML of Markdown blocks, one after another; the symbols their

@@ -232,7 +232,7 @@ final class OutputFolder: Sendable {
         do {
             let file = try prepare(relative)
             try FileOutput.write(bytes, toFile: file)
-            for (suffix, packed) in try precompressor?.siblings(of: bytes.span, path: relative) ?? [] {
+            for (suffix, packed) in try precompressor?.siblings(of: bytes, path: relative) ?? [] {
                 try FileOutput.write(packed, toFile: file + suffix)
             }
         } catch {

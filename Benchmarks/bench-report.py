@@ -29,8 +29,8 @@ TARGET_SIZE = 10000
 MIN_RUNS = 5
 BASELINE_SLOWER = 1.05  # a full build at most 5 % slower than the baseline's
 PRECOMPRESS_SLOWER = 2.0  # a build with --precompress at most twice as long as one without
-SPEEDUP = 2.7           # Hugo's wall time / duosite's, at least
-PEAK_MIB = 250          # a full build's peak memory, at most
+SPEEDUP = 2.6           # Hugo's wall time / duosite's, at least
+PEAK_MIB = 150          # a full build's peak memory, at most
 CHECK_RATIO = 0.5       # check (nothing cached) / build, at most
 REBUILD_RATIO = 0.1     # rebuild / build, at most
 

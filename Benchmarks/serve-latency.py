@@ -156,9 +156,10 @@ def main():
           f"{rss_after.get(total, 0) / max(rss_after.get(20, 1), 1):.3f} of it")
     print(f"served page      {'byte-identical' if identical else 'DIFFERENT'} to what build writes for it (without the reload script)")
     targets = [
-        ("save → event median at most 100 ms", median(latencies) <= 0.100),
-        ("save → event 95th percentile at most 250 ms", percentile(latencies, 0.95) <= 0.250),
+        ("save → event median at most 80 ms", median(latencies) <= 0.080),
+        ("save → event 95th percentile at most 150 ms", percentile(latencies, 0.95) <= 0.150),
         ("startup no slower than a full build", median(startups) <= median(builds)),
+        ("memory at most 500 MiB", rss_after.get(total, 0) <= 500),
         ("memory flat: at most 10 % above its level after 20 edits", rss_after.get(total, 0) <= 1.10 * rss_after.get(20, 0)),
         ("served page byte-identical to build's", identical),
         ("an event after every edit", missing == 0),

@@ -25,6 +25,9 @@ enum ThemeTemplates {
             return (diagnostics.isEmpty ? library : nil, diagnostics)
         } catch let error as TemplateError {
             return (nil, [diagnostic(error)])
+        } catch let error as TemplateLibrary.FileError {
+            let file = "\(Site.Paths.templates)/\(error.file)"
+            return (nil, [Diagnostic(.unreadableFile, "cannot read \(file): \(error.reason)", at: SourceLocation(file: file))])
         } catch {
             // In the system's words: a folder missing, or one it will not give.
             let failure = FileSystemFailure.reading(Site.Paths.templates, error)

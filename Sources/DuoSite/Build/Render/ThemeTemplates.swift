@@ -21,6 +21,7 @@ enum ThemeTemplates {
                 diagnostics.append(Diagnostic(.missingFile, "the theme has no \(name).mustache", at: SourceLocation(file: "\(Site.Paths.templates)/\(name).mustache")))
             }
             diagnostics += library.validate().map(diagnostic)
+            diagnostics += library.inclusionCycles().map(diagnostic)
             diagnostics += ContextNames.findings(in: library)
             return (diagnostics.isEmpty ? library : nil, diagnostics)
         } catch let error as TemplateError {

@@ -32,7 +32,16 @@ struct BodyReader {
     private(set) var citationsIncomplete = false
     /// Citation blocks above the rule list, reported if there is one.
     private var citationsBeforeRuleList: [Diagnostic] = []
-    private(set) var anchors = AnchorList()
+    /// The line of the first question of each key asked so far.
+    private var questionLines: [String: Int] = [:]
+    /// The anchors given so far, each once.
+    private var taken: Set<String> = []
+    /// For each anchor given more than once, the number its next copy
+    /// tries first: the numbers below it are taken, so that the thousandth
+    /// `## Notes` is numbered in one step, not in a thousand.
+    private var nextNumber: [String: Int] = [:]
+    /// The anchors the page offers, in byte order.
+    var anchors: AnchorList { AnchorList(taken) }
 
     init(file: String, slug: String, document: MarkdownDocument, rendersHTML: Bool) {
         self.file = file
@@ -56,20 +65,21 @@ struct BodyReader {
     /// is `#rule-1-1`, so that no two elements share an id.
     private mutating func anchor(base: String) -> String {
         var candidate = base
-        var number = 1
-        while anchors.contains(candidate) || Self.isNumberedAnchor(candidate) {
+        var number = nextNumber[base] ?? 1
+        while taken.contains(candidate) || Self.isNumberedAnchor(candidate) {
             candidate = "\(base)-\(number)"
             number += 1
         }
-        anchors.insert(candidate)
+        if number > 1 { nextNumber[base] = number }
+        taken.insert(candidate)
         return candidate
     }
 
     mutating func read() {
         collectLinks()
         // The ids the theme gives the source list and the main content.
-        anchors.insert("sources")
-        anchors.insert("main")
+        taken.insert("sources")
+        taken.insert("main")
         var current: Section?
         var introduction: [Section.Part] = []
         var ruleList: SourcePosition?
@@ -94,8 +104,10 @@ struct BodyReader {
                 entry.answer = answer
             }
             // The same question twice on the page: shown twice, and given twice to search engines.
-            if let earlier = reader.faq.first(where: { $0.key == entry.key }) {
-                reader.diagnostics.append(Diagnostic(.duplicateQuestion, "the question '\(entry.question)' is asked twice on this page (first at line \(earlier.location.line)); ask it once, with one answer", at: entry.location))
+            if let earlier = reader.questionLines[entry.key] {
+                reader.diagnostics.append(Diagnostic(.duplicateQuestion, "the question '\(entry.question)' is asked twice on this page (first at line \(earlier)); ask it once, with one answer", at: entry.location))
+            } else {
+                reader.questionLines[entry.key] = entry.location.line
             }
             reader.faq.append(entry)
         }
@@ -477,7 +489,7 @@ struct BodyReader {
         rules.reserveCapacity(rules.count + list.children.count)
         for (index, item) in list.children.enumerated() {
             let number = index + 1
-            anchors.insert(.numbered("rule-", number))
+            taken.insert(.numbered("rule-", number))
             var body = item.children[...]
             var block: CitationBlock?
             if let last = body.last, case .paragraph = last.kind, let (parsed, found) = citationBlock(last) {

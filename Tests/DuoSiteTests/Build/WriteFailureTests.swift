@@ -41,7 +41,7 @@ import Testing
     /// Every `.Public…` entry beside the output but the cache and the spare.
     static func leftovers(_ site: TestSite) throws -> [String] {
         try FileManager.default.contentsOfDirectory(atPath: site.root.appendingPathComponent("out").path)
-            .filter { $0.hasPrefix(".Public") && ![".Public.duosite-cache", ".Public.spare"].contains($0) }
+            .filter { $0.hasPrefix(".Public") && ![".Public.duosite-cache", ".Public.spare", ".Public.duosite-files"].contains($0) }
             .sorted()
     }
 

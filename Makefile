@@ -7,7 +7,7 @@ SWIFT ?= swift
 TODAY ?=
 TODAY_FLAG := $(if $(TODAY),--today $(TODAY),)
 
-.PHONY: site site-optimized test unit-tests verify-site verify-lsp bench dependencies
+.PHONY: site site-optimized test unit-tests verify-site verify-lsp fuzz-short fuzz bench dependencies
 
 dependencies:
 	scripts/install-dependencies
@@ -21,7 +21,7 @@ site: dependencies
 site-optimized: dependencies
 	duosite=$$(SWIFT=$(SWIFT) scripts/release-build --optimized) && "$$duosite" build $(TODAY_FLAG)
 
-test: dependencies unit-tests verify-site verify-lsp
+test: dependencies unit-tests verify-site verify-lsp fuzz-short
 
 unit-tests:
 	$(SWIFT) test
@@ -32,6 +32,15 @@ verify-site: dependencies
 # duosite lsp driven by a real client (pytest-lsp), as editors drive it.
 verify-lsp: dependencies
 	SWIFT=$(SWIFT) scripts/verify-lsp
+
+# Hostile input (scripts/fuzz --help): every reported case replayed, then
+# mutated and generated sites, a short pass with a fixed seed in make test
+# (at most a minute), a long one in make fuzz.
+fuzz-short:
+	scripts/fuzz --seconds 35 --timeout 20 --seed 66
+
+fuzz:
+	scripts/fuzz --seconds 1800 --seed $$(date +%s)
 
 # make bench BENCH_ARGS="--sizes 100,1000 --runs 3"; scripts/bench --help lists the options.
 bench: dependencies

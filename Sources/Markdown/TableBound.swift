@@ -32,11 +32,8 @@ public enum TableBound {
         // Nearly every page: too few `|` and lines to make that many cells
         // (a table's columns are at most its text's `|` plus one, its rows
         // at most its lines).
-        var pipes = 0, lines = 1
-        for byte in text {
-            if byte == UInt8(ascii: "|") { pipes += 1 } else if byte == UInt8(ascii: "\n") { lines += 1 }
-        }
-        guard (pipes + 1) * lines > maximumMadeUpCells else { return nil }
+        let (pipes, newlines) = count(in: text.span)
+        guard (pipes + 1) * (newlines + 1) > maximumMadeUpCells else { return nil }
 
         var columns = 0  // the table's, or 0 outside a table
         var madeUp = 0
@@ -66,6 +63,30 @@ public enum TableBound {
             start = end + 1
         }
         return nil
+    }
+
+    /// How many `|` and line feeds `bytes` hold: the line feeds only when
+    /// there are `|` enough for a table to matter.
+    static func count(in bytes: Span<UInt8>) -> (pipes: Int, newlines: Int) {
+        let pipes = count(UInt8(ascii: "|"), in: bytes)
+        guard pipes > 0 else { return (0, 0) }
+        return (pipes, count(UInt8(ascii: "\n"), in: bytes))
+    }
+
+    /// How many times `wanted` stands in `bytes`, counted 255 bytes at a
+    /// time into a one-byte count, which no block can overflow: a count
+    /// that small the compiler keeps in a vector's lanes, counting sixteen
+    /// bytes in the instructions one would take.
+    static func count(_ wanted: UInt8, in bytes: Span<UInt8>) -> Int {
+        var total = 0, start = 0
+        while start < bytes.count {
+            let end = min(start + 255, bytes.count)
+            var count: UInt8 = 0
+            for index in start..<end where bytes[index] == wanted { count &+= 1 }
+            total += Int(count)
+            start = end
+        }
+        return total
     }
 
     /// A line's first byte of text (past spaces, tabs and the `>` of

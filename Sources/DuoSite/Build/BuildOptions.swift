@@ -14,6 +14,10 @@ public struct BuildOptions: Sendable {
     public var today: Day
     /// Pages rendered at once (1 renders one after another).
     public var parallel: Bool
+    /// Whether the output's files were found to be the last build's
+    /// already (`duosite build` checks them as it reads its command line),
+    /// so that the build does not walk the output a second time.
+    var outputFilesChecked = false
     /// For tests: page writes made to fail half-way through, as a disk that
     /// fills would (`PageWriteFault`); nil in every real build.
     var pageWriteFault: PageWriteFault?

@@ -34,14 +34,32 @@ struct BodyReader {
     private var citationsBeforeRuleList: [Diagnostic] = []
     /// The line of the first question of each key asked so far.
     private var questionLines: [String: Int] = [:]
-    /// The anchors given so far, each once.
-    private var taken: Set<String> = []
+    /// The anchors given so far, each once: in a sorted list while a
+    /// page has a few (what nearly every page has), in a set once it has
+    /// more than `Self.listedAnchors`, so that each one more is taken in
+    /// one step rather than in a list's length.
+    private var anchorList = AnchorList()
+    private var anchorSet: Set<String>?
+    private static let listedAnchors = 256
     /// For each anchor given more than once, the number its next copy
     /// tries first: the numbers below it are taken, so that the thousandth
     /// `## Notes` is numbered in one step, not in a thousand.
     private var nextNumber: [String: Int] = [:]
     /// The anchors the page offers, in byte order.
-    var anchors: AnchorList { AnchorList(taken) }
+    var anchors: AnchorList { anchorSet.map { AnchorList($0) } ?? anchorList }
+
+    private func isTaken(_ anchor: String) -> Bool {
+        anchorSet?.contains(anchor) ?? anchorList.contains(anchor)
+    }
+
+    private mutating func take(_ anchor: String) {
+        if anchorSet != nil {
+            anchorSet!.insert(anchor)
+            return
+        }
+        anchorList.insert(anchor)
+        if anchorList.count > Self.listedAnchors { anchorSet = Set(anchorList.sorted) }
+    }
 
     init(file: String, slug: String, document: MarkdownDocument, rendersHTML: Bool) {
         self.file = file
@@ -64,22 +82,26 @@ struct BodyReader {
     /// and the demos' figures, wherever they stand: a heading `## Rule 1`
     /// is `#rule-1-1`, so that no two elements share an id.
     private mutating func anchor(base: String) -> String {
+        guard isTaken(base) || Self.isNumberedAnchor(base) else {
+            take(base)
+            return base
+        }
         var candidate = base
         var number = nextNumber[base] ?? 1
-        while taken.contains(candidate) || Self.isNumberedAnchor(candidate) {
+        while isTaken(candidate) || Self.isNumberedAnchor(candidate) {
             candidate = "\(base)-\(number)"
             number += 1
         }
-        if number > 1 { nextNumber[base] = number }
-        taken.insert(candidate)
+        nextNumber[base] = number
+        take(candidate)
         return candidate
     }
 
     mutating func read() {
         collectLinks()
         // The ids the theme gives the source list and the main content.
-        taken.insert("sources")
-        taken.insert("main")
+        take("sources")
+        take("main")
         var current: Section?
         var introduction: [Section.Part] = []
         var ruleList: SourcePosition?
@@ -489,7 +511,7 @@ struct BodyReader {
         rules.reserveCapacity(rules.count + list.children.count)
         for (index, item) in list.children.enumerated() {
             let number = index + 1
-            taken.insert(.numbered("rule-", number))
+            take(.numbered("rule-", number))
             var body = item.children[...]
             var block: CitationBlock?
             if let last = body.last, case .paragraph = last.kind, let (parsed, found) = citationBlock(last) {

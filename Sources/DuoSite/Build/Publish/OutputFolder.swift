@@ -180,7 +180,7 @@ final class OutputFolder: Sendable {
     /// them: the build replaces its output whole, so a folder given by
     /// mistake (`--output ~/Documents`), or a file added by hand to a
     /// build's output, would be lost. It names them instead.
-    static func validate(_ output: URL, root: URL) -> String? {
+    static func validate(_ output: URL, root: URL, files: Bool = true) -> String? {
         let output = output.standardizedFileURL.resolvingSymlinksInPath().path
         let root = root.standardizedFileURL.resolvingSymlinksInPath().path
         if output == "/" || output == root || (root + "/").hasPrefix(output + "/") {
@@ -195,7 +195,7 @@ final class OutputFolder: Sendable {
         }
         // Every file of the output must be one a build of duosite wrote
         // (a Finder's .DS_Store is not worth stopping for).
-        let foreign = OutputManifest.foreignFiles(in: URL(fileURLWithPath: output), root: URL(fileURLWithPath: root))
+        let foreign = files ? OutputManifest.foreignFiles(in: URL(fileURLWithPath: output), root: URL(fileURLWithPath: root)) : []
         if !foreign.isEmpty {
             let names = foreign.prefix(3).map { "'\($0)'" }.joined(separator: ", ") + (foreign.count > 3 ? " and \(foreign.count - 3) more" : "")
             return "--output \(output) holds \(names), which duosite did not write; the build replaces its output whole, so \(foreign.count == 1 ? "it" : "they") would be lost: move \(foreign.count == 1 ? "it" : "them") out (into Static/ to publish \(foreign.count == 1 ? "it" : "them")), or choose an empty folder or a previous build's"

@@ -24,15 +24,27 @@ enum OutputManifest {
             }
         }
         walk(folder, prefix: "")
-        return paths.sorted()
+        // In byte order, as the list is written and read.
+        return paths.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
     }
 
     /// The files the last build published into `output`, or nil when no
     /// list is kept (no build published there, or an earlier duosite did).
-    static func read(for output: URL) -> Set<String>? {
+    static func read(for output: URL) -> [UInt8]? {
         guard let (bytes, _) = try? SourceFile.contents(atPath: location(for: output).path),
-              let text = String(validating: bytes, as: UTF8.self), text.hasPrefix("duosite-files 1\n") else { return nil }
-        return Set(text.split(separator: "\n").dropFirst().map(String.init))
+              bytes.starts(with: "duosite-files 1\n".utf8) else { return nil }
+        return bytes
+    }
+
+    /// Negative, zero or positive as the bytes `a` sort before, with or after `b`.
+    private static func compare(_ a: ArraySlice<UInt8>, _ b: String.UTF8View) -> Int {
+        var left = a.startIndex, right = b.startIndex
+        while left < a.endIndex, right < b.endIndex {
+            if a[left] != b[right] { return Int(a[left]) - Int(b[right]) }
+            left += 1
+            right = b.index(after: right)
+        }
+        return (left < a.endIndex ? 1 : 0) - (right < b.endIndex ? 1 : 0)
     }
 
     /// Lists the files `output` holds now, just published: a draft renamed
@@ -59,7 +71,22 @@ enum OutputManifest {
     static func foreignFiles(in output: URL, root: URL) -> [String] {
         let files = files(in: output.path)
         if let listed = read(for: output) {
-            return files.filter { !listed.contains($0) && $0 != ".DS_Store" && !$0.hasSuffix("/.DS_Store") }
+            // Both in byte order: the list's lines and the files walked side by side.
+            var foreign: [String] = []
+            var line = "duosite-files 1\n".utf8.count
+            for file in files {
+                var found = false
+                while line < listed.count {
+                    var end = line
+                    while end < listed.count, listed[end] != UInt8(ascii: "\n") { end += 1 }
+                    let order = compare(listed[line..<end], file.utf8)
+                    if order > 0 { break }
+                    line = end + 1
+                    if order == 0 { found = true; break }
+                }
+                if !found, file != ".DS_Store", !file.hasSuffix("/.DS_Store") { foreign.append(file) }
+            }
+            return foreign
         }
         let published = FileManager.default.fileExists(atPath: BuildCache.location(for: output).path)
             || FileManager.default.fileExists(atPath: OutputFolder.spare(of: output).path)

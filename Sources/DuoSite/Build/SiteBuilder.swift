@@ -42,7 +42,7 @@ public struct SiteBuilder: Sendable {
 
     /// Runs the build, one at a time into its output (`BuildLock`).
     public func run() -> Outcome {
-        if let problem = OutputFolder.validate(options.output, root: options.root) {
+        if let problem = OutputFolder.validate(options.output, root: options.root, files: !options.outputFilesChecked) {
             return Outcome(diagnostics: [Diagnostic(.missingFile, problem, at: SourceLocation(file: options.output.lastPathComponent))], published: false, pageCount: 0)
         }
         let asked = DispatchTime.now()

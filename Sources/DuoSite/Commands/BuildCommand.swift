@@ -98,6 +98,8 @@ struct BuildCommand: Subcommand {
             console.err("waiting for another build into \(output) to finish…\n")
         }
         let steps = timings ? BuildTimings() : nil
+        var options = self.options
+        options.outputFilesChecked = true
         let builder = SiteBuilder(options: options, progress: showsProgress ? report : nil, waiting: quiet ? nil : waiting, timings: steps)
         let outcome = builder.run()
         // Last, after the findings and the summary; asked for, so printed

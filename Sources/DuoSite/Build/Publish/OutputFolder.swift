@@ -181,13 +181,12 @@ final class OutputFolder: Sendable {
     }
 
     /// Refuses outputs that would replace the site's own files (the root
-    /// itself, a folder above it, or one of its source folders), or, in a
-    /// folder no build has published into (no build cache or spare beside
-    /// it), any file a build does not write: the build replaces its output
-    /// whole, so a folder given by mistake (`--output ~/Documents`) would be
-    /// lost. Files added by hand to a build's output are not kept (the
-    /// README says so).
-    static func validate(_ output: URL, root: URL) -> String? {
+    /// itself, a folder above it, or one of its source folders), or that
+    /// hold a file duosite did not write (`OutputManifest`), anywhere in
+    /// them: the build replaces its output whole, so a folder given by
+    /// mistake (`--output ~/Documents`), or a file added by hand to a
+    /// build's output, would be lost. It names them instead.
+    static func validate(_ output: URL, root: URL, files: Bool = true) -> String? {
         let output = output.standardizedFileURL.resolvingSymlinksInPath().path
         let root = root.standardizedFileURL.resolvingSymlinksInPath().path
         if output == "/" || output == root || (root + "/").hasPrefix(output + "/") {
@@ -200,16 +199,12 @@ final class OutputFolder: Sendable {
         for marker in ["Content", ".git", "Package.swift"] where FileManager.default.fileExists(atPath: output + "/" + marker, isDirectory: &isFolder) {
             return "--output \(output) holds \(marker); the build replaces its output whole, so choose an empty folder or a previous build"
         }
-        // What a build writes at the output's root; a Finder's .DS_Store is
-        // not worth stopping for.
-        let written = Set(Site.Paths.publishedFiles.map { String($0.prefix { $0 != "/" }) } + ["patterns", "tags", "assets", HeadersFile.path, ".DS_Store"])
-        let outputURL = URL(fileURLWithPath: output)
-        let published = FileManager.default.fileExists(atPath: BuildCache.location(for: outputURL).path)
-            || FileManager.default.fileExists(atPath: spare(of: outputURL).path)
-        let foreign = published ? [] : entries(of: output).filter { !written.contains($0) }.sorted()
+        // Every file of the output must be one a build of duosite wrote
+        // (a Finder's .DS_Store is not worth stopping for).
+        let foreign = files ? OutputManifest.foreignFiles(in: URL(fileURLWithPath: output), root: URL(fileURLWithPath: root)) : []
         if !foreign.isEmpty {
             let names = foreign.prefix(3).map { "'\($0)'" }.joined(separator: ", ") + (foreign.count > 3 ? " and \(foreign.count - 3) more" : "")
-            return "--output \(output) holds \(names), which a build does not write; the build replaces its output whole, so \(foreign.count == 1 ? "it" : "they") would be lost: choose an empty folder or a previous build's, or move \(foreign.count == 1 ? "it" : "them") out"
+            return "--output \(output) holds \(names), which duosite did not write; the build replaces its output whole, so \(foreign.count == 1 ? "it" : "they") would be lost: move \(foreign.count == 1 ? "it" : "them") out (into Static/ to publish \(foreign.count == 1 ? "it" : "them")), or choose an empty folder or a previous build's"
         }
         return nil
     }
@@ -232,7 +227,7 @@ final class OutputFolder: Sendable {
         do {
             let file = try prepare(relative)
             try FileOutput.write(bytes, toFile: file)
-            for (suffix, packed) in try precompressor?.siblings(of: bytes.span, path: relative) ?? [] {
+            for (suffix, packed) in try precompressor?.siblings(of: bytes, path: relative) ?? [] {
                 try FileOutput.write(packed, toFile: file + suffix)
             }
         } catch {

@@ -206,6 +206,7 @@ final class Publisher: Sendable {
             throw finding
         }
         if let setAside { unlink(setAside) }
+        OutputManifest.write(for: output)
         if drafted {
             do {
                 try BuildCache.publishDraft(beside: output)

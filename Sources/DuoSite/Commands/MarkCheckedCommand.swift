@@ -81,7 +81,7 @@ struct MarkCheckedCommand: Subcommand {
         }
 
         // Every page's edit made first: one refusal, and no file changes.
-        var edits: [(path: String, edit: LastCheckedEdit, file: (target: URL, bytes: [UInt8], status: stat))] = []
+        var edits: [(path: String, edit: LastCheckedEdit, file: PageFileWriter.Original)] = []
         var refusals: [String] = []
         for page in pages {
             let path: String
@@ -93,8 +93,8 @@ struct MarkCheckedCommand: Subcommand {
                 path = found
             }
             if edits.contains(where: { $0.path == path }) { continue }
-            // The real file, checked writable, read once: what the edit is made from.
-            let file: (target: URL, bytes: [UInt8], status: stat)
+            // The real file, checked writable, read once under its lease: what the edit is made from.
+            let file: PageFileWriter.Original
             do {
                 file = try PageFileWriter.writableFile(at: root.appendingPathComponent(path), root: root)
             } catch {
@@ -121,7 +121,7 @@ struct MarkCheckedCommand: Subcommand {
         var failure: PageFileWriter.Failure?
         for (_, edit, file) in edits where edit.changesFile {
             do {
-                drafts.append(try PageFileWriter.prepare(edit.bytes, replacing: file.target, original: file.bytes, status: file.status))
+                drafts.append(try PageFileWriter.prepare(edit.bytes, replacing: file.target, original: file.bytes, status: file.status, lease: file.lease))
             } catch {
                 failure = error
                 break

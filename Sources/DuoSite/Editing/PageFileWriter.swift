@@ -34,18 +34,31 @@ enum PageFileWriter {
         let original: [UInt8]
         /// The new bytes' draft, beside the file, with its permissions, owner and group.
         let draft: URL
+        /// The file's lease, taken before it was read, when the system gives one.
+        let lease: PageLease?
+    }
+
+    /// A page file read to be replaced: its real path, its bytes and
+    /// status, and its lease, taken before it was read.
+    struct Original {
+        let target: URL
+        let bytes: [UInt8]
+        let status: stat
+        let lease: PageLease?
     }
 
     /// The real file behind the page at `url`: a link followed when it
     /// leads to a regular file inside `root`; refused when it leads
     /// outside, is not a regular file, or is read-only (as an editor would
-    /// refuse to write it), with the file's bytes and status.
-    static func writableFile(at url: URL, root: URL) throws(Failure) -> (target: URL, bytes: [UInt8], status: stat) {
+    /// refuse to write it), with the file's bytes and status, read under
+    /// its lease (`PageLease`): never while another program writes it.
+    static func writableFile(at url: URL, root: URL) throws(Failure) -> Original {
         let target = url.resolvingSymlinksInPath()
         let realRoot = root.standardizedFileURL.resolvingSymlinksInPath().path
         guard target.path.hasPrefix(realRoot + "/") else {
             throw Failure(reason: "\(url.lastPathComponent) is a link to \(target.path), outside the site; mark-checked changes only the site's files")
         }
+        let lease = try PageLease.take(target.path, name: target.lastPathComponent)
         let read: (bytes: [UInt8], status: stat)?
         do {
             read = try SourceFile.contents(atPath: target.path)
@@ -63,12 +76,13 @@ enum PageFileWriter {
         guard access(folder, W_OK) == 0 else {
             throw Failure(reason: "cannot write beside \(target.lastPathComponent): \(String(cString: strerror(errno)))")
         }
-        return (target, bytes, status)
+        return Original(target: target, bytes: bytes, status: status, lease: lease)
     }
 
-    /// Writes `bytes` beside `target` (read as `original`, with `status`)
-    /// under a hidden name, with the file's permissions, owner and group.
-    static func prepare(_ bytes: [UInt8], replacing target: URL, original: [UInt8], status: stat) throws(Failure) -> Replacement {
+    /// Writes `bytes` beside `target` (read as `original`, with `status`,
+    /// under `lease`) under a hidden name, with the file's permissions,
+    /// owner and group.
+    static func prepare(_ bytes: [UInt8], replacing target: URL, original: [UInt8], status: stat, lease: PageLease? = nil) throws(Failure) -> Replacement {
         let draft = target.deletingLastPathComponent().appendingPathComponent(".\(target.lastPathComponent).duosite-\(getpid())")
         do {
             try Data(bytes).write(to: draft, options: .withoutOverwriting)
@@ -86,15 +100,17 @@ enum PageFileWriter {
             unlink(draft.path)
             throw Failure(reason: "cannot keep \(target.lastPathComponent)'s permissions: \(reason)")
         }
-        return Replacement(target: target, original: original, draft: draft)
+        return Replacement(target: target, original: original, draft: draft, lease: lease)
     }
 
-    /// Renames the draft over its file, once the file is read again and
-    /// found as it was when the draft was made from it: a change since (an
-    /// editor saving meanwhile) is refused, the draft removed.
+    /// Renames the draft over its file, once its lease still holds (no
+    /// program has opened it to write since it was read) and the file is
+    /// read again and found as it was when the draft was made from it: a
+    /// change since, or a save begun (an editor saving meanwhile), is
+    /// refused, the draft removed.
     static func commit(_ replacement: Replacement) throws(Failure) {
         let now = try? SourceFile.contents(atPath: replacement.target.path)
-        guard let now, now.bytes == replacement.original else {
+        guard replacement.lease?.holds ?? true, let now, now.bytes == replacement.original else {
             unlink(replacement.draft.path)
             throw Failure(reason: "\(replacement.target.lastPathComponent) changed while marking; run it again")
         }

@@ -128,7 +128,8 @@ enum SiteFiles {
     /// notifiers, its tags, and for each of its rules the pages citing it
     /// (`links`), each at the place the citation stands.
     static func pagesJSON(_ pages: [Pattern], links: PageLinks = PageLinks(), settings: SiteSettings, baseURL: String, today: Day) -> ByteBuffer {
-        var json = ByteBuffer(capacity: 64 + pages.count * 400)
+        // About a kilobyte and a half a page (its rules and what cites them): no growing, copied whole, at ten thousand pages.
+        var json = ByteBuffer(capacity: 64 + pages.count * 1_600)
         json.append("{\n  \"generated_for\": \"")
         json.append(today)
         json.append("\",\n  \"pages\": [\n")

@@ -17,10 +17,6 @@ public struct BuildOptions: Sendable {
     /// Whether a `.gz` and a `.br` are written beside each text file over
     /// 1 KB (`--precompress`), whatever site.yml's `precompress` says.
     public var precompress = false
-    /// Whether the output's files were found to be the last build's
-    /// already (`duosite build` checks them as it reads its command line),
-    /// so that the build does not walk the output a second time.
-    var outputFilesChecked = false
     /// For tests: page writes made to fail half-way through, as a disk that
     /// fills would (`PageWriteFault`); nil in every real build.
     var pageWriteFault: PageWriteFault?

@@ -50,10 +50,10 @@ struct TestSite {
     }
 
     /// What builds left beside the output: every `.Public…` entry of the
-    /// root but the cache, the spare and the list of published files.
+    /// root but the cache and the spare.
     func leftovers() throws -> [String] {
         try FileManager.default.contentsOfDirectory(atPath: root.path)
-            .filter { $0.hasPrefix(".Public") && ![".Public.duosite-cache", ".Public.spare", ".Public.duosite-files"].contains($0) }
+            .filter { $0.hasPrefix(".Public") && ![".Public.duosite-cache", ".Public.spare"].contains($0) }
             .sorted()
     }
 

@@ -170,12 +170,16 @@ public struct SiteLoader: Sendable {
 
     /// An entry of the theme's assets that no copy can read without
     /// waiting (a named pipe, a device, a socket): an error, at it, rather
-    /// than a build that waits forever on it.
+    /// than a build that waits forever on it. So is one that is not a file
+    /// to copy (a link to a folder, or to nothing), as in `Static/`: `check`
+    /// says so, not the build alone.
     static func assetFindings(_ paths: [String], root: URL) -> [Diagnostic] {
         let folder = root.appendingPathComponent(Site.Paths.assets).path
         return paths.compactMap { path in
             var info = stat()
-            guard stat(folder + "/" + path, &info) == 0 else { return nil }
+            guard stat(folder + "/" + path, &info) == 0, info.st_mode & S_IFMT != S_IFDIR else {
+                return Diagnostic(.missingFile, "cannot publish \(Site.Paths.assets)/\(path): it is not a file that can be read (a link to a folder, or to nothing); put the files themselves in \(Site.Paths.assets)/", at: SourceLocation(file: "\(Site.Paths.assets)/\(path)"))
+            }
             let kind: String
             switch info.st_mode & S_IFMT {
             case S_IFIFO: kind = "a named pipe"

@@ -5,7 +5,8 @@ import Testing
 
 /// A named pipe where a page, a site file, a template or an asset goes:
 /// `check` and `build` never wait on it (a pipe gives nothing until someone
-/// writes to it), and report it where it is.
+/// writes to it), and report it where it is. Among the theme's assets, a
+/// link to a folder, or to nothing, is no file to copy: both say so alike.
 @Suite struct SpecialFileTests {
     /// Whether a process opened the pipe at `path` to read it: a writer,
     /// tried every 50 ms until `stop`, succeeds only then, and writes a
@@ -52,5 +53,18 @@ import Testing
         }
         let waited = rescuer.rescued.load(ordering: .relaxed)
         #expect(!waited, "duosite waited on the pipe")
+    }
+
+    @Test(arguments: [".", "missing.css"])
+    func aLinkAmongTheAssetsThatIsNoFileIsReportedByCheckAndBuild(target: String) throws {
+        let site = try TestSite()
+        defer { site.remove() }
+        try FileManager.default.createSymbolicLink(atPath: site.root.appendingPathComponent("Theme/assets/a").path, withDestinationPath: target)
+        for command in ["check", "build"] {
+            let result = site.run([command, "--today", "2026-11-29"])
+            #expect(result.status == 1, "\(command)")
+            #expect(result.err.contains("Theme/assets/a:1:1: error: cannot publish Theme/assets/a: it is not a file that can be read (a link to a folder, or to nothing)"), "\(command): \(result.err)")
+        }
+        #expect(!FileManager.default.fileExists(atPath: site.root.appendingPathComponent("Public").path))
     }
 }

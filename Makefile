@@ -13,7 +13,7 @@ BINDIR ?= $(PREFIX)/bin
 # make install DUOSITE=path installs that binary rather than a release build.
 DUOSITE ?=
 
-.PHONY: site site-optimized install test unit-tests verify-site verify-publishing verify-lsp verify-install bench dependencies
+.PHONY: site site-optimized install test unit-tests verify-site verify-publishing verify-lsp verify-install fuzz-short fuzz bench dependencies
 
 dependencies:
 	scripts/install-dependencies
@@ -39,7 +39,7 @@ install: $(if $(DUOSITE),,dependencies)
 site-optimized: dependencies
 	duosite=$$(SWIFT=$(SWIFT) scripts/release-build --optimized) && "$$duosite" build $(TODAY_FLAG)
 
-test: dependencies unit-tests verify-site verify-publishing verify-lsp verify-install
+test: dependencies unit-tests verify-site verify-publishing verify-lsp verify-install fuzz-short
 
 unit-tests:
 	$(SWIFT) test
@@ -60,6 +60,15 @@ verify-install:
 # duosite lsp driven by a real client (pytest-lsp), as editors drive it.
 verify-lsp: dependencies
 	SWIFT=$(SWIFT) scripts/verify-lsp
+
+# Hostile input (scripts/fuzz --help): every reported case replayed, then
+# mutated and generated sites, a short pass with a fixed seed in make test
+# (at most a minute), a long one in make fuzz.
+fuzz-short:
+	scripts/fuzz --seconds 35 --timeout 20 --seed 66
+
+fuzz:
+	scripts/fuzz --seconds 1800 --seed $$(date +%s)
 
 # make bench BENCH_ARGS="--sizes 100,1000 --runs 3"; scripts/bench --help lists the options.
 bench: dependencies

@@ -122,7 +122,7 @@ extension Template {
                 let location = trackedLocation(of: start)
                 if case .path(let parts) = name { nameUses.append(NameUse(parts: parts, line: location.line, column: location.column)) }
                 standaloneTag(start: start, end: end)
-                frames.append(Frame(kind: .section(inverted: inverted), rawName: rawName, name: name, sigil: inverted ? "^" : "#", location: location))
+                try push(Frame(kind: .section(inverted: inverted), rawName: rawName, name: name, sigil: inverted ? "^" : "#", location: location))
             case UInt8(ascii: ">"):
                 let rawName = try parseTemplateName(content, tagStart: start, sigil: ">")
                 let left = clearsLeft(start)
@@ -139,10 +139,10 @@ extension Template {
                 var frame = Frame(kind: .parent, rawName: rawName, name: .implicit, sigil: "<", location: trackedLocation(of: start))
                 frame.openClearsLeft = left
                 frame.leadingWhitespace = whitespace
-                frames.append(frame)
+                try push(frame)
             case UInt8(ascii: "$"):
                 let rawName = try parseTemplateName(content, tagStart: start, sigil: "$")
-                openBlock(rawName, start: start, end: end)
+                try openBlock(rawName, start: start, end: end)
             case UInt8(ascii: "/"):
                 try close(try trimmedName(content, tagStart: start), start: start, end: end)
             default:
@@ -187,7 +187,7 @@ extension Template {
         }
 
         /// `{{$name}}`: an argument when directly inside a parent, else a parameter.
-        private mutating func openBlock(_ rawName: String, start: Int, end: Int) {
+        private mutating func openBlock(_ rawName: String, start: Int, end: Int) throws(TemplateError) {
             let location = trackedLocation(of: start)
             if case .parent = frames[frames.count - 1].kind {
                 // Text around an argument's start tag belongs to the parent (and is
@@ -198,7 +198,7 @@ extension Template {
                 advance(from: start, to: end, consumingLineTo: right)
                 let intrinsic = right.map { leadingWhitespace(ofLineAt: $0) } ?? ""
                 strippedIndentations.append(Array(intrinsic.utf8))
-                frames.append(Frame(kind: .argument, rawName: rawName, name: .implicit, sigil: "$", location: location))
+                try push(Frame(kind: .argument, rawName: rawName, name: .implicit, sigil: "$", location: location))
             } else {
                 let left = clearsLeft(start)
                 let right = lineEnd(after: end)
@@ -208,7 +208,7 @@ extension Template {
                 frame.leadingWhitespace = left ? whitespaceBefore(start) : ""
                 frame.intrinsicIndentation = right.map { leadingWhitespace(ofLineAt: $0) } ?? ""
                 standaloneTag(start: start, end: end)
-                frames.append(frame)
+                try push(frame)
             }
         }
 
@@ -264,6 +264,19 @@ extension Template {
                 let inclusion = Inclusion(name: rawName, indentation: standalonePair ? frame.leadingWhitespace : nil, location: frame.location)
                 frames[frames.count - 1].append(.parent(inclusion, arguments: arguments))
             }
+        }
+
+        /// Opens a section, parent or block: at most `Template.maximumNesting`
+        /// deep, so that nothing that walks the tree later (checking it,
+        /// compiling it, rendering it) goes deeper than a thread's stack allows.
+        private mutating func push(_ frame: Frame) throws(TemplateError) {
+            guard frames.count <= Template.maximumNesting else {
+                throw frame.location.error(
+                    .nestingLimit,
+                    "{{\(frame.sigil)\(frame.rawName)}} nests sections, parents and blocks more than \(Template.maximumNesting) deep"
+                )
+            }
+            frames.append(frame)
         }
 
         private mutating func popFrame() -> Frame {

@@ -13,6 +13,11 @@ public struct Template: Sendable {
     /// nothing, silently.
     public let nameUses: [NameUse]
 
+    /// How deep sections, parents and blocks may nest (a theme's nest a
+    /// few levels): a deeper one is a `nestingLimit` error at its tag, so
+    /// that the tree's every walk stays within a thread's stack.
+    public static let maximumNesting = 100
+
     /// Parses `source`; `name` is the template's name (its file name without `.mustache`).
     ///
     /// Throws the first syntax error, at the line and column of the tag at fault.

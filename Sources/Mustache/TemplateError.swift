@@ -23,6 +23,10 @@ public struct TemplateError: Error, Sendable, Equatable, CustomStringConvertible
         case missingTemplate
         /// Partials and parents nest deeper than the renderer allows (usually a template including itself).
         case recursionLimit
+        /// Sections, parents and blocks nest deeper than `Template.maximumNesting`.
+        case nestingLimit
+        /// A template includes itself, through partials or parents, directly or through others.
+        case inclusionCycle
     }
 
     /// The template's name (its file name without `.mustache`).

@@ -156,6 +156,77 @@ public struct TemplateLibrary: Sendable {
         return errors.sorted { ($0.template, $0.line, $0.column) < ($1.template, $1.line, $1.column) }
     }
 
+    /// Every template that includes itself, through partials or parents,
+    /// directly or through others (`{{> card}}` in `card.mustache`, a
+    /// template extending itself): one error a cycle, at the tag of its
+    /// first template (in name order) that starts it.
+    ///
+    /// The spec lets a partial include itself inside a section, ending
+    /// where the data does; but a name not found in a section's context is
+    /// looked up in the ones around it, so such a section can go on for
+    /// ever on data that never nests. A site, whose contexts are its own,
+    /// calls such a cycle an error before rendering, so that its check
+    /// promises what its build renders.
+    public func inclusionCycles() -> [TemplateError] {
+        // Each template's inclusions, with the first tag naming each.
+        var edges: [String: [(name: String, location: SourceLocation)]] = [:]
+        for (name, template) in templates {
+            var found: [(name: String, location: SourceLocation)] = []
+            collectInclusions(in: template.nodes, into: &found)
+            var seen: Set<String> = []
+            edges[name] = found.filter { templates[$0.name] != nil && seen.insert($0.name).inserted }
+        }
+        // Depth first, in name order: a tag naming a template still being
+        // walked closes a cycle.
+        enum Mark { case walking, done }
+        var marks: [String: Mark] = [:]
+        var errors: [TemplateError] = []
+        var reported: Set<String> = []
+        func walk(_ name: String, path: [String]) {
+            marks[name] = .walking
+            for edge in edges[name] ?? [] {
+                switch marks[edge.name] {
+                case .walking?:
+                    let cycle = Array(path.drop { $0 != edge.name }) + [name]
+                    let key = cycle.sorted().joined(separator: " ")
+                    if reported.insert(key).inserted {
+                        let what = cycle.count == 1 ? "'\(name)' includes itself" : "'\(edge.name)' includes itself through " + (cycle + [edge.name]).map { "'\($0)'" }.joined(separator: " → ")
+                        errors.append(edge.location.error(.inclusionCycle, what + ", so it would render for ever; a theme's templates may not include each other in a cycle"))
+                    }
+                case .done?:
+                    continue
+                case nil:
+                    walk(edge.name, path: path + [name])
+                }
+            }
+            marks[name] = .done
+        }
+        for name in templates.keys.sorted() where marks[name] == nil {
+            walk(name, path: [])
+        }
+        return errors.sorted { ($0.template, $0.line, $0.column) < ($1.template, $1.line, $1.column) }
+    }
+
+    private func collectInclusions(in nodes: [Node], into found: inout [(name: String, location: SourceLocation)]) {
+        for node in nodes {
+            switch node {
+            case .text, .variable:
+                break
+            case .section(_, let content, _):
+                collectInclusions(in: content, into: &found)
+            case .block(let block):
+                collectInclusions(in: block.content, into: &found)
+            case .partial(let inclusion):
+                found.append((inclusion.name, inclusion.location))
+            case .parent(let inclusion, let arguments):
+                found.append((inclusion.name, inclusion.location))
+                for name in arguments.keys.sorted() {
+                    collectInclusions(in: arguments[name] ?? [], into: &found)
+                }
+            }
+        }
+    }
+
     private func collectMissingReferences(in nodes: [Node], into errors: inout [TemplateError]) {
         for node in nodes {
             switch node {

@@ -93,20 +93,32 @@ public final class FolderWatcher: @unchecked Sendable {
     /// the watched ones; false when the system has no watch left.
     private func watchAll() -> Bool {
         guard add(watchOn: "") else { return false }
-        for folder in folders where !watchTree(folder) { return false }
+        var visited = FolderIdentities(root: root, folders: folders)
+        for folder in folders where !watchTree(folder, visited: &visited) { return false }
         return true
     }
 
-    /// Watches `folder` and every folder under it; false when out of watches.
+    /// Watches `folder` and every folder under it, each real folder once
+    /// (a link to a folder seen already, or outside the site, is not
+    /// followed); false when out of watches.
     private func watchTree(_ folder: String) -> Bool {
-        var isFolder: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: root.appendingPathComponent(folder).path, isDirectory: &isFolder), isFolder.boolValue else { return true }
+        var visited = FolderIdentities(root: root, folders: folders)
+        // The folders watched already are seen.
+        for watched in watches.values where watched != folder {
+            visited.note(root.appendingPathComponent(watched).path)
+        }
+        return watchTree(folder, visited: &visited)
+    }
+
+    private func watchTree(_ folder: String, visited: inout FolderIdentities) -> Bool {
+        let path = root.appendingPathComponent(folder).path
+        guard visited.enter(path) else { return true }
         guard add(watchOn: folder) else { return false }
-        for name in (try? FileManager.default.contentsOfDirectory(atPath: root.appendingPathComponent(folder).path)) ?? [] {
+        for name in (try? FileManager.default.contentsOfDirectory(atPath: path)) ?? [] {
             var isSub: ObjCBool = false
-            let path = folder + "/" + name
-            if FileManager.default.fileExists(atPath: root.appendingPathComponent(path).path, isDirectory: &isSub), isSub.boolValue {
-                guard watchTree(path) else { return false }
+            let sub = folder + "/" + name
+            if FileManager.default.fileExists(atPath: root.appendingPathComponent(sub).path, isDirectory: &isSub), isSub.boolValue {
+                guard watchTree(sub, visited: &visited) else { return false }
             }
         }
         return true
@@ -254,17 +266,61 @@ public final class FolderWatcher: @unchecked Sendable {
     /// The files under `folder` (relative to `root`), and with `folders` its
     /// folders too, editors' temporary files left out.
     static func files(under folder: String, root: URL, folders: Bool = false) -> [String] {
-        guard let enumerator = FileManager.default.enumerator(atPath: root.appendingPathComponent(folder).path) else { return [] }
         var paths: [String] = []
-        while let relative = enumerator.nextObject() as? String {
-            let name = (relative as NSString).lastPathComponent
-            if EditorTemporaryFile.matches(name) { continue }
-            var isFolder: ObjCBool = false
-            let path = folder + "/" + relative
-            if FileManager.default.fileExists(atPath: root.appendingPathComponent(path).path, isDirectory: &isFolder), folders || !isFolder.boolValue {
-                paths.append(path)
+        var visited = FolderIdentities(root: root, folders: [])
+        func walk(_ folder: String) {
+            let path = root.appendingPathComponent(folder).path
+            guard visited.enter(path) else { return }
+            for name in (try? FileManager.default.contentsOfDirectory(atPath: path)) ?? [] {
+                if EditorTemporaryFile.matches(name) { continue }
+                var isFolder: ObjCBool = false
+                let sub = folder + "/" + name
+                guard FileManager.default.fileExists(atPath: root.appendingPathComponent(sub).path, isDirectory: &isFolder) else { continue }
+                if isFolder.boolValue {
+                    if folders { paths.append(sub) }
+                    walk(sub)
+                } else {
+                    paths.append(sub)
+                }
             }
         }
+        walk(folder)
         return paths.sorted()
+    }
+}
+
+/// The real folders a walk under the watched folders has entered, by device
+/// and inode: a symbolic link to a folder is followed only to a folder not
+/// entered yet and inside the site (the root, or a watched folder, which
+/// may itself be a link), so that links in a cycle (`ln -s . a`) or to a
+/// folder holding the site are never walked round and round.
+struct FolderIdentities {
+    private var entered: Set<[UInt64]> = []
+    /// The real paths a followed link may lead into.
+    private let insides: [String]
+
+    init(root: URL, folders: [String]) {
+        let real = { (path: String) in URL(fileURLWithPath: path).resolvingSymlinksInPath().path }
+        insides = [real(root.path)] + folders.map { real(root.appendingPathComponent($0).path) }
+    }
+
+    /// Notes `path` as entered already.
+    mutating func note(_ path: String) {
+        var status = stat()
+        if stat(path, &status) == 0 { entered.insert([UInt64(status.st_dev), UInt64(status.st_ino)]) }
+    }
+
+    /// Whether to walk into the folder at `path` (following links): a
+    /// folder inside the site not entered yet, which is noted.
+    mutating func enter(_ path: String) -> Bool {
+        var status = stat()
+        guard stat(path, &status) == 0, status.st_mode & S_IFMT == S_IFDIR else { return false }
+        guard entered.insert([UInt64(status.st_dev), UInt64(status.st_ino)]).inserted else { return false }
+        var link = stat()
+        if lstat(path, &link) == 0, link.st_mode & S_IFMT == S_IFLNK {
+            let real = URL(fileURLWithPath: path).resolvingSymlinksInPath().path
+            return insides.contains { real == $0 || real.hasPrefix($0 + "/") }
+        }
+        return true
     }
 }

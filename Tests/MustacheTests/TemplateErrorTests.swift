@@ -132,3 +132,29 @@ struct TemplateErrorTests {
         }
     }
 }
+
+/// The limits a library keeps to before rendering anything.
+@Suite struct TemplateLimitTests {
+    @Test func nestingPastTheLimitIsAnErrorAtTheTag() {
+        let deep = String(repeating: "{{#a}}", count: Template.maximumNesting + 1) + String(repeating: "{{/a}}", count: Template.maximumNesting + 1)
+        #expect(throws: TemplateError.self) { try Template(deep, name: "deep") }
+        do {
+            _ = try Template(deep, name: "deep")
+        } catch {
+            #expect(error.kind == .nestingLimit)
+            #expect(error.column == 6 * Template.maximumNesting + 1)
+        }
+        let atTheLimit = String(repeating: "{{#a}}", count: Template.maximumNesting) + String(repeating: "{{/a}}", count: Template.maximumNesting)
+        #expect((try? Template(atTheLimit, name: "deep")) != nil)
+    }
+
+    @Test func cyclesOfInclusionsAreFoundOnceEach() throws {
+        let library = try TemplateLibrary(templates: [
+            "a": "{{> b}}", "b": "x{{#list}}{{> a}}{{/list}}", "self": "{{< self}}{{/self}}", "fine": "{{> a}}",
+        ])
+        let cycles = library.inclusionCycles()
+        #expect(cycles.map(\.template) == ["b", "self"])
+        #expect(cycles.allSatisfy { $0.kind == .inclusionCycle })
+        #expect(try TemplateLibrary(templates: ["a": "{{> b}}", "b": "{{> c}}", "c": "c"]).inclusionCycles().isEmpty)
+    }
+}

@@ -138,7 +138,7 @@ struct PageSource: Sendable {
             return .refused(error)
         }
         guard let (bytes, status) = read else {
-            return .unreadable([Diagnostic(.missingFile, "cannot read \(file): the file is missing or unreadable", at: SourceLocation(file: file))])
+            return .unreadable([SourceFile.notRead(file, root: root)])
         }
         let hash = hashesEveryFile || entry != nil ? ContentHash.of(bytes) : 0
         let text = PageText(file: file, bytes: bytes, hash: hash, stamp: SourceStamp.of(status, notAfter: started))

@@ -19,6 +19,10 @@ public struct SiteBuilder: Sendable {
         public var pageCount: Int
         /// How long the build waited for another build into the same output, in seconds.
         public var waited: Double = 0
+        /// Why the output may not be replaced, when the build refused it
+        /// (it holds a file no build wrote): the command line names the
+        /// wrong folder, as `OutputFolder.validate` says before a build.
+        public var refusal: String?
     }
 
     /// What to build.
@@ -43,7 +47,7 @@ public struct SiteBuilder: Sendable {
     /// Runs the build, one at a time into its output (`BuildLock`).
     public func run() -> Outcome {
         if let problem = OutputFolder.validate(options.output, root: options.root) {
-            return Outcome(diagnostics: [Diagnostic(.missingFile, problem, at: SourceLocation(file: options.output.lastPathComponent))], published: false, pageCount: 0)
+            return refused(problem)
         }
         let asked = DispatchTime.now()
         let lock: BuildLock
@@ -70,6 +74,10 @@ public struct SiteBuilder: Sendable {
         var previous: BuildCache?, publisher: Publisher?, findings: [Diagnostic] = []
         if engine.renders {
             previous = stage("the previous build's cache read") { BuildCache.read(beside: options.output, fingerprint: fingerprint.build) }
+            // The swap replaces the output whole: a file the last build did not write there would be lost.
+            if let problem = stage("the output's files checked", { OutputFolder.foreignFiles(in: options.output, root: root, live: previous?.live) }) {
+                return refused(problem)
+            }
             do {
                 let precompresses = options.precompress || settings.precompress
                 let made = try Publisher(output: options.output, root: root, previous: previous, fingerprint: fingerprint.build,
@@ -127,6 +135,12 @@ public struct SiteBuilder: Sendable {
     /// ten thousand pages' facts one object after another takes more than
     /// a tenth of a rebuild's time.
     private static let lastBuild = Mutex<(any Sendable)?>(nil)
+
+    /// A build refused before it began: its output is a folder it may not replace.
+    private func refused(_ problem: String) -> Outcome {
+        Outcome(diagnostics: [Diagnostic(.missingFile, problem, at: SourceLocation(file: options.output.lastPathComponent))], published: false, pageCount: 0,
+                refusal: problem)
+    }
 
     /// Runs the stage `name`, noting how long it took when the build notes its stages.
     private func stage<Result>(_ name: String, _ body: () throws -> Result) rethrows -> Result {

@@ -117,8 +117,9 @@ struct SiteWideFiles: Sendable {
         return hasher.value
     }
 
-    /// A key for what the files show of one page: its slug and front
-    /// matter. Made once, as the page is read, and kept in the cache.
+    /// A key for what the files show of one page: its slug, its front
+    /// matter and its rules' numbers (`api/pages.json` lists them). Made
+    /// once, as the page is read, and kept in the cache.
     static func pageKey(_ page: Pattern) -> UInt64 {
         var hasher = ContentHash()
         let front = page.frontMatter
@@ -137,6 +138,8 @@ struct SiteWideFiles: Sendable {
         hasher.add(UInt64(bitPattern: Int64(front.order ?? Int.min)))
         hasher.add(front.hasLastChecked ? 1 : 0)
         hasher.add(front.draft ? 1 : 0)
+        hasher.add(UInt64(page.rules.count))
+        page.rules.forEach { hasher.add(UInt64(bitPattern: Int64($0.number))) }
         return hasher.value
     }
 }

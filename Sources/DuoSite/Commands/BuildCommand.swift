@@ -16,10 +16,10 @@ struct BuildCommand: Subcommand {
     whole site into Public/ (or --output), replacing it whole. Errors publish
     nothing and leave the previous site as it was. A stale page never stops a
     build: it shows readers a notice. One build at a time writes into an output:
-    another waits for it to finish. A folder no build has published into that
-    holds other files is not replaced: name an empty one. While site.yml's
-    base_url is a placeholder (an .example address), the build warns: the
-    canonical links, sitemap and feed point there.
+    another waits for it to finish. An output holding a file no build wrote is
+    not replaced: the build names it, to be moved out. While site.yml's base_url
+    is a placeholder (an .example address), the build warns: the canonical
+    links, sitemap and feed point there.
 
     Options:
       -r, --root DIR     The site root (default: the nearest folder from here
@@ -108,6 +108,12 @@ struct BuildCommand: Subcommand {
         var diagnostics = outcome.diagnostics
         if let placeholder = PlaceholderBaseURL.finding(root: options.root, options: options) {
             diagnostics = (diagnostics + [placeholder]).sortedForOutput()
+        }
+        // An output found to hold a file no build wrote once the build held
+        // it: the command line names the wrong folder, as `validate` says.
+        if let refusal = outcome.refusal {
+            console.err("error: \(refusal)\n\(Self.usage)\nSee 'duosite \(Self.name) --help'.\n")
+            return 64
         }
         DiagnosticWriter.writeText(diagnostics, to: console, sourceRoot: source.root(options.root, on: console))
         guard outcome.published else {

@@ -19,9 +19,12 @@ struct MarkCheckedCommand: Subcommand {
     is next due. A PAGE is a slug (where-the-bars-go) or a page file's path,
     from the current folder or from the site root.
 
-    Each file is replaced whole, in one rename, keeping its permissions. When
-    any page cannot be marked (it does not exist, or its front matter cannot be
-    read), nothing is changed.
+    Each file is replaced whole, in one rename, keeping its permissions and
+    group, once it is read again and found unchanged. A page that is a link to a
+    file inside the site has that file changed. When any page cannot be marked
+    (it does not exist, is read-only or a link outside the site, its front
+    matter cannot be read, or it changed while being marked), nothing is
+    changed.
 
     Options:
       --date DATE        The day the pages were checked, YYYY-MM-DD, not after
@@ -78,7 +81,7 @@ struct MarkCheckedCommand: Subcommand {
         }
 
         // Every page's edit made first: one refusal, and no file changes.
-        var edits: [(path: String, edit: LastCheckedEdit)] = []
+        var edits: [(path: String, edit: LastCheckedEdit, file: PageFileWriter.Original)] = []
         var refusals: [String] = []
         for page in pages {
             let path: String
@@ -90,15 +93,20 @@ struct MarkCheckedCommand: Subcommand {
                 path = found
             }
             if edits.contains(where: { $0.path == path }) { continue }
-            guard let raw = FileManager.default.contents(atPath: root.appendingPathComponent(path).path) else {
-                refusals.append("\(SourceLocation(file: path)): error: the file cannot be read")
+            // The real file, checked writable, read once under its lease: what the edit is made from.
+            let file: PageFileWriter.Original
+            do {
+                file = try PageFileWriter.writableFile(at: root.appendingPathComponent(path), root: root)
+            } catch {
+                refusals.append("\(SourceLocation(file: path)): error: \(error.reason)")
                 continue
             }
-            switch LastCheckedEdit.make([UInt8](raw), path: path, date: day) {
+            if edits.contains(where: { $0.file.target == file.target }) { continue }
+            switch LastCheckedEdit.make(file.bytes, path: path, date: day) {
             case .failure(let diagnostic):
                 refusals.append(diagnostic.formatted)
             case .success(let edit):
-                edits.append((path, edit))
+                edits.append((path, edit, file))
             }
         }
         guard refusals.isEmpty else {
@@ -106,17 +114,45 @@ struct MarkCheckedCommand: Subcommand {
             return 1
         }
 
-        var report = ""
-        for (path, edit) in edits {
-            if edit.changesFile {
+        // Every draft written before any file is replaced; then each file,
+        // read again just before its rename, replaced only as it was read.
+        // A failure puts back the files replaced already: all or nothing.
+        var drafts: [PageFileWriter.Replacement] = []
+        var failure: PageFileWriter.Failure?
+        for (_, edit, file) in edits where edit.changesFile {
+            do {
+                drafts.append(try PageFileWriter.prepare(edit.bytes, replacing: file.target, original: file.bytes, status: file.status, lease: file.lease))
+            } catch {
+                failure = error
+                break
+            }
+        }
+        var replaced: [PageFileWriter.Replacement] = []
+        if failure == nil {
+            for draft in drafts {
                 do {
-                    try PageFileWriter.replace(edit.bytes, at: root.appendingPathComponent(path))
+                    try PageFileWriter.commit(draft)
+                    replaced.append(draft)
                 } catch {
-                    console.out(report)
-                    console.err("error: \(path): \(error.reason)\n")
-                    return 1
+                    failure = error
+                    break
                 }
             }
+        }
+        if let failure {
+            for draft in drafts { unlink(draft.draft.path) }
+            for done in replaced {
+                // The file as it was read, put back the same way.
+                let status = edits.first { $0.file.target == done.target }!.file.status
+                if let back = try? PageFileWriter.prepare(done.original, replacing: done.target, original: done.original, status: status) {
+                    if rename(back.draft.path, back.target.path) != 0 { unlink(back.draft.path) }
+                }
+            }
+            console.err("error: \(failure.reason)\nNothing was changed.\n")
+            return 1
+        }
+        var report = ""
+        for (path, edit, _) in edits {
             let due = (edit.reviewEvery ?? settings.reviewEvery).after(day)
             report += "\(path): last checked \(edit.previous ?? "never") → \(day); next due \(due)\n"
         }

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// `duosite serve`: a live preview of the site, built in memory and
 /// rebuilt on every change, until Ctrl-C or SIGTERM.
@@ -90,6 +91,30 @@ struct ServeCommand: Subcommand {
         sigaddset(&signals, SIGTERM)
         pthread_sigmask(SIG_BLOCK, &signals, nil)
 
+        // A thread of its own waits for them from the start: one during the
+        // start (reading the site, watching its folders) ends the process
+        // at once, as nothing is written yet; one after it stops the
+        // session, its connections closed, below.
+        let signalled = DispatchSemaphore(value: 0)
+        let phase = Mutex(ServePhase.starting)
+        let blocked = signals
+        let waiter = Thread {
+            var waited = blocked
+            var received: Int32 = 0
+            sigwait(&waited, &received)
+            let starting = phase.withLock { current in
+                defer { current = .stopping }
+                return current == .starting
+            }
+            if starting {
+                console.out("Stopped.\n")
+                exit(0)
+            }
+            signalled.signal()
+        }
+        waiter.name = "duosite signals"
+        waiter.start()
+
         if !["127.0.0.1", "::1"].contains(host) {
             console.err("warning: serving on \(host): other machines that can reach this one can read the preview, drafts included\n")
         }
@@ -107,9 +132,14 @@ struct ServeCommand: Subcommand {
         if session.isPolling && !poll {
             console.err("warning: the system cannot watch these folders for changes (no inotify, or no watches left); looking every half second instead\n")
         }
+        let started = phase.withLock { current in
+            defer { if current == .starting { current = .serving } }
+            return current == .starting
+        }
+        // A signal that came as the start ended exits on its own thread.
+        guard started else { while true { pause() } }
         console.out("Serving \(session.address)\n")
-        var received: Int32 = 0
-        sigwait(&signals, &received)
+        signalled.wait()
         session.stop()
         console.out("Stopped.\n")
         return 0
@@ -120,4 +150,9 @@ struct ServeCommand: Subcommand {
         var v4 = in_addr(), v6 = in6_addr()
         return inet_pton(AF_INET, text, &v4) == 1 || inet_pton(AF_INET6, text, &v6) == 1
     }
+}
+
+/// Where `duosite serve` is when a signal comes.
+private enum ServePhase: Sendable, Equatable {
+    case starting, serving, stopping
 }

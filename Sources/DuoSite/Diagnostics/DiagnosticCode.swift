@@ -49,6 +49,10 @@ public enum DiagnosticCode: String, Sendable, Hashable, CaseIterable {
     case uncitedRule = "uncited-rule"
     case ignoredFile = "ignored-file"
     case placeholderBaseURL = "placeholder-base-url"
+    /// A page past one of duosite's named limits (the cells its tables
+    /// leave out, its tags): set far above any real page, below where
+    /// reading it stops taking time and memory in proportion to it.
+    case overLimit = "over-limit"
 
     /// The severity a finding of this kind has.
     public var defaultSeverity: Diagnostic.Severity {

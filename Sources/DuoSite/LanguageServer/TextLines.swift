@@ -123,6 +123,12 @@ struct TextLines: Sendable {
     /// character past the line's end (or inside a character) is counted
     /// up to it.
     func place(of position: Position, in encoding: PositionEncoding) -> (line: Int, column: Int) {
+        // A line past the last is the text's end, as `offset(of:)` has it:
+        // what works from the place then goes no further than the text.
+        guard position.line < starts.count else {
+            let last = starts.count - 1
+            return (last + 1, text(ofLine: last).unicodeScalars.count + 1)
+        }
         var units = 0, column = 1
         for scalar in text(ofLine: position.line).unicodeScalars {
             units += Self.units(of: CollectionOfOne(scalar), in: encoding)

@@ -1,6 +1,12 @@
 import YAML
 
 extension Device {
+    /// The longest length a profile may give, in points (a phone is a few
+    /// hundred): every number of a profile, the column's width and slot
+    /// included, is at most this, so that the figures' arithmetic never
+    /// overflows.
+    static let maximumLength = 100_000
+
     /// Reads devices.yml's root node: a map from id to profile.
     static func readAll(_ node: YAMLNode, file: String) -> ([Device], [Diagnostic]) {
         guard let pairs = node.pairs else {
@@ -15,8 +21,8 @@ extension Device {
             let name = reader.string("name", required: true)
             func size(_ key: String, required: Bool = true) -> Int {
                 guard let value = reader.int(key, required: required) else { return 0 }
-                if value.value < 0 || value.value > 100_000 {
-                    reader.diagnostics.append(Diagnostic(.invalidField, "'\(key)' should be between 0 and 100000 points", at: value.location))
+                if value.value < 0 || value.value > Device.maximumLength {
+                    reader.diagnostics.append(Diagnostic(.invalidField, "'\(key)' should be between 0 and \(Device.maximumLength) points", at: value.location))
                     return 0
                 }
                 return value.value
@@ -37,18 +43,21 @@ extension Device {
                     let columnWidthValue = columnReader.int("width", required: true)
                     let columnWidth = columnWidthValue?.value ?? 0
                     // The column stands beside the content, below the status bar.
-                    if let columnWidthValue, width > 0, columnWidth <= 0 || columnWidth >= width {
+                    if let columnWidthValue, columnWidth <= 0 || columnWidth > Device.maximumLength || (width > 0 && columnWidth >= width) {
                         columnReader.diagnostics.append(Diagnostic(.invalidField, "the column's 'width' should be more than 0 points and leave room for the content beside it: less than the device's width, \(width)", at: columnWidthValue.location))
                     }
                     let slot = columnReader.int("slot", required: true)
                     if let slot, slot.value <= 0 {
                         columnReader.diagnostics.append(Diagnostic(.invalidField, "'slot' should be more than 0 points", at: slot.location))
-                    } else if let slot, height > 0, slot.value > height - statusBar {
+                    } else if let slot, slot.value > Device.maximumLength || (height > 0 && slot.value > height - statusBar) {
                         columnReader.diagnostics.append(Diagnostic(.invalidField, "'slot' should fit in the column: at most the device's height less its status bar, \(height - statusBar) points", at: slot.location))
                     }
                     columnReader.reportUnknownKeys(known: ["edge", "width", "slot"], code: .invalidField)
                     reader.diagnostics += columnReader.diagnostics
-                    column = Column(edge: edge ?? .trailing, width: max(columnWidth, 0), slot: max(slot?.value ?? 1, 1))
+                    // A number refused reaches the figures within the limit, so
+                    // that drawing them never overflows (the build stops on the error).
+                    column = Column(edge: edge ?? .trailing, width: min(max(columnWidth, 0), Device.maximumLength),
+                                    slot: min(max(slot?.value ?? 1, 1), Device.maximumLength))
                 } else {
                     reader.diagnostics.append(Diagnostic(.invalidField, "'column' should be none or a map with edge, width and slot", at: reader.location(value.mark)))
                 }

@@ -106,16 +106,10 @@ extension PageBodyReader {
     /// `base`, numbered when the page already has it. `rule-N`,
     /// `source-N` and `figure-N` are kept for the rules, the source list
     /// and the demos' figures, wherever they stand: a heading `## Rule 1`
-    /// is `#rule-1-1`, so that no two elements share an id.
+    /// is `#rule-1-1`, so that no two elements share an id. A repeat is
+    /// numbered in one step (`PageAnchors`), however many came before it.
     mutating func anchor(base: String) -> String {
-        var candidate = base
-        var number = 1
-        while anchors.contains(candidate) || Self.isNumberedAnchor(candidate) {
-            candidate = "\(base)-\(number)"
-            number += 1
-        }
-        anchors.insert(candidate)
-        return candidate
+        anchors.unique(base, reserved: Self.isNumberedAnchor)
     }
 
     /// Whether an anchor is a rule's, a source list entry's or a figure's:

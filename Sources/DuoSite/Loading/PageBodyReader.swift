@@ -30,7 +30,8 @@ struct PageBodyReader {
     var tagAddresses: [SiteAddress] = []
     /// What the page's checks judge.
     var outline = PageOutline()
-    var anchors = AnchorList()
+    /// The anchors given so far.
+    var anchors = PageAnchors()
     /// Whether a mistake the page's checks report hid some of its rules.
     var rulesIncomplete = false
     /// Whether a paragraph that reads like a citation block was not read as one.

@@ -58,6 +58,10 @@ struct PageReader {
             diagnostics.append(Diagnostic(.unreadableFile, "a paragraph starting here holds more than \(BracketGuard.limit) '[' (links or brackets), which Markdown parsing slows down on without bound; split it into several paragraphs", at: SourceLocation(file: path, line: bodyFirstLine + line - 1)))
             return (nil, diagnostics)
         }
+        if let excess = TableBound.firstExcess(in: body) {
+            diagnostics.append(Diagnostic(.overLimit, "this table's rows leave out more than \(TableBound.maximumMadeUpCells) of its cells (each row has a cell for every column of the delimiter row, written or not), which Markdown parsing makes up at great cost; give the rows their cells, or split the table", at: SourceLocation(file: path, line: bodyFirstLine + excess.line - 1, column: excess.column)))
+            return (nil, diagnostics)
+        }
         let document = MarkdownDocument(parsingUTF8: body, firstLine: bodyFirstLine, allowRawHTML: allowRawHTML)
         if let deep = document.tooDeepPosition {
             // An error, as invalid-field is: what is nested deeper is not read.
@@ -71,7 +75,7 @@ struct PageReader {
         var pattern = Pattern(
             file: path, slug: slug, frontMatter: frontMatter, sections: reader.sections,
             rules: reader.rules, faq: reader.faq, demos: reader.demos,
-            crossReferences: reader.crossReferences, anchors: reader.anchors,
+            crossReferences: reader.crossReferences, anchors: reader.anchors.sorted,
             introduction: reader.introduction
         )
         pattern.siteAddresses = reader.siteAddresses
@@ -82,6 +86,13 @@ struct PageReader {
         pattern.outline = reader.outline
         return (ReadPage(pattern: pattern, document: document), diagnostics)
     }
+}
+
+extension Pattern {
+    /// The most tags a page may have (a page has a handful): each tag's
+    /// page lists its pages with every tag of theirs, so that a page's tags
+    /// cost as many entries, squared, in the tag pages.
+    static let maximumTags = 50
 }
 
 extension FrontMatter {
@@ -104,7 +115,12 @@ extension FrontMatter {
         let lastChecked = reader.day("last_checked", required: true)
         let reviewEvery = reader.interval("review_every")
         let owner = reader.string("owner")?.value
-        let tagged = reader.strings("tags")
+        var tagged = reader.strings("tags")
+        if tagged.count > Pattern.maximumTags {
+            // Each tag's page lists its pages with their tags: past the limit, the rest are left out.
+            reader.diagnostics.append(Diagnostic(.overLimit, "the page has \(tagged.count) tags; a page has at most \(Pattern.maximumTags) (each tag's page lists the page with all its tags)", at: tagged[Pattern.maximumTags].location))
+            tagged.removeLast(tagged.count - Pattern.maximumTags)
+        }
         let order = reader.int("order")?.value
         let draft = reader.bool("draft")?.value ?? false
         reader.reportUnknownKeys(known: keys, meanings: FrontMatter.foreignKeys)

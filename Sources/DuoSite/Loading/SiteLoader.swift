@@ -73,7 +73,9 @@ public struct SiteLoader: Sendable {
             diagnostics += found
         }
         site.symbols = readSymbols()
-        site.assets = Set(Self.assetPaths(root: root))
+        let assets = Self.assetPaths(root: root)
+        site.assets = Set(assets)
+        diagnostics += Self.assetFindings(assets, root: root)
         let staticFiles = Self.staticPaths(root: root)
         site.staticFiles = Set(staticFiles)
         diagnostics += Self.staticFindings(staticFiles, root: root, headersFile: site.settings.headersFile)
@@ -163,6 +165,29 @@ public struct SiteLoader: Sendable {
                 return nil
             }
             return Diagnostic(.staticConflict, "this file would be published at '/\(path)', \(what)", at: SourceLocation(file: "\(Site.Paths.staticFiles)/\(path)"))
+        }
+    }
+
+    /// An entry of the theme's assets that no copy can read without
+    /// waiting (a named pipe, a device, a socket): an error, at it, rather
+    /// than a build that waits forever on it. So is one that is not a file
+    /// to copy (a link to a folder, or to nothing), as in `Static/`: `check`
+    /// says so, not the build alone.
+    static func assetFindings(_ paths: [String], root: URL) -> [Diagnostic] {
+        let folder = root.appendingPathComponent(Site.Paths.assets).path
+        return paths.compactMap { path in
+            var info = stat()
+            guard stat(folder + "/" + path, &info) == 0, info.st_mode & S_IFMT != S_IFDIR else {
+                return Diagnostic(.missingFile, "cannot publish \(Site.Paths.assets)/\(path): it is not a file that can be read (a link to a folder, or to nothing); put the files themselves in \(Site.Paths.assets)/", at: SourceLocation(file: "\(Site.Paths.assets)/\(path)"))
+            }
+            let kind: String
+            switch info.st_mode & S_IFMT {
+            case S_IFIFO: kind = "a named pipe"
+            case S_IFSOCK: kind = "a socket"
+            case S_IFCHR, S_IFBLK: kind = "a device"
+            default: return nil
+            }
+            return Diagnostic(.unreadableFile, "cannot publish \(Site.Paths.assets)/\(path): it is \(kind), not a regular file", at: SourceLocation(file: "\(Site.Paths.assets)/\(path)"))
         }
     }
 

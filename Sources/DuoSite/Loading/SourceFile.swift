@@ -29,9 +29,26 @@ struct SourceFile: Sendable {
             return .failure(error.diagnostic)
         }
         guard let (bytes, _) = read else {
-            return .failure(Diagnostic(.missingFile, "cannot read \(path): the file is missing or unreadable", at: SourceLocation(file: path)))
+            return .failure(notRead(path, root: root))
         }
         return decode(bytes, path: path)
+    }
+
+    /// The finding for a file `contents(atPath:)` gave nothing of: missing,
+    /// or there but not a regular file (a named pipe, a device, a folder),
+    /// which duosite never waits on.
+    static func notRead(_ path: String, root: URL) -> Diagnostic {
+        var status = stat()
+        if stat(root.appendingPathComponent(path).path, &status) == 0 {
+            let kind = switch status.st_mode & S_IFMT {
+            case S_IFIFO: "a named pipe"
+            case S_IFDIR: "a folder"
+            case S_IFSOCK: "a socket"
+            default: "a device"
+            }
+            return Diagnostic(.unreadableFile, "cannot read \(path): it is \(kind), not a regular file", at: SourceLocation(file: path))
+        }
+        return Diagnostic(.missingFile, "cannot read \(path): the file is missing or unreadable", at: SourceLocation(file: path))
     }
 
     /// The bytes of the file at `path` and its status (size, times, inode),
@@ -41,8 +58,10 @@ struct SourceFile: Sendable {
     /// calls: a build reads ten thousand pages, and the status comes with
     /// the file instead of from a second look-up of its path.)
     static func contents(atPath path: String, naming name: String? = nil) throws(FileSystemFailure) -> (bytes: [UInt8], status: stat)? {
-        // The path handed over where it lies, with no C string copied out of it.
-        let descriptor = path.withCString { open($0, O_RDONLY | O_CLOEXEC) }
+        // The path handed over where it lies, with no C string copied out of
+        // it. Opened without waiting: opening a named pipe for reading
+        // would wait for a writer (it is refused below, as not a regular file).
+        let descriptor = path.withCString { open($0, O_RDONLY | O_CLOEXEC | O_NONBLOCK) }
         guard descriptor >= 0 else {
             if errno == ENOENT || errno == ENOTDIR { return nil }
             throw FileSystemFailure(reading: name ?? path)
@@ -50,7 +69,7 @@ struct SourceFile: Sendable {
         defer { close(descriptor) }
         var status = stat()
         guard fstat(descriptor, &status) == 0 else { throw FileSystemFailure(reading: name ?? path) }
-        // Only a regular file: reading a pipe named like a page would wait forever.
+        // Only a regular file: reading a pipe or a device named like a page would wait forever.
         guard status.st_mode & S_IFMT == S_IFREG else { return nil }
         // As many bytes as the status says, as Foundation's reading does.
         let capacity = Int(status.st_size)

@@ -21,7 +21,8 @@ import Testing
 
     /// `--timings` prints the build's steps after everything else, on
     /// standard error, even with `--quiet`: a first build makes its
-    /// staging folder, the next brings the spare up to date.
+    /// staging folder, the next brings the spare up to date; each looks
+    /// at the output's files first.
     @Test func timingsListEveryStepInOrderAfterTheSummary() throws {
         let site = try TestSite()
         defer { site.remove() }
@@ -32,7 +33,7 @@ import Testing
         // The stages one after another, in order, then the whole build.
         let steps = [
             "the output checked", "the theme and the site's files read", "what every page depends on, hashed", "the previous build's cache read",
-            "the staging folder made", "the page files listed", "the pages read, checked, rendered and written",
+            "the output's files checked", "the staging folder made", "the page files listed", "the pages read, checked, rendered and written",
             "the links between pages made, the pages finished", "the checks across pages", "the site-wide files and assets written", "the site swapped in", "the whole build",
         ]
         let lines = first.err.split(separator: "\n").map(String.init)
@@ -49,6 +50,7 @@ import Testing
         let quiet = site.run(["build", "--today", "2026-11-29", "--quiet", "--timings"])
         #expect(quiet.status == 0)
         #expect(quiet.out.isEmpty)
+        #expect(quiet.err.contains("  the output's files checked "))
         #expect(quiet.err.contains("  the spare brought up to date "))
         #expect(!quiet.err.contains("the staging folder made"))
     }

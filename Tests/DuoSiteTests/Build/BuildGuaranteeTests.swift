@@ -88,7 +88,7 @@ import Testing
         // The command line names the wrong folder: a usage error, with the reason and the usage.
         #expect(result.status == 64)
         let path = site.root.appendingPathComponent("Notes").standardizedFileURL.resolvingSymlinksInPath().path
-        #expect(result.err.hasPrefix("error: --output \(path) holds 'notes.txt', which a build does not write; the build replaces its output whole, so it would be lost: choose an empty folder or a previous build's, or move it out\nUsage: duosite build "), "\(result.err)")
+        #expect(result.err.hasPrefix("error: --output \(path) holds 'notes.txt', which duosite did not write; the build replaces its output whole, so it would be lost: move it out (into Static/ to publish it), or choose an empty folder or a previous build's\nUsage: duosite build "), "\(result.err)")
         #expect(site.tree("Notes") == ["notes.txt": Data("precious".utf8), "index.html": Data("kept".utf8)])
         // An empty folder, or a previous build's (a Finder's .DS_Store aside), is replaced.
         try FileManager.default.removeItem(at: site.root.appendingPathComponent("Notes/notes.txt"))

@@ -41,9 +41,14 @@ import Testing
         let clean = site.tree()
         // Changed by hand while published: a file beside a page, a page
         // folder of no page, a file at the top, and a page edited in place.
-        try site.write("notes", to: "Public/patterns/where-the-bars-go/notes.txt")
-        try site.write("hand made", to: "Public/patterns/hand-made/index.html")
-        try site.write("extra", to: "Public/extra.txt")
+        // The files added are named, and the build refuses until they are moved out.
+        for added in ["patterns/where-the-bars-go/notes.txt", "patterns/hand-made/index.html", "extra.txt"] {
+            try site.write("by hand", to: "Public/" + added)
+            let refused = site.run(["build", "--today", "2026-11-29", "--quiet"])
+            #expect(refused.status == 64)
+            #expect(refused.err.contains("holds '\(added)', which duosite did not write"), "\(refused.err)")
+            try site.delete("Public/" + added)
+        }
         try site.overwrite("edited by hand", inPlace: "Public/patterns/symbols-not-labels/index.html")
 
         // The next build publishes the spare, then the one after it brings the
@@ -116,9 +121,12 @@ import Testing
         defer { site.remove() }
         site.build()
         site.build()
-        // The published pages' folder replaced by a file, by hand: two builds later it is the spare's.
+        // The published pages' folder replaced by a file, by hand: named,
+        // and once it is gone, two builds later the folder is the spare's.
         try FileManager.default.removeItem(at: site.root.appendingPathComponent("Public/patterns"))
         try site.write("not a folder", to: "Public/patterns")
+        #expect(site.run(["build", "--today", "2026-11-29", "--quiet"]).status == 64)
+        try site.delete("Public/patterns")
         site.build()
         site.build()
         #expect(site.tree() == site.freshBuild())

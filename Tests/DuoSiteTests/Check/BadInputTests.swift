@@ -81,7 +81,7 @@ struct BadInputTests {
         Case("empty page", [page: Data()], code: "unreadable-file", at: (1, 1)),
         Case("empty site.yml", ["Content/site.yml": Data()], file: "Content/site.yml", code: "unreadable-file", at: (1, 1)),
         Case("binary sources.yml", ["Content/sources.yml": Data([0x00, 0x01, 0x02, 0xFF])], file: "Content/sources.yml", code: "unreadable-file", at: (1, 1)),
-        Case("a folder named like a page", ["Content/patterns/folder.md/inside.txt": Data("x".utf8)], file: "Content/patterns/folder.md", code: "missing-file", at: (1, 1)),
+        Case("a folder named like a page", ["Content/patterns/folder.md/inside.txt": Data("x".utf8)], file: "Content/patterns/folder.md", code: "unreadable-file", at: (1, 1)),
         Case("a file name that cannot be an address", ["Content/patterns/Bad Name.md": Data(CleanPage.text().utf8)], file: "Content/patterns/Bad Name.md", code: "invalid-field", at: (1, 1)),
 
         // Citations that name nothing, or cannot be read.

@@ -64,7 +64,7 @@ struct BuildCache: Sendable {
     var entries: [Entry] = []
 
     /// The first words of the cache's first line: its format's name and number.
-    static let header = "duosite-cache 21"
+    static let header = "duosite-cache 22"
 
     /// Where the cache of an output folder lives: beside it, `.Public.duosite-cache`.
     static func location(for output: URL) -> URL {

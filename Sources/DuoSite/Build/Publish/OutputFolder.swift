@@ -183,10 +183,10 @@ final class OutputFolder: Sendable {
     /// Refuses outputs that would replace the site's own files (the root
     /// itself, a folder above it, or one of its source folders), or, in a
     /// folder no build has published into (no build cache or spare beside
-    /// it), any file a build does not write: the build replaces its output
-    /// whole, so a folder given by mistake (`--output ~/Documents`) would be
-    /// lost. Files added by hand to a build's output are not kept (the
-    /// README says so).
+    /// it), any file a build does not write, anywhere in it: the build
+    /// replaces its output whole, so a folder given by mistake (`--output
+    /// ~/Documents`) would be lost. It names them instead. A build's own
+    /// output is looked at once the build holds it (`foreignFiles`).
     static func validate(_ output: URL, root: URL) -> String? {
         let output = output.standardizedFileURL.resolvingSymlinksInPath().path
         let root = root.standardizedFileURL.resolvingSymlinksInPath().path
@@ -200,18 +200,37 @@ final class OutputFolder: Sendable {
         for marker in ["Content", ".git", "Package.swift"] where FileManager.default.fileExists(atPath: output + "/" + marker, isDirectory: &isFolder) {
             return "--output \(output) holds \(marker); the build replaces its output whole, so choose an empty folder or a previous build"
         }
-        // What a build writes at the output's root; a Finder's .DS_Store is
-        // not worth stopping for.
-        let written = Set(Site.Paths.publishedFiles.map { String($0.prefix { $0 != "/" }) } + ["patterns", "tags", "assets", HeadersFile.path, ".DS_Store"])
         let outputURL = URL(fileURLWithPath: output)
         let published = FileManager.default.fileExists(atPath: BuildCache.location(for: outputURL).path)
             || FileManager.default.fileExists(atPath: spare(of: outputURL).path)
-        let foreign = published ? [] : entries(of: output).filter { !written.contains($0) }.sorted()
-        if !foreign.isEmpty {
-            let names = foreign.prefix(3).map { "'\($0)'" }.joined(separator: ", ") + (foreign.count > 3 ? " and \(foreign.count - 3) more" : "")
-            return "--output \(output) holds \(names), which a build does not write; the build replaces its output whole, so \(foreign.count == 1 ? "it" : "they") would be lost: choose an empty folder or a previous build's, or move \(foreign.count == 1 ? "it" : "them") out"
+        guard !published else { return nil }
+        return refusal(output, holding: OutputTree.unwrittenFiles(in: output, root: URL(fileURLWithPath: root)))
+    }
+
+    /// Refuses an output holding files no build wrote, naming them; nil
+    /// when it holds none. `live`, what the previous build left (its
+    /// cache's), says which (`OutputTree.foreignFiles`); without it, the
+    /// paths do (`OutputTree.unwrittenFiles`, for the site at `root`). For
+    /// a build that holds the output's lock: no other build changes it
+    /// meanwhile.
+    static func foreignFiles(in output: URL, root: URL, live: OutputTree?) -> String? {
+        let path = output.standardizedFileURL.resolvingSymlinksInPath().path
+        if let foreign = live?.foreignFiles(in: path) {
+            return refusal(path, holding: foreign)
         }
-        return nil
+        // No cache that describes its folders (lost, unreadable, an earlier
+        // duosite's): the output is judged by its paths, as a folder no
+        // build published into is.
+        return refusal(path, holding: OutputTree.unwrittenFiles(in: path, root: root))
+    }
+
+    /// Why an output holding `foreign`, files duosite did not write, is
+    /// not replaced; nil when it holds none.
+    private static func refusal(_ output: String, holding foreign: [String]) -> String? {
+        guard !foreign.isEmpty else { return nil }
+        let names = foreign.prefix(3).map { "'\($0)'" }.joined(separator: ", ") + (foreign.count > 3 ? " and \(foreign.count - 3) more" : "")
+        let one = foreign.count == 1
+        return "--output \(output) holds \(names), which duosite did not write; the build replaces its output whole, so \(one ? "it" : "they") would be lost: move \(one ? "it" : "them") out (into Static/ to publish \(one ? "it" : "them")), or choose an empty folder or a previous build's"
     }
 
     /// The staging path for `relative` (`patterns/x/index.html`); relative
@@ -450,11 +469,28 @@ final class OutputFolder: Sendable {
     }
 
     /// The pages this build has put into the staging folder, for the cache,
-    /// with the time of their folder: called once every page is in.
+    /// with the time of their folder and every other folder's, with what it
+    /// holds, and the time they settled at: called once every file is in.
     var tree: OutputTree {
         var tree = ledger.tree
         tree.folderStamp = OutputTree.Page.folderStamp(stagingPath + "/patterns")
+        tree.settled = settle()
+        tree.precompressed = precompressor != nil
+        tree.folders = OutputTree.folders(of: stagingPath)
         return tree
+    }
+
+    /// Sets the staging folder's time to now and returns it, as the file
+    /// system keeps it: the time from which a folder's time is not trusted
+    /// (`OutputTree.settled`). A file system keeps times in ticks of its
+    /// own (a second, two, or the kernel's coarse clock), so a folder
+    /// changed within the tick the build ended in may show the time it was
+    /// left at; this time, taken from the same clock in the same ticks, is
+    /// that tick. 0, every folder untrusted, when the system refuses.
+    private func settle() -> UInt64 {
+        var info = stat()
+        guard futimens(openStaging.descriptor, nil) == 0, fstat(openStaging.descriptor, &info) == 0 else { return 0 }
+        return OutputTree.Page.stamp(info.st_mtim)
     }
 
     /// What the mirror holds, when this build makes one (it becomes the

@@ -32,6 +32,18 @@ struct OutputTree: Sendable, Equatable {
     /// The modification times of the site-wide files
     /// (`SiteWideFiles.paths`, in that order) just after they were written.
     var siteFileStamps: [UInt64] = []
+    /// Every other folder of the output, with its time and what it held
+    /// (`Folder`): with the pages' folders' times, what says which files
+    /// the build did not write (`foreignFiles(in:)`). None for the spare.
+    var folders: [Folder] = []
+    /// The time, as the file system keeps it, once the last file was
+    /// written (`OutputFolder.settle`): a folder whose time is this or
+    /// later may have changed since within the same tick of its clock, its
+    /// time unchanged, and is looked into whatever its time.
+    var settled: UInt64 = 0
+    /// Whether the pages' folders hold their `.gz` and `.br` (a build with
+    /// `--precompress`).
+    var precompressed = false
 
     /// The key of a page's bytes: its file's hash under a build's
     /// fingerprint (everything every page depends on).
@@ -43,12 +55,22 @@ struct OutputTree: Sendable, Equatable {
     }
 
     /// Encodes the tree as one record: the site-wide files' key and times,
-    /// the pages' folder's time, the count, then each page's slug, key and
-    /// times.
+    /// the other folders with their times and entries, the time they
+    /// settled, whether the pages are precompressed, the pages' folder's
+    /// time, the count, then each page's slug, key and times.
     func encode(into writer: inout RecordWriter) {
         writer.add(siteFilesKey)
         writer.add(siteFileStamps.count)
         siteFileStamps.forEach { writer.add($0) }
+        writer.add(folders.count)
+        for folder in folders {
+            writer.add(folder.path)
+            writer.add(folder.stamp)
+            writer.add(folder.entries.count)
+            folder.entries.forEach { writer.add($0) }
+        }
+        writer.add(settled)
+        writer.add(precompressed ? 1 : 0)
         writer.add(folderStamp)
         writer.add(pages.count)
         for (slug, page) in pages.sorted(by: { $0.key < $1.key }) {
@@ -64,6 +86,11 @@ struct OutputTree: Sendable, Equatable {
         var tree = OutputTree()
         tree.siteFilesKey = try reader.unsigned()
         tree.siteFileStamps = try (0..<reader.count()).map { _ in try reader.unsigned() }
+        tree.folders = try (0..<reader.count()).map { _ in
+            Folder(path: try reader.text(), stamp: try reader.unsigned(), entries: try (0..<reader.count()).map { _ in try reader.text() })
+        }
+        tree.settled = try reader.unsigned()
+        tree.precompressed = try reader.number() == 1
         tree.folderStamp = try reader.unsigned()
         let count = try reader.count()
         tree.pages.reserveCapacity(count)

@@ -185,8 +185,11 @@ final class Publisher: Sendable {
     /// given everything back: the output and its cache are as they were.
     func publish(entries: [BuildCache.Entry], readingFingerprint: UInt64) throws(Diagnostic) -> [Diagnostic] {
         folder.removeUnwrittenPages()
+        // What the spare holds beyond its pages is written anew by the next build.
+        var spare = folder.mirrorTree ?? folder.live
+        spare.folders = []
         let cache = BuildCache(fingerprint: fingerprint, readingFingerprint: readingFingerprint, live: folder.tree,
-                               spare: folder.mirrorTree ?? folder.live, entries: entries)
+                               spare: spare, entries: entries)
         var warnings: [Diagnostic] = []
         var drafted = true
         do {

@@ -108,8 +108,9 @@ public struct SymbolLibrary: Sendable {
         let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
         for file in names where file.hasSuffix(".svg") && !file.hasPrefix(".") {
             let url = folder.appendingPathComponent(file)
-            guard let data = FileManager.default.contents(atPath: url.path), data.count <= 256 * 1024,
-                  let text = String(data: data, encoding: .utf8) else { continue }
+            // Read as the pages are: a named pipe is never waited on.
+            guard let (bytes, _) = try? SourceFile.contents(atPath: url.path), bytes.count <= 256 * 1024,
+                  let text = String(validating: bytes, as: UTF8.self) else { continue }
             texts[String(file.dropLast(4))] = text
         }
         self.init(drawings: texts)

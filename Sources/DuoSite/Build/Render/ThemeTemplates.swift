@@ -38,6 +38,7 @@ enum ThemeTemplates {
                 diagnostics.append(Diagnostic(.missingFile, "the theme has no \(name).mustache", at: SourceLocation(file: "\(Site.Paths.templates)/\(name).mustache")))
             }
             diagnostics += library.validate().map(diagnostic)
+            diagnostics += library.inclusionCycles().map(diagnostic)
             diagnostics += ContextNames.findings(in: library)
             guard diagnostics.isEmpty else { return (nil, diagnostics, AssetNames()) }
             guard fingerprinting else { return (library, [], AssetNames()) }
@@ -46,6 +47,9 @@ enum ThemeTemplates {
             return (try TemplateLibrary(templates: sources.mapValues(assets.rewritingAddresses)), [], assets)
         } catch let error as TemplateError {
             return (nil, [diagnostic(error)], AssetNames())
+        } catch let error as TemplateLibrary.FileError {
+            let file = "\(Site.Paths.templates)/\(error.file)"
+            return (nil, [Diagnostic(.unreadableFile, "cannot read \(file): \(error.reason)", at: SourceLocation(file: file))], AssetNames())
         } catch {
             // In the system's words: a folder missing, or one it will not give.
             let failure = FileSystemFailure.reading(Site.Paths.templates, error)

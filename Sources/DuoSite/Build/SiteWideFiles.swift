@@ -137,6 +137,8 @@ struct SiteWideFiles: Sendable {
         hasher.add(UInt64(bitPattern: Int64(front.order ?? Int.min)))
         hasher.add(front.hasLastChecked ? 1 : 0)
         hasher.add(front.draft ? 1 : 0)
+        hasher.add(UInt64(front.aliases.count))
+        front.aliases.forEach { add($0.value) }
         return hasher.value
     }
 }

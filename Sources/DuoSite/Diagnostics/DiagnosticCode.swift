@@ -49,6 +49,8 @@ public enum DiagnosticCode: String, Sendable, Hashable, CaseIterable {
     case uncitedRule = "uncited-rule"
     case ignoredFile = "ignored-file"
     case placeholderBaseURL = "placeholder-base-url"
+    case aliasConflict = "alias-conflict"
+    case addressRemoved = "address-removed"
 
     /// The severity a finding of this kind has.
     public var defaultSeverity: Diagnostic.Severity {

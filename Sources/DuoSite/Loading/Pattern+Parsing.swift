@@ -80,7 +80,28 @@ struct PageReader {
         pattern.rulesIncomplete = reader.rulesIncomplete
         pattern.citationsIncomplete = reader.citationsIncomplete
         pattern.outline = reader.outline
+        if let start = reader.ruleList, let end = reader.ruleListEnd {
+            pattern.rulesKey = Self.rulesKey(body, lines: (start.line - bodyFirstLine + 1)...(end.line - bodyFirstLine + 1))
+        }
         return (ReadPage(pattern: pattern, document: document), diagnostics)
+    }
+}
+
+extension PageReader {
+    /// The hash of the lines `lines` (1-based) of `body`: the rule list as
+    /// written (never 0).
+    static func rulesKey(_ body: [UInt8], lines: ClosedRange<Int>) -> UInt64 {
+        var line = 1, start = 0, index = 0
+        let span = body.span
+        while index < span.count, line <= lines.upperBound {
+            if span[index] == 0x0A {
+                line += 1
+                if line == lines.lowerBound { start = index + 1 }
+            }
+            index += 1
+        }
+        guard start <= index else { return 1 }
+        return max(1, ContentHash.of(body[start..<index]))
     }
 }
 
@@ -107,6 +128,14 @@ extension FrontMatter {
         let tagged = reader.strings("tags")
         let order = reader.int("order")?.value
         let draft = reader.bool("draft")?.value ?? false
+        var aliases: [Located<String>] = []
+        for written in reader.strings("aliases") {
+            switch Alias.address(written.value) {
+            case .success(let address): aliases.append(Located(address, at: written.location))
+            case .failure(let problem):
+                reader.diagnostics.append(Diagnostic(.invalidField, "'aliases' holds '\(written.value)', which is not an address: \(problem.reason)", at: written.location))
+            }
+        }
         reader.reportUnknownKeys(known: keys, meanings: FrontMatter.foreignKeys)
         var frontMatter = FrontMatter(
             title: title, summary: summary, status: status,
@@ -115,6 +144,7 @@ extension FrontMatter {
             location: start, tagLocations: tagged.map(\.location)
         )
         frontMatter.hasLastChecked = lastChecked != nil
+        frontMatter.aliases = aliases
         return (frontMatter, reader.diagnostics)
     }
 }

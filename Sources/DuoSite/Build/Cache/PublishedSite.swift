@@ -127,7 +127,9 @@ struct PublishedSite: Sendable, Equatable {
             guard let scheme = unescaped.range(of: "://") else { continue }
             let afterHost = unescaped[scheme.upperBound...]
             guard let slash = afterHost.firstIndex(of: "/") else { continue }
-            let path = String(afterHost[slash...]).removingPercentEncodingIfPossible
+            var path = String(afterHost[slash...]).removingPercentEncodingIfPossible
+            // A site published under a path of its host: its pages' addresses from /patterns/.
+            if let pages = path.range(of: "/patterns/", options: .backwards) { path = String(path[pages.lowerBound...]) }
             if let slug = Alias.slug(of: path), SiteLoader.isValidSlug(slug) {
                 addresses[path] = Address(kind: .page)
             }

@@ -32,6 +32,11 @@ struct OutputTree: Sendable, Equatable {
     /// The modification times of the site-wide files
     /// (`SiteWideFiles.paths`, in that order) just after they were written.
     var siteFileStamps: [UInt64] = []
+    /// The folders among the pages' (`patterns/<name>/`) that hold a
+    /// site-wide file rather than a page: an alias's page, a withdrawn
+    /// address's. A spare whose pages' folder is unchanged has exactly
+    /// these besides its pages.
+    var siteFolders: [String] = []
 
     /// The key of a page's bytes: its file's hash under a build's
     /// fingerprint (everything every page depends on).
@@ -43,13 +48,16 @@ struct OutputTree: Sendable, Equatable {
     }
 
     /// Encodes the tree as one record: the site-wide files' key and times,
-    /// the pages' folder's time, the count, then each page's slug, key and
+    /// the pages' folder's time, the site-wide files' folders among the
+    /// pages, the count, then each page's slug, key and
     /// times.
     func encode(into writer: inout RecordWriter) {
         writer.add(siteFilesKey)
         writer.add(siteFileStamps.count)
         siteFileStamps.forEach { writer.add($0) }
         writer.add(folderStamp)
+        writer.add(siteFolders.count)
+        siteFolders.forEach { writer.add($0) }
         writer.add(pages.count)
         for (slug, page) in pages.sorted(by: { $0.key < $1.key }) {
             writer.add(slug)
@@ -65,6 +73,7 @@ struct OutputTree: Sendable, Equatable {
         tree.siteFilesKey = try reader.unsigned()
         tree.siteFileStamps = try (0..<reader.count()).map { _ in try reader.unsigned() }
         tree.folderStamp = try reader.unsigned()
+        tree.siteFolders = try (0..<reader.count()).map { _ in try reader.text() }
         let count = try reader.count()
         tree.pages.reserveCapacity(count)
         for _ in 0..<count {

@@ -1,8 +1,9 @@
 /// Finds addresses claimed twice across the site (`alias-conflict`), at
 /// each place: an alias that is another page's address, an alias two
 /// pages give, and an address `site.yml`'s `gone:` lets go that a page or
-/// an alias still answers at (or that `gone:` gives twice). Drafts count:
-/// their addresses are theirs once published.
+/// an alias or a file of `Static/` still answers at (or that `gone:` gives
+/// twice). Drafts count for aliases (their addresses are theirs once
+/// published), but a draft's own address may be let go.
 public struct AliasConflictChecker: Checker {
     public init() {}
 
@@ -46,8 +47,11 @@ public struct AliasConflictChecker: Checker {
                 diagnostics.append(Diagnostic(.aliasConflict, "'gone' gives '\(address)' twice; give it once", at: entry.location))
                 continue
             }
-            if let page = pages[address] {
+            // A draft's address may be let go: it is not published.
+            if let page = pages[address], !patterns[page].frontMatter.draft {
                 diagnostics.append(Diagnostic(.aliasConflict, "'gone' lets '\(address)' go, but it is the address of \(patterns[page].file); remove it from 'gone', or rename or remove the page", at: entry.location))
+            } else if context.site.staticFiles.contains(Alias.file(of: address)) {
+                diagnostics.append(Diagnostic(.aliasConflict, "'gone' lets '\(address)' go, but \(Site.Paths.staticFiles)/\(Alias.file(of: address)) is published there; an address leads to one thing: remove it from 'gone', or remove the file", at: entry.location))
             }
             for claim in claims[address] ?? [] {
                 diagnostics.append(Diagnostic(.aliasConflict, "'gone' lets '\(address)' go, but it is an alias of \(patterns[claim.page].file) (\(at(claim.location))); an address leads to one thing", at: entry.location))

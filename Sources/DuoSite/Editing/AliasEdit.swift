@@ -11,6 +11,8 @@ import YAML
 struct AliasEdit {
     /// The file's new bytes.
     let bytes: [UInt8]
+    /// The line changed or added.
+    let line: Int
 
     /// Adds `address` (a page's, `/patterns/<slug>/`) to the aliases of the
     /// page file `path` whose bytes are `raw`, dropping any alias that
@@ -35,6 +37,7 @@ struct AliasEdit {
         let refusal = Diagnostic(.invalidField, "the page's 'aliases:' is written in a way duosite mv cannot add to without changing more; write it as a list on one line ([a, b]) or one item a line", at: frontLocation)
         let text = RawLines(raw)
         var bytes = raw
+        var line = 1
         let before = (FrontMatter.read(front, file: path, slug: SiteLoader.slug(ofFile: path)).0.aliases).map(\.value)
         if let pair = pairs.first(where: { $0.key.string == "aliases" }) {
             guard case .sequence(let items) = pair.value.content, let start = text.offset(line: pair.value.mark.line, column: pair.value.mark.column) else {
@@ -50,19 +53,22 @@ struct AliasEdit {
                 let value = Array(written.utf8)
                 guard at + value.count <= raw.count, Array(raw[at..<(at + value.count)]) == value else { return .failure(refusal) }
                 bytes.replaceSubrange(at..<(at + value.count), with: Array(address.utf8))
+                line = item.mark.line
             } else if raw[start] == UInt8(ascii: "[") {
                 // A flow list on one line: the address before its `]`.
                 var end = start + 1
                 while end < raw.count, raw[end] != UInt8(ascii: "]"), raw[end] != 0x0A, raw[end] != 0x0D { end += 1 }
                 guard end < raw.count, raw[end] == UInt8(ascii: "]") else { return .failure(refusal) }
                 bytes.insert(contentsOf: Array(((items.isEmpty ? "" : ", ") + address).utf8), at: end)
+                line = pair.value.mark.line
             } else if let last = items.last, let lineStart = text.lineStart(last.mark.line), let lineEnd = text.lineStart(last.mark.line + 1) {
                 // A block list: a line like its last item's, after it.
                 var dash = lineStart
                 while dash < raw.count, raw[dash] == 0x20 { dash += 1 }
                 guard dash < raw.count, raw[dash] == UInt8(ascii: "-") else { return .failure(refusal) }
-                let line = Array(raw[lineStart...dash]) + Array(" \(address)".utf8) + text.lineEnding
-                bytes.insert(contentsOf: line, at: lineEnd)
+                let added = Array(raw[lineStart...dash]) + Array(" \(address)".utf8) + text.lineEnding
+                bytes.insert(contentsOf: added, at: lineEnd)
+                line = last.mark.line + 1
             } else {
                 return .failure(refusal)
             }
@@ -71,6 +77,7 @@ struct AliasEdit {
                 return .failure(Diagnostic(.missingFrontMatter, "the front matter's closing '---' line cannot be found", at: SourceLocation(file: path)))
             }
             bytes.insert(contentsOf: Array("aliases: [\(address)]".utf8) + text.lineEnding, at: closing)
+            line = found.split.bodyFirstLine - 1
         }
         // The file read again: the aliases as meant, every other value as it was.
         let expected = before.filter { $0 != replacing && $0 != address } + [address]
@@ -83,6 +90,6 @@ struct AliasEdit {
               }) else {
             return .failure(refusal)
         }
-        return .success(AliasEdit(bytes: bytes))
+        return .success(AliasEdit(bytes: bytes, line: line))
     }
 }

@@ -99,8 +99,7 @@ struct PageMove {
                 case .failure(let diagnostic): refusals.append(diagnostic.formatted)
                 case .success(let aliased):
                     let aliases = pattern.frontMatter.aliases.map(\.value)
-                    let line = pattern.frontMatter.aliases.first?.location.line ?? pattern.frontMatter.location.line
-                    edit.changes.insert(Change(line: line, before: "aliases: [\(aliases.joined(separator: ", "))]",
+                    edit.changes.insert(Change(line: aliased.line, before: "aliases: [\(aliases.joined(separator: ", "))]",
                                                after: "aliases: [\((aliases.filter { $0 != newAddress && $0 != oldAddress } + [oldAddress]).joined(separator: ", "))]"), at: 0)
                     edit.bytes = aliased.bytes
                 }
@@ -135,7 +134,7 @@ struct PageMove {
             let range = (found + name.lowerBound)..<(found + name.upperBound)
             var after = destination
             after.replaceSubrange(name, with: Array(new.utf8))
-            replacements[range.lowerBound] = (range, Change(line: reference.location.line, before: reference.destination, after: String(decoding: after, as: UTF8.self)))
+            replacements[range.lowerBound] = (range, Change(line: text.line(at: found), before: reference.destination, after: String(decoding: after, as: UTF8.self)))
         }
         var bytes = raw
         for (_, replacement) in replacements.sorted(by: { $0.key > $1.key }) {

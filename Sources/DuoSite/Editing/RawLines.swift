@@ -25,6 +25,20 @@ struct RawLines {
         return index
     }
 
+    /// The line (1-based) the byte at `offset` is on.
+    func line(at offset: Int) -> Int {
+        var line = 1, index = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
+        while index < min(offset, bytes.count) {
+            let byte = bytes[index]
+            index += 1
+            if byte == 0x0A || byte == 0x0D {
+                if byte == 0x0D, index < bytes.count, bytes[index] == 0x0A { index += 1 }
+                if index <= offset { line += 1 }
+            }
+        }
+        return line
+    }
+
     /// The offset of character `column` (1-based, counted in Unicode
     /// scalars as libyaml counts them) of line `line`.
     func offset(line: Int, column: Int) -> Int? {

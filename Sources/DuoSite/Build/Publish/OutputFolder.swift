@@ -207,7 +207,7 @@ final class OutputFolder: Sendable {
         }
         // What a build writes at the output's root; a Finder's .DS_Store is
         // not worth stopping for.
-        let written = Set(Site.Paths.publishedFiles.map { String($0.prefix { $0 != "/" }) } + ["patterns", "tags", "assets", HeadersFile.path, ".DS_Store"])
+        let written = Set(Site.Paths.publishedFiles.map { String($0.prefix { $0 != "/" }) } + ["patterns", "tags", "assets", HeadersFile.path, RedirectsFile.path, ".DS_Store"])
         let outputURL = URL(fileURLWithPath: output)
         let published = FileManager.default.fileExists(atPath: BuildCache.location(for: outputURL).path)
             || FileManager.default.fileExists(atPath: spare(of: outputURL).path)

@@ -101,7 +101,8 @@ extension CrossPageChecks {
             }
         }
         if !claimed.isEmpty, gone { files.insert(Site.Paths.settings) }
-        let comparing = publishingChanged && !(lastPublished?.addresses.isEmpty ?? true)
+        let comparing = publishingChanged && !(lastPublished?.isEmpty ?? true)
+        let lastSlugs = comparing ? Set(lastPublished?.pages.map(\.slug) ?? []) : []
         if comparing { files.insert(Site.Paths.patterns) }
         guard !linkedSlugs.isEmpty || !titleKeys.isEmpty || !questionKeys.isEmpty || tagsChanged || !claimed.isEmpty || comparing else { return files }
         for facts in pages {
@@ -113,7 +114,7 @@ extension CrossPageChecks {
                 files.insert(page.file)
             }
             if !claimed.isEmpty, page.frontMatter.aliases.contains(where: { claimed.contains($0.value) }) { files.insert(page.file) }
-            if comparing, let last = lastPublished, page.frontMatter.draft || last.addresses[Alias.pageAddress(page.slug)] == nil {
+            if comparing, page.frontMatter.draft || !lastSlugs.contains(page.slug) {
                 files.insert(page.file)
             }
         }

@@ -91,17 +91,22 @@ extension PageReader {
     /// The hash of the lines `lines` (1-based) of `body`: the rule list as
     /// written (never 0).
     static func rulesKey(_ body: [UInt8], lines: ClosedRange<Int>) -> UInt64 {
-        var line = 1, start = 0, index = 0
-        let span = body.span
-        while index < span.count, line <= lines.upperBound {
-            if span[index] == 0x0A {
+        // The line ends found with memchr: a page's body is read up to its rule list's end.
+        body.withUnsafeBufferPointer { buffer -> UInt64 in
+            guard let base = buffer.baseAddress, !buffer.isEmpty else { return 1 }
+            var line = 1, start = 0, offset = 0
+            while line <= lines.upperBound, offset < buffer.count {
+                guard let found = memchr(base + offset, 0x0A, buffer.count - offset) else {
+                    offset = buffer.count
+                    break
+                }
+                offset = base.distance(to: found.assumingMemoryBound(to: UInt8.self)) + 1
                 line += 1
-                if line == lines.lowerBound { start = index + 1 }
+                if line == lines.lowerBound { start = offset }
             }
-            index += 1
+            guard start <= offset else { return 1 }
+            return max(1, ContentHash.of(UnsafeBufferPointer(rebasing: buffer[start..<offset]).span))
         }
-        guard start <= index else { return 1 }
-        return max(1, ContentHash.of(body[start..<index]))
     }
 }
 

@@ -128,8 +128,8 @@ struct BuildCache: Sendable {
             return writer.sealed()
         }
         trees.forEach { file.append($0[...]) }
-        var addresses = RecordWriter(capacity: 48 * (published?.addresses.count ?? 0) + 32)
-        (published ?? PublishedSite(day: Day(dayNumber: 0), addresses: [:])).encode(into: &addresses)
+        var addresses = RecordWriter(capacity: 48 * ((published?.pages.count ?? 0) + (published?.others.count ?? 0)) + 32)
+        (published ?? PublishedSite(day: Day(dayNumber: 0), pages: [])).encode(into: &addresses)
         file.append(addresses.sealed()[...])
         // The entries made now encoded on every core, a part at a time, and
         // written in page file order as each part is done.

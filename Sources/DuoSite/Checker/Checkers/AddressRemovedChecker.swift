@@ -9,46 +9,59 @@ public struct AddressRemovedChecker: Checker {
     public init() {}
 
     public func check(_ context: CheckContext) -> [Diagnostic] {
-        guard let last = context.lastPublished, !last.addresses.isEmpty else { return [] }
+        guard let last = context.lastPublished, !last.isEmpty else { return [] }
         let patterns = context.site.patterns
-        var served = Set<String>(minimumCapacity: patterns.count)
+        // What the site answers at: its pages (by slug; a page whose file is
+        // there but cannot be read may still answer), their aliases and `gone:`.
+        var slugs = Set<String>(minimumCapacity: patterns.count)
+        var others = Set<String>()
         var drafts: [String: Int] = [:]
         for (index, pattern) in patterns.enumerated() {
-            let address = Alias.pageAddress(pattern.slug)
             guard !pattern.frontMatter.draft else {
-                drafts[address] = index
+                drafts[pattern.slug] = index
                 continue
             }
-            served.insert(address)
-            for alias in pattern.frontMatter.aliases { served.insert(alias.value) }
+            slugs.insert(pattern.slug)
+            for alias in pattern.frontMatter.aliases { others.insert(alias.value) }
         }
-        for entry in context.site.settings.gone { served.insert(entry.value) }
-        // A page whose file is there but cannot be read may still answer.
-        for slug in context.site.unreadablePages { served.insert(Alias.pageAddress(slug)) }
-        let removed = last.addresses.keys.filter { !served.contains($0) }.sorted()
+        for entry in context.site.settings.gone { others.insert(entry.value) }
+        slugs.formUnion(context.site.unreadablePages)
+        func answers(_ address: String) -> Bool {
+            others.contains(address) || Alias.slug(of: address).map(slugs.contains) == true
+        }
+        var removed: [(address: String, page: PublishedSite.Page?)] = []
+        for page in last.pages where !slugs.contains(page.slug) {
+            let address = Alias.pageAddress(page.slug)
+            if !others.contains(address) { removed.append((address, page)) }
+        }
+        for other in last.others where !answers(other.address) { removed.append((other.address, nil)) }
         guard !removed.isEmpty else { return [] }
+        removed.sort { $0.address < $1.address }
         // The pages published since, by title and by rule list: which may have taken an old page's place.
+        let lastSlugs = Set(last.pages.map(\.slug))
         var byTitle: [UInt64: Int] = [:], byRules: [UInt64: Int] = [:]
-        for (index, pattern) in patterns.enumerated() where !pattern.frontMatter.draft && last.addresses[Alias.pageAddress(pattern.slug)] == nil {
-            if byTitle[PublishedSite.titleKey(pattern.frontMatter.title.value)] == nil { byTitle[PublishedSite.titleKey(pattern.frontMatter.title.value)] = index }
+        for (index, pattern) in patterns.enumerated() where !pattern.frontMatter.draft && !lastSlugs.contains(pattern.slug) {
+            let title = PublishedSite.titleKey(pattern.frontMatter.title.value)
+            if byTitle[title] == nil { byTitle[title] = index }
             if pattern.rulesKey != 0, byRules[pattern.rulesKey] == nil { byRules[pattern.rulesKey] = index }
         }
         let day = last.day
-        return removed.map { address in
-            let entry = last.addresses[address]!
-            let fix = "add `aliases: [\(address)]` to the page that replaces it, or `gone: [\(address)]` to `site.yml` to let it go"
-            if let draft = drafts[address] {
+        var seen = Set<String>()
+        return removed.compactMap { address, page in
+            guard seen.insert(address).inserted else { return nil }
+            if let page, let draft = drafts[page.slug] {
                 return Diagnostic(.addressRemoved, "\(address) was published on \(day) and would now answer 404, since this page is a draft; publish it, or add `gone: [\(address)]` to `site.yml` to let it go, or `aliases: [\(address)]` to the page that replaces it",
                                   at: patterns[draft].frontMatter.title.location)
             }
-            let sameTitle = entry.titleKey != 0 ? byTitle[entry.titleKey] : nil
-            let sameRules = entry.rulesKey != 0 ? byRules[entry.rulesKey] : nil
-            if let page = sameTitle ?? sameRules {
+            let sameTitle = page.flatMap { $0.titleKey != 0 ? byTitle[$0.titleKey] : nil }
+            let sameRules = page.flatMap { $0.rulesKey != 0 ? byRules[$0.rulesKey] : nil }
+            if let index = sameTitle ?? sameRules {
                 let why = sameTitle != nil ? "the same title" : "the same rules"
                 return Diagnostic(.addressRemoved, "\(address) was published on \(day) and would now answer 404; this page has \(why) and seems to replace it: add `aliases: [\(address)]` to it, or `gone: [\(address)]` to `site.yml` to let it go",
-                                  at: patterns[page].frontMatter.title.location)
+                                  at: patterns[index].frontMatter.title.location)
             }
-            return Diagnostic(.addressRemoved, "\(address) was published on \(day) and would now answer 404; \(fix)", at: SourceLocation(file: Site.Paths.patterns))
+            return Diagnostic(.addressRemoved, "\(address) was published on \(day) and would now answer 404; add `aliases: [\(address)]` to the page that replaces it, or `gone: [\(address)]` to `site.yml` to let it go",
+                              at: SourceLocation(file: Site.Paths.patterns))
         }
     }
 }

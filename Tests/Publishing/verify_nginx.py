@@ -7,7 +7,8 @@ nginx on 127.0.0.1, on a free port, with the documented server block (its
 a page comes back gzip-encoded from its .gz (whose bytes decompress to the
 page) and brotli-encoded from its .br, a fingerprinted stylesheet carries the
 year-long cache header and a page `no-cache`, and an address with nothing at
-it gets the site's 404 page with status 404. nginx is stopped at the end,
+it gets the site's 404 page with status 404, and an alias answers with the
+page that sends the reader on. nginx is stopped at the end,
 however the checks end; every wait is bounded in count and time.
 
 The standard library only: it runs with any python3.
@@ -201,7 +202,18 @@ def main() -> int:
         status, headers, body = server.get("/patterns/nothing-here/")
         check("a missing address gets the site's 404 page with status 404",
               status == 404 and body == (site / "404.html").read_bytes(), str(status))
-        print("  (aliases: duosite does not publish them yet; nothing to ask)")
+        status, headers, body = server.get("/patterns/symbols-not-words/")
+        text = body.decode("utf-8", "replace")
+        check("a page's former address (an alias) answers 200 with the page that sends the reader on",
+              status == 200 and body == (site / "patterns/symbols-not-words/index.html").read_bytes(), str(status))
+        check("  to the page, with no script: a refresh after 0 s, the canonical link, a visible link, noindex",
+              '<meta http-equiv="refresh" content="0; url=/patterns/symbols-not-labels/">' in text
+              and re.search(r'<link rel="canonical" href="[^"]*/patterns/symbols-not-labels/">', text) is not None
+              and '<a href="/patterns/symbols-not-labels/">' in text
+              and '<meta name="robots" content="noindex">' in text and "<script" not in text)
+        redirects = (site / "_redirects").read_text(encoding="utf-8") if (site / "_redirects").exists() else ""
+        check("  and _redirects sends it on with a 301, for hosts that read it",
+              re.search(r"^/patterns/symbols-not-words/ /patterns/symbols-not-labels/ 301$", redirects, re.M) is not None, redirects)
     finally:
         server.stop()
     print("verify-publishing: nginx stopped")

@@ -9,6 +9,8 @@ struct CrossPageChecks: Sendable {
     /// the page files that could not be read).
     let site: Site
     let today: Day
+    /// What the last published build answered at, when it is known.
+    var lastPublished: PublishedSite?
 
     /// The findings about `pages`, of which those whose slugs are in
     /// `published` are published (all of them, when nil); with
@@ -18,6 +20,7 @@ struct CrossPageChecks: Sendable {
         site.patterns = pages.map(\.page)
         var context = CheckContext(site: site, today: today, publishedSlugs: published, engine: nil)
         context.reportedFiles = reportedFiles
+        context.lastPublished = lastPublished
         return Checkers.runSiteLevel(context)
     }
 }
@@ -34,11 +37,19 @@ extension CrossPageChecks {
     /// mistake hid its rules); the pages sharing a title, a question or a
     /// tag's address it had or has, when those changed or moved; the pages
     /// linking to tag pages, when its tags changed; `sources.yml` when the
-    /// sources it cites changed; `placement.yml` when its rules changed.
-    static func affected(by changes: [(before: PageFacts?, after: PageFacts?)], among pages: [PageFacts]) -> Set<String>? {
+    /// sources it cites changed; `placement.yml` when its rules changed;
+    /// the pages claiming an address it claimed or claims (its own, an
+    /// alias), and `site.yml` when `gone` (it lets addresses go); when what
+    /// it publishes changed (its address, title, rules, aliases, whether it
+    /// is a draft) and the last published site is known,
+    /// `Content/patterns` and the pages that may have taken a removed
+    /// address's place (those not published then, and drafts).
+    static func affected(by changes: [(before: PageFacts?, after: PageFacts?)], among pages: [PageFacts], lastPublished: PublishedSite? = nil,
+                         gone: Bool = false) -> Set<String>? {
         var files = Set<String>()
         var linkedSlugs = Set<String>(), titleKeys = Set<String>(), questionKeys = Set<String>(), tagSlugs = Set<String>()
         var tagsChanged = false
+        var claimed = Set<String>(), publishingChanged = false
         for (before, after) in changes {
             let old = before?.page, new = after?.page
             for page in [old, new].compactMap({ $0 }) { files.insert(page.file) }
@@ -49,8 +60,11 @@ extension CrossPageChecks {
                     titleKeys.insert(DuplicateTitleChecker.key(page.frontMatter.title.value))
                     questionKeys.formUnion(page.faq.map(\.key))
                     tagSlugs.formUnion(page.frontMatter.tags.compactMap(Tag.slug))
+                    claimed.insert(Alias.pageAddress(page.slug))
+                    claimed.formUnion(page.frontMatter.aliases.map(\.value))
                 }
                 tagsChanged = true
+                publishingChanged = true
                 files.formUnion([Site.Paths.sources, Site.Paths.placement])
                 continue
             }
@@ -75,14 +89,32 @@ extension CrossPageChecks {
             if old.rules.count != new.rules.count || old.rulesIncomplete != new.rulesIncomplete || old.slug != new.slug {
                 files.insert(Site.Paths.placement)
             }
+            let oldAliases = old.frontMatter.aliases, newAliases = new.frontMatter.aliases
+            if old.slug != new.slug || !oldAliases.map(\.value).elementsEqual(newAliases.map(\.value)) || !oldAliases.map(\.location).elementsEqual(newAliases.map(\.location))
+                || old.frontMatter.draft != new.frontMatter.draft {
+                claimed.formUnion([Alias.pageAddress(old.slug), Alias.pageAddress(new.slug)] + (oldAliases + newAliases).map(\.value))
+                publishingChanged = true
+            }
+            if old.frontMatter.title.value != new.frontMatter.title.value || old.frontMatter.title.location != new.frontMatter.title.location
+                || old.rulesKey != new.rulesKey {
+                publishingChanged = true
+            }
         }
-        guard !linkedSlugs.isEmpty || !titleKeys.isEmpty || !questionKeys.isEmpty || tagsChanged else { return files }
+        if !claimed.isEmpty, gone { files.insert(Site.Paths.settings) }
+        let comparing = publishingChanged && !(lastPublished?.isEmpty ?? true)
+        let lastSlugs = comparing ? Set(lastPublished?.pages.map(\.slug) ?? []) : []
+        if comparing { files.insert(Site.Paths.patterns) }
+        guard !linkedSlugs.isEmpty || !titleKeys.isEmpty || !questionKeys.isEmpty || tagsChanged || !claimed.isEmpty || comparing else { return files }
         for facts in pages {
             let page = facts.page
             if !linkedSlugs.isEmpty, page.crossReferences.contains(where: { linkedSlugs.contains($0.slug) }) { files.insert(page.file) }
             if !titleKeys.isEmpty, titleKeys.contains(DuplicateTitleChecker.key(page.frontMatter.title.value)) { files.insert(page.file) }
             if !questionKeys.isEmpty, page.faq.contains(where: { questionKeys.contains($0.key) }) { files.insert(page.file) }
             if tagsChanged, !page.tagAddresses.isEmpty || page.frontMatter.tags.contains(where: { Tag.slug($0).map(tagSlugs.contains) == true }) {
+                files.insert(page.file)
+            }
+            if !claimed.isEmpty, page.frontMatter.aliases.contains(where: { claimed.contains($0.value) }) { files.insert(page.file) }
+            if comparing, page.frontMatter.draft || !lastSlugs.contains(page.slug) {
                 files.insert(page.file)
             }
         }

@@ -88,6 +88,8 @@ public struct SiteBuilder: Sendable {
                 findings.append(error)
             }
         }
+        // What the output answered at after the last build: the new site must answer there too.
+        engine.lastPublished = PublishedSite.last(in: options.output, cache: previous)
         let source = stage("the page files listed") { PageSource(root: root, previous: previous, hashesEveryFile: true) }
         let sink: PageSink = publisher.map { .disk($0) } ?? .none
         stage("the pages read, checked, rendered and written") { engine.read(source, into: sink, progress: progress) }
@@ -106,15 +108,16 @@ public struct SiteBuilder: Sendable {
         do {
             try stage("the site-wide files and assets written") {
                 // Linked from the published site when nothing they show has changed.
+                publisher.removeUnwrittenPages()
                 let key = engine.siteWideKey(fingerprint: fingerprint.build)
-                let names = SiteWideFiles.paths(engine.published)
+                let names = SiteWideFiles.paths(engine.published, settings: settings)
                 if !publisher.linkSiteFiles(key: key, names: names) {
                     try publisher.writeSiteFiles(key: key, names: names) { put in try engine.makeSiteWideFiles(into: put) }
                 }
                 try publisher.copyAssets(root: root, names: assets, headersFile: settings.headersFile)
             }
             let warnings = try stage("the site swapped in") {
-                try publisher.publish(entries: engine.entries, readingFingerprint: fingerprint.reading)
+                try publisher.publish(entries: engine.entries, site: engine.publishedSite, readingFingerprint: fingerprint.reading)
             }
             findings = (findings + warnings).sortedForOutput()
         } catch {

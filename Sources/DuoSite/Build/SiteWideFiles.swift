@@ -4,9 +4,12 @@ import Mustache
 import Synchronization
 
 /// The files a build writes beside the pages: the index, the tag pages
-/// (`tags/<slug>/index.html`, `tags/index.html`) and the 404 page
-/// (rendered with the theme's templates), `sitemap.xml`, `feed.xml`,
-/// `robots.txt` and `api/pages.json`. They show the build's settings, the
+/// (`tags/<slug>/index.html`, `tags/index.html`), the 404 page, each
+/// page's aliases (`alias.mustache`, at each address of its `aliases:`)
+/// and each address `site.yml`'s `gone:` lets go (`gone.mustache`), all
+/// rendered with the theme's templates; `sitemap.xml`, `feed.xml`,
+/// `robots.txt`, `api/pages.json`, and `_redirects` when `site.yml` asks
+/// for it. They show the build's settings, the
 /// published pages' front matter and the pages citing each rule
 /// (`PageLinks`) alone, so they are made from the pages' facts, whichever
 /// build read each page.
@@ -79,6 +82,22 @@ struct SiteWideFiles: Sendable {
                 }
             },
             {
+                let contexts = contexts()
+                do {
+                    for (path, page) in Self.aliasPages(pages) {
+                        try templates.renderBytes("alias", contexts.alias(of: page)) { try put(path, $0) }
+                    }
+                    for (path, address) in Self.gonePages(site.settings) {
+                        try templates.renderBytes("gone", contexts.gone(address)) { try put(path, $0) }
+                    }
+                } catch let error as TemplateError {
+                    throw ThemeTemplates.diagnostic(error)
+                }
+                if site.settings.redirectsFile {
+                    try put(RedirectsFile.path, RedirectsFile.bytes(bySlug).span)
+                }
+            },
+            {
                 try SiteFiles.sitemap(bySlug, tags: groups, baseURL: baseURL).withBytes { try put("sitemap.xml", $0) }
                 try SiteFiles.feed(bySlug, settings: site.settings, baseURL: baseURL).withBytes { try put("feed.xml", $0) }
             },
@@ -91,17 +110,54 @@ struct SiteWideFiles: Sendable {
         for result in made { try result.get() }
     }
 
-    /// The paths of the files `make` makes of the published `pages`, in
-    /// byte order: what a build links from the published site when their
-    /// key is unchanged.
-    static func paths(_ pages: [Pattern]) -> [String] {
+    /// The paths of the files `make` makes of the published `pages` with
+    /// `settings`, in byte order: what a build links from the published
+    /// site when their key is unchanged.
+    static func paths(_ pages: [Pattern], settings: SiteSettings) -> [String] {
         var slugs = Set<String>()
         for page in pages {
             for tag in page.frontMatter.tags {
                 if let slug = Tag.slug(tag) { slugs.insert(slug) }
             }
         }
-        return (OutputFolder.siteFiles + ["tags/index.html"] + slugs.map { String.joining("tags/", $0, "/index.html") }).sorted()
+        var paths = OutputFolder.siteFiles + ["tags/index.html"] + slugs.map { String.joining("tags/", $0, "/index.html") }
+        paths += aliasPages(pages).map(\.path) + gonePages(settings).map(\.path)
+        if settings.redirectsFile { paths.append(RedirectsFile.path) }
+        return Array(Set(paths)).sorted()
+    }
+
+    /// The alias pages of the published `pages`: for each alias, the file
+    /// that answers at it and the page it sends its reader to (the first
+    /// page to claim it, should two: the build stops then, `alias-conflict`).
+    static func aliasPages(_ pages: [Pattern]) -> [(path: String, page: Pattern)] {
+        var made: [(path: String, page: Pattern)] = []
+        var seen = Set<String>()
+        for page in pages where !page.frontMatter.aliases.isEmpty {
+            for alias in page.frontMatter.aliases where seen.insert(alias.value).inserted {
+                made.append((Alias.file(of: alias.value), page))
+            }
+        }
+        return made
+    }
+
+    /// The pages of the addresses `settings`' `gone:` lets go: for each,
+    /// the file that answers at it and the address.
+    static func gonePages(_ settings: SiteSettings) -> [(path: String, address: String)] {
+        var seen = Set<String>()
+        return settings.gone.compactMap { entry in
+            seen.insert(entry.value).inserted ? (Alias.file(of: entry.value), entry.value) : nil
+        }
+    }
+
+    /// The page folders (`patterns/<name>/`) the files of `paths` are
+    /// written into that are no page's: alias and withdrawn pages among
+    /// the pages, which the next build removes from the spare first.
+    static func pageFolders(_ paths: [String]) -> [String] {
+        paths.compactMap { path in
+            guard path.hasBytePrefix("patterns/"), path.hasSuffix("/index.html") else { return nil }
+            let name = path.dropFirst("patterns/".count).dropLast("/index.html".count)
+            return name.isEmpty || name.contains("/") ? nil : String(name)
+        }
     }
 
     /// A key for everything the files show: the build's fingerprint (the
@@ -140,6 +196,8 @@ struct SiteWideFiles: Sendable {
         hasher.add(front.draft ? 1 : 0)
         hasher.add(UInt64(page.rules.count))
         page.rules.forEach { hasher.add(UInt64(bitPattern: Int64($0.number))) }
+        hasher.add(UInt64(front.aliases.count))
+        front.aliases.forEach { add($0.value) }
         return hasher.value
     }
 }

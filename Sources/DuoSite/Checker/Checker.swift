@@ -18,6 +18,9 @@ public struct CheckContext: Sendable {
     /// keystroke, wants only the open pages'). The findings in these files
     /// are the same either way.
     public var reportedFiles: Set<String>?
+    /// What the last published build of the site answered at, when it is
+    /// known (`PublishedSite`): the new site must answer there too.
+    var lastPublished: PublishedSite?
 
     /// Whether findings in `file` are wanted.
     func reports(_ file: String) -> Bool {
@@ -93,6 +96,7 @@ public enum Checkers {
         SiteAddressChecker(),
         RawHTMLChecker(),
         UncitedRuleChecker(),
+        AliasChecker(),
     ]
 
     /// Checks about one page that read its file's text as written too.
@@ -133,6 +137,8 @@ public enum Checkers {
         DuplicateQuestionChecker(),
         TagChecker(),
         PlacementChecker(scope: .table),
+        AliasConflictChecker(),
+        AddressRemovedChecker(),
     ]
 
     /// All checks.

@@ -41,6 +41,8 @@ public struct SiteCheck: Sendable {
             links == nil && FileManager.default.fileExists(atPath: BuildCache.location(for: output).path)
                 ? BuildCache.read(beside: output, fingerprint: BuildFingerprint(root: root, options: BuildOptions(root: root, today: today)).reading, reading: true) : nil
         }
+        // What the last build published: the site must answer there too.
+        engine.lastPublished = output.flatMap { PublishedSite.last(in: $0, cache: previous) }
         let source = PageSource(root: root, previous: previous)
         engine.read(source, into: .none)
         engine.checkAcrossPages()

@@ -7,7 +7,7 @@ public enum DuoSiteCommand {
     /// duosite's version.
     public static let version = "0.1.0"
 
-    static var subcommands: [any Subcommand.Type] { [BuildCommand.self, CheckCommand.self, PlaceCommand.self, NewCommand.self, MarkCheckedCommand.self, ServeCommand.self, LSPCommand.self] }
+    static var subcommands: [any Subcommand.Type] { [BuildCommand.self, CheckCommand.self, PlaceCommand.self, NewCommand.self, MarkCheckedCommand.self, MoveCommand.self, ServeCommand.self, LSPCommand.self] }
 
     /// The overview `duosite --help` prints.
     static var overview: String {

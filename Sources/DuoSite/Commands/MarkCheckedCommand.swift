@@ -117,38 +117,10 @@ struct MarkCheckedCommand: Subcommand {
         // Every draft written before any file is replaced; then each file,
         // read again just before its rename, replaced only as it was read.
         // A failure puts back the files replaced already: all or nothing.
-        var drafts: [PageFileWriter.Replacement] = []
-        var failure: PageFileWriter.Failure?
-        for (_, edit, file) in edits where edit.changesFile {
-            do {
-                drafts.append(try PageFileWriter.prepare(edit.bytes, replacing: file.target, original: file.bytes, status: file.status, lease: file.lease))
-            } catch {
-                failure = error
-                break
-            }
-        }
-        var replaced: [PageFileWriter.Replacement] = []
-        if failure == nil {
-            for draft in drafts {
-                do {
-                    try PageFileWriter.commit(draft)
-                    replaced.append(draft)
-                } catch {
-                    failure = error
-                    break
-                }
-            }
-        }
-        if let failure {
-            for draft in drafts { unlink(draft.draft.path) }
-            for done in replaced {
-                // The file as it was read, put back the same way.
-                let status = edits.first { $0.file.target == done.target }!.file.status
-                if let back = try? PageFileWriter.prepare(done.original, replacing: done.target, original: done.original, status: status) {
-                    if rename(back.draft.path, back.target.path) != 0 { unlink(back.draft.path) }
-                }
-            }
-            console.err("error: \(failure.reason)\nNothing was changed.\n")
+        do {
+            try PageFileWriter.replaceAll(edits.filter(\.edit.changesFile).map { ($0.file, $0.edit.bytes) }, while: "marking")
+        } catch {
+            console.err("error: \(error.reason)\nNothing was changed.\n")
             return 1
         }
         var report = ""

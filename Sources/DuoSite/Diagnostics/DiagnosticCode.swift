@@ -53,6 +53,8 @@ public enum DiagnosticCode: String, Sendable, Hashable, CaseIterable {
     /// leave out, its tags): set far above any real page, below where
     /// reading it stops taking time and memory in proportion to it.
     case overLimit = "over-limit"
+    case aliasConflict = "alias-conflict"
+    case addressRemoved = "address-removed"
 
     /// The severity a finding of this kind has.
     public var defaultSeverity: Diagnostic.Severity {

@@ -56,7 +56,7 @@ enum PageFileWriter {
         let target = url.resolvingSymlinksInPath()
         let realRoot = root.standardizedFileURL.resolvingSymlinksInPath().path
         guard target.path.hasPrefix(realRoot + "/") else {
-            throw Failure(reason: "\(url.lastPathComponent) is a link to \(target.path), outside the site; mark-checked changes only the site's files")
+            throw Failure(reason: "\(url.lastPathComponent) is a link to \(target.path), outside the site; duosite changes only the site's files")
         }
         let lease = try PageLease.take(target.path, name: target.lastPathComponent)
         let read: (bytes: [UInt8], status: stat)?
@@ -108,16 +108,45 @@ enum PageFileWriter {
     /// read again and found as it was when the draft was made from it: a
     /// change since, or a save begun (an editor saving meanwhile), is
     /// refused, the draft removed.
-    static func commit(_ replacement: Replacement) throws(Failure) {
+    static func commit(_ replacement: Replacement, while doing: String = "marking") throws(Failure) {
         let now = try? SourceFile.contents(atPath: replacement.target.path)
         guard replacement.lease?.holds ?? true, let now, now.bytes == replacement.original else {
             unlink(replacement.draft.path)
-            throw Failure(reason: "\(replacement.target.lastPathComponent) changed while marking; run it again")
+            throw Failure(reason: "\(replacement.target.lastPathComponent) changed while \(doing); run it again")
         }
         guard rename(replacement.draft.path, replacement.target.path) == 0 else {
             let reason = String(cString: strerror(errno))
             unlink(replacement.draft.path)
             throw Failure(reason: "cannot replace \(replacement.target.lastPathComponent): \(reason)")
+        }
+    }
+
+    /// Replaces each file (as `writableFile` read it) with its new bytes,
+    /// all of them or none: every draft written first, then each renamed
+    /// over its file once found as it was read (`commit`); should one fail,
+    /// the files replaced already get the bytes they were read with back.
+    /// `doing` names the command's work in the message of a file changed
+    /// meanwhile ("marking", "moving").
+    static func replaceAll(_ files: [(file: Original, bytes: [UInt8])], while doing: String) throws(Failure) {
+        var drafts: [Replacement] = []
+        var replaced: [(Replacement, stat)] = []
+        do throws(Failure) {
+            for (file, bytes) in files {
+                drafts.append(try prepare(bytes, replacing: file.target, original: file.bytes, status: file.status, lease: file.lease))
+            }
+            for (draft, (file, _)) in zip(drafts, files) {
+                try commit(draft, while: doing)
+                replaced.append((draft, file.status))
+            }
+        } catch {
+            for draft in drafts { unlink(draft.draft.path) }
+            for (done, status) in replaced {
+                // The file as it was read, put back the same way.
+                if let back = try? prepare(done.original, replacing: done.target, original: done.original, status: status) {
+                    if rename(back.draft.path, back.target.path) != 0 { unlink(back.draft.path) }
+                }
+            }
+            throw error
         }
     }
 }

@@ -42,6 +42,10 @@ struct SiteEngine: Sendable {
     /// checks across pages then spare the work of finding the others (a
     /// language server wants the open pages' after each keystroke).
     var reportedFiles: Set<String>?
+    /// What the last published build of the site answered at (its cache's
+    /// record, or its sitemap), which the site must answer at too; nil
+    /// when it is not known, and nothing is compared.
+    var lastPublished: PublishedSite?
     /// The site-wide files made last in memory, and the key of what they
     /// show (`SiteWideFiles.key`): made again only when it changes.
     private var siteWide: (key: UInt64, files: [SiteWideFiles.File])?
@@ -337,7 +341,7 @@ struct SiteEngine: Sendable {
     /// Runs the checks across pages on every page's facts (none when the
     /// reading stopped).
     mutating func checkAcrossPages() {
-        acrossPages = stopped ? [] : CrossPageChecks(site: site, today: options.today)
+        acrossPages = stopped ? [] : CrossPageChecks(site: site, today: options.today, lastPublished: lastPublished)
             .run(facts, published: publishedSlugs, reportedFiles: reportedFiles)
     }
 
@@ -347,10 +351,11 @@ struct SiteEngine: Sendable {
     mutating func checkAcrossPages(after refresh: Refresh) {
         let facts = self.facts
         guard reportedFiles == nil, !stopped,
-              let affected = CrossPageChecks.affected(by: refresh.facts, among: facts), affected.count <= 512 else {
+              let affected = CrossPageChecks.affected(by: refresh.facts, among: facts, lastPublished: lastPublished, gone: !inputs.site.settings.gone.isEmpty),
+              affected.count <= 512 else {
             return checkAcrossPages()
         }
-        let found = CrossPageChecks(site: site, today: options.today).run(facts, published: publishedSlugs, reportedFiles: affected)
+        let found = CrossPageChecks(site: site, today: options.today, lastPublished: lastPublished).run(facts, published: publishedSlugs, reportedFiles: affected)
         acrossPages = acrossPages.filter { !affected.contains($0.location.file) } + found.filter { affected.contains($0.location.file) }
     }
 
@@ -376,6 +381,12 @@ struct SiteEngine: Sendable {
     /// The findings in `file` (a path relative to the site root).
     func findings(in file: String) -> [Diagnostic] {
         findings.filter { $0.location.file == file }
+    }
+
+    /// What this site answers at, published on the engine's day: every
+    /// page's address but a draft's, their aliases and `gone:`'s.
+    var publishedSite: PublishedSite {
+        PublishedSite(pages: facts.map(\.page), gone: inputs.site.settings.gone.map(\.value), day: options.today)
     }
 
     /// What the next build keeps of every page file that could be read, in page file order.

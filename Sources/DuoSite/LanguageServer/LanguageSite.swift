@@ -26,21 +26,28 @@ struct LanguageSite: Sendable {
     private var reported: Set<String> = []
     /// The files of `Static/` and the theme's assets, as last read.
     private var listing: SiteChange.Listing
+    /// What `Public/` answered at after the last build (`PublishedSite`),
+    /// read once: the editor sees what `check` finds (`address-removed`).
+    private let lastPublished: PublishedSite?
 
     /// The site at `root`, read and checked as of `today`.
     init(root: URL, today: Day) {
         self.root = root
         self.today = today
         listing = SiteChange.Listing(root: root)
-        engine = Self.read(root: root, today: today, siteTexts: [:], pageTexts: [:], reported: [])
+        let lastPublished = PublishedSite.last(in: root.appendingPathComponent("Public"), cache: nil)
+        self.lastPublished = lastPublished
+        engine = Self.read(root: root, today: today, siteTexts: [:], pageTexts: [:], reported: [], lastPublished: lastPublished)
         placement = engine.inputs.site.placement.map(PlacementEngine.init(table:))
     }
 
     /// The whole site read, with the open files' text.
-    private static func read(root: URL, today: Day, siteTexts: [String: [UInt8]], pageTexts: [String: [UInt8]], reported: Set<String>) -> SiteEngine {
+    private static func read(root: URL, today: Day, siteTexts: [String: [UInt8]], pageTexts: [String: [UInt8]], reported: Set<String>,
+                             lastPublished: PublishedSite?) -> SiteEngine {
         // As `check` reads: every page, drafts included.
         var engine = SiteEngine(options: BuildOptions(root: root, drafts: true, today: today), theme: true, renders: false, texts: siteTexts)
         engine.reportedFiles = reported
+        engine.lastPublished = lastPublished
         engine.read(PageSource(root: root, previous: nil), into: .none)
         if !pageTexts.isEmpty { engine.refresh(Set(pageTexts.keys), texts: pageTexts, into: .none) }
         engine.checkAcrossPages()
@@ -86,7 +93,7 @@ struct LanguageSite: Sendable {
 
     /// Reads the whole site again, with the open files' text.
     private mutating func reload() {
-        engine = Self.read(root: root, today: today, siteTexts: openSiteFiles, pageTexts: openPages, reported: reported)
+        engine = Self.read(root: root, today: today, siteTexts: openSiteFiles, pageTexts: openPages, reported: reported, lastPublished: lastPublished)
         placement = engine.inputs.site.placement.map(PlacementEngine.init(table:))
     }
 

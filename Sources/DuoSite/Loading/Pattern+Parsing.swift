@@ -84,6 +84,9 @@ struct PageReader {
         pattern.rulesIncomplete = reader.rulesIncomplete
         pattern.citationsIncomplete = reader.citationsIncomplete
         pattern.outline = reader.outline
+        if let start = reader.ruleList, let end = reader.ruleListEnd {
+            pattern.rulesKey = Self.rulesKey(body, lines: (start.line - bodyFirstLine + 1)...(end.line - bodyFirstLine + 1))
+        }
         return (ReadPage(pattern: pattern, document: document), diagnostics)
     }
 }
@@ -93,6 +96,29 @@ extension Pattern {
     /// page lists its pages with every tag of theirs, so that a page's tags
     /// cost as many entries, squared, in the tag pages.
     static let maximumTags = 50
+}
+
+extension PageReader {
+    /// The hash of the lines `lines` (1-based) of `body`: the rule list as
+    /// written (never 0).
+    static func rulesKey(_ body: [UInt8], lines: ClosedRange<Int>) -> UInt64 {
+        // The line ends found with memchr: a page's body is read up to its rule list's end.
+        body.withUnsafeBufferPointer { buffer -> UInt64 in
+            guard let base = buffer.baseAddress, !buffer.isEmpty else { return 1 }
+            var line = 1, start = 0, offset = 0
+            while line <= lines.upperBound, offset < buffer.count {
+                guard let found = memchr(base + offset, 0x0A, buffer.count - offset) else {
+                    offset = buffer.count
+                    break
+                }
+                offset = base.distance(to: found.assumingMemoryBound(to: UInt8.self)) + 1
+                line += 1
+                if line == lines.lowerBound { start = offset }
+            }
+            guard start <= offset else { return 1 }
+            return max(1, ContentHash.of(UnsafeBufferPointer(rebasing: buffer[start..<offset]).span))
+        }
+    }
 }
 
 extension FrontMatter {
@@ -123,6 +149,14 @@ extension FrontMatter {
         }
         let order = reader.int("order")?.value
         let draft = reader.bool("draft")?.value ?? false
+        var aliases: [Located<String>] = []
+        for written in reader.strings("aliases") {
+            switch Alias.address(written.value) {
+            case .success(let address): aliases.append(Located(address, at: written.location))
+            case .failure(let problem):
+                reader.diagnostics.append(Diagnostic(.invalidField, "'aliases' holds '\(written.value)', which is not an address: \(problem.reason)", at: written.location))
+            }
+        }
         reader.reportUnknownKeys(known: keys, meanings: FrontMatter.foreignKeys)
         var frontMatter = FrontMatter(
             title: title, summary: summary, status: status,
@@ -131,6 +165,7 @@ extension FrontMatter {
             location: start, tagLocations: tagged.map(\.location)
         )
         frontMatter.hasLastChecked = lastChecked != nil
+        frontMatter.aliases = aliases
         return (frontMatter, reader.diagnostics)
     }
 }

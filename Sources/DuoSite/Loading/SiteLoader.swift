@@ -78,7 +78,7 @@ public struct SiteLoader: Sendable {
         diagnostics += Self.assetFindings(assets, root: root)
         let staticFiles = Self.staticPaths(root: root)
         site.staticFiles = Set(staticFiles)
-        diagnostics += Self.staticFindings(staticFiles, root: root, headersFile: site.settings.headersFile)
+        diagnostics += Self.staticFindings(staticFiles, root: root, headersFile: site.settings.headersFile, redirectsFile: site.settings.redirectsFile)
         diagnostics += ForeignFiles.findings(root: root)
         return (site, diagnostics)
     }
@@ -142,8 +142,9 @@ public struct SiteLoader: Sendable {
     /// file, a page, the theme's assets) would replace it or be replaced:
     /// an error, so that neither goes unpublished unseen. So is an entry
     /// of `Static/` that is not a file to copy (a link to a folder).
-    /// With `headersFile`, the build writes `_headers` (`HeadersFile`).
-    static func staticFindings(_ paths: [String], root: URL, headersFile: Bool = true) -> [Diagnostic] {
+    /// With `headersFile`, the build writes `_headers` (`HeadersFile`);
+    /// with `redirectsFile`, `_redirects` (`RedirectsFile`).
+    static func staticFindings(_ paths: [String], root: URL, headersFile: Bool = true, redirectsFile: Bool = false) -> [Diagnostic] {
         let folder = root.appendingPathComponent(Site.Paths.staticFiles).path
         return paths.compactMap { path in
             var info = stat()
@@ -155,6 +156,8 @@ public struct SiteLoader: Sendable {
                 what = index == 0 ? "in place of the home page, which the build writes; rename or remove it" : "in place of the file the build writes there; rename or remove it"
             } else if path == HeadersFile.path, headersFile {
                 what = "in place of the file the build writes there (site.yml's headers_file: false publishes yours instead)"
+            } else if path == RedirectsFile.path, redirectsFile {
+                what = "in place of the file the build writes there (site.yml's redirects_file: false publishes yours instead)"
             } else if ["patterns", "assets", "api"].contains(path) {
                 what = "in place of the folder the build writes there; rename or remove it"
             } else if path.hasPrefix("patterns/") {

@@ -27,6 +27,19 @@ extension SiteSettings {
         if let flag = reader.bool("allow_raw_html") { settings.allowRawHTML = flag.value }
         if let flag = reader.bool("headers_file") { settings.headersFile = flag.value }
         if let flag = reader.bool("precompress") { settings.precompress = flag.value }
+        if let flag = reader.bool("redirects_file") { settings.redirectsFile = flag.value }
+        for written in reader.strings("gone") {
+            switch Alias.address(written.value) {
+            case .success(let address):
+                if let reserved = Alias.reserved(address) {
+                    reader.diagnostics.append(Diagnostic(.aliasConflict, "'gone' holds '\(written.value)', which is \(reserved) address: the build writes its own file there", at: written.location))
+                } else {
+                    settings.gone.append(Located(address, at: written.location))
+                }
+            case .failure(let problem):
+                reader.diagnostics.append(Diagnostic(.invalidField, "'gone' holds '\(written.value)', which is not an address: \(problem.reason)", at: written.location))
+            }
+        }
         if let description = reader.string("description") { settings.description = description.value }
         if let owner = reader.string("owner") { settings.owner = owner.value }
         for entry in reader.strings("skip_links") {

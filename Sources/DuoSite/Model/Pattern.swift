@@ -32,6 +32,7 @@ public struct Pattern: Sendable {
         var tagAddresses: [SiteAddress] = []
         var rulesIncomplete = false
         var citationsIncomplete = false
+        var rulesKey: UInt64 = 0
         var outline = PageOutline()
     }
 
@@ -159,6 +160,14 @@ public struct Pattern: Sendable {
         _modify { yield &storage.fields.citationsIncomplete }
     }
 
+    /// The hash of the page's rule list as written (0 when it has none):
+    /// a page renamed by hand, whose title changed too, is still known by
+    /// it as the page that took the old address's place.
+    public var rulesKey: UInt64 {
+        get { storage.fields.rulesKey }
+        _modify { yield &storage.fields.rulesKey }
+    }
+
     /// What the page's Markdown holds for its checks to judge, each where
     /// it stands (headings, code blocks, images, paragraphs that read like
     /// citation blocks, …). A page's facts leave it out: its findings are
@@ -244,6 +253,10 @@ public struct FrontMatter: Sendable {
     /// matter's opening when not known): where a tag that cannot be an
     /// address, or that makes another's, is reported.
     public var tagLocations: [SourceLocation] = []
+    /// The other addresses the page answers at (`aliases:`), each made
+    /// one way (`Alias.address`), where it is written: each published as a
+    /// page that sends the reader on to this one.
+    public var aliases: [Located<String>] = []
 
     /// Where the tag at `index` is written.
     public func tagLocation(_ index: Int) -> SourceLocation {
@@ -251,7 +264,7 @@ public struct FrontMatter: Sendable {
     }
 
     /// The keys front matter may hold.
-    static let keys = ["title", "summary", "status", "last_checked", "review_every", "owner", "tags", "order", "draft"]
+    static let keys = ["title", "summary", "status", "last_checked", "review_every", "owner", "tags", "order", "draft", "aliases"]
 
     /// Hugo's and Zola's front-matter keys that duosite has under another
     /// name (or not at all), each with what the finding adds: the "did you
@@ -269,6 +282,7 @@ public struct FrontMatter: Sendable {
         "authors": "; did you mean 'owner'? (who re-checks the page)",
         "slug": "; the file's name is the page's address (Content/patterns/<slug>.md)",
         "url": "; the file's name is the page's address (Content/patterns/<slug>.md)",
+        "alias": "; did you mean 'aliases'? (a list of the page's other addresses: aliases: [/patterns/old-name/])",
     ]
 }
 

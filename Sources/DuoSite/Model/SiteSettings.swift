@@ -32,9 +32,17 @@ public struct SiteSettings: Sendable {
     /// over 1 KB (default false; `build --precompress` too), for servers
     /// that send them as they are.
     public var precompress = false
+    /// Whether the build writes `_redirects` (default false), the file
+    /// Netlify and Cloudflare Pages read for redirects: a line for each
+    /// page's alias, answered with a 301 to the page.
+    public var redirectsFile = false
+    /// The addresses let go on purpose (`gone:`), each made one way
+    /// (`Alias.address`), where it is written: each answered with a page
+    /// saying the pattern was withdrawn, and left out of everything else.
+    public var gone: [Located<String>] = []
 
     /// The keys site.yml may hold.
-    static let keys = ["title", "base_url", "language", "review_every", "due_soon", "allow_raw_html", "description", "owner", "skip_links", "headers_file", "precompress"]
+    static let keys = ["title", "base_url", "language", "review_every", "due_soon", "allow_raw_html", "description", "owner", "skip_links", "headers_file", "precompress", "redirects_file", "gone"]
 
     /// Settings used when site.yml cannot be read, so checking can go on.
     static let fallback = SiteSettings(

@@ -19,6 +19,9 @@ struct PreviewSite {
     /// with: links to them are checked, so one added or removed is a change
     /// to the site.
     private var listing: SiteChange.Listing
+    /// What the output answered at after the last build (`PublishedSite`),
+    /// read once: the preview finds what `build` would (`address-removed`).
+    private let lastPublished: PublishedSite?
 
     /// What one build or rebuild found and changed.
     struct Outcome {
@@ -35,14 +38,16 @@ struct PreviewSite {
     init(options: BuildOptions) {
         self.options = options
         listing = SiteChange.Listing(root: options.root)
-        engine = Self.build(options)
+        lastPublished = PublishedSite.last(in: options.output, cache: nil)
+        engine = Self.build(options, lastPublished: lastPublished)
         snapshot = PreviewSnapshot(build: 0, pages: nil, files: [:], overlay: nil)
         _ = publish(changed: nil)
     }
 
     /// The whole site read and rendered into memory.
-    private static func build(_ options: BuildOptions) -> SiteEngine {
+    private static func build(_ options: BuildOptions, lastPublished: PublishedSite?) -> SiteEngine {
         var engine = SiteEngine(options: options, theme: true, renders: true)
+        engine.lastPublished = lastPublished
         let source = PageSource(root: options.root, previous: nil)
         engine.read(source, into: .memory)
         engine.link(into: .memory, source: source)
@@ -61,7 +66,7 @@ struct PreviewSite {
     mutating func apply(_ changes: Set<FolderChange>) -> Outcome? {
         let change = SiteChange.of(changes, root: options.root, listing: &listing, assets: engine.inputs.assets)
         if change.everything {
-            engine = Self.build(options)
+            engine = Self.build(options, lastPublished: lastPublished)
             return publish(changed: nil)
         }
         guard !change.pages.isEmpty else {

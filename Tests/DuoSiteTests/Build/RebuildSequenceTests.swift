@@ -179,8 +179,16 @@ import Testing
         Edit(description: "the page back") {
             try $0.write(third, to: "Content/patterns/third-extra.md")
         },
-        Edit(description: "the page renamed, which another links to") {
+        Edit(description: "the page renamed, which another links to, its old address kept as an alias") {
             try $0.move("Content/patterns/third-extra.md", to: "Content/patterns/third-page.md")
+            let page = try $0.read("Content/patterns/third-page.md")
+            try $0.write(page.replacingOccurrences(of: "title: Third extra", with: "title: Third extra\naliases: [third-extra]"), to: "Content/patterns/third-page.md")
+        },
+        Edit(description: "the alias dropped", file: "third-page.md") {
+            $0.replacingOccurrences(of: "aliases: [third-extra]\n", with: "")
+        },
+        Edit(description: "the alias back", file: "third-page.md") {
+            $0.replacingOccurrences(of: "title: Third extra\n", with: "title: Third extra\naliases: [third-extra]\n")
         },
         Edit(description: "the link to it pointed at its new name", file: "second-extra.md") {
             $0.replacingOccurrences(of: "(third-extra.md)", with: "(third-page.md)")
@@ -191,11 +199,15 @@ import Testing
         Edit(description: "the page removed, the only one citing its source") {
             try $0.delete("Content/patterns/third-page.md")
         },
+        Edit(description: "its addresses let go") {
+            try $0.write(try $0.read("Content/site.yml") + "gone:\n  - third-page\n  - /patterns/third-extra/\n", to: "Content/site.yml")
+        },
         Edit(description: "a page added with a citation block a mistake hid") {
             try $0.write(hiding, to: "Content/patterns/hiding-extra.md")
         },
-        Edit(description: "that page removed") {
+        Edit(description: "that page removed, and let go") {
             try $0.delete("Content/patterns/hiding-extra.md")
+            try $0.write(try $0.read("Content/site.yml") + "  - hiding-extra\n", to: "Content/site.yml")
         },
         Edit(description: "the citing page's title, which the cited rule lists", file: "second-extra.md") {
             $0.replacingOccurrences(of: "title: Second extra", with: "title: Second extra, renamed")

@@ -142,16 +142,18 @@ import Testing
         site.build()
         #expect(site.tree()["patterns/extra/index.html"] != nil)
 
+        // Both addresses let go on purpose: each answered by a page saying so.
         try FileManager.default.removeItem(at: site.root.appendingPathComponent("Content/patterns/extra.md"))
         try change(site, "Content/patterns/second-extra.md", "status: apple", "status: apple\ndraft: true")
+        try site.write(try site.read("Content/site.yml") + "gone: [extra, second-extra]\n", to: "Content/site.yml")
         site.build()
-        #expect(site.tree()["patterns/extra/index.html"] == nil)
-        #expect(site.tree()["patterns/second-extra/index.html"] == nil)
+        #expect(String(decoding: site.tree()["patterns/extra/index.html"] ?? Data(), as: UTF8.self).contains("withdrawn"))
+        #expect(String(decoding: site.tree()["patterns/second-extra/index.html"] ?? Data(), as: UTF8.self).contains("withdrawn"))
         #expect(site.tree() == site.freshBuild())
         site.build()
         #expect(site.tree() == site.freshBuild())
         let folders = try FileManager.default.contentsOfDirectory(atPath: site.root.appendingPathComponent("Public/patterns").path)
-        #expect(Set(folders) == ["symbols-not-labels", "where-the-bars-go"])
+        #expect(Set(folders) == ["symbols-not-labels", "where-the-bars-go", "extra", "second-extra"])
     }
 
     @Test func aChangeToWhatEveryPageDependsOnRewritesTheSpareExactly() throws {
@@ -241,5 +243,34 @@ import Testing
         try change(site, "Content/patterns/where-the-bars-go.md", "is the subject of", "is what")
         site.build()
         #expect(site.tree() == site.freshBuild())
+    }
+
+    /// A page renamed with its old address kept as an alias: the alias's
+    /// page goes where the spare still holds the page, and, the alias
+    /// dropped and its address let go, the withdrawn page where the alias's
+    /// was; each build equal to a fresh one, and nothing left behind.
+    @Test func anAliasTakesThePlaceOfARenamedPageInTheSpare() throws {
+        let site = try TestSite()
+        defer { site.remove() }
+        let extra = "---\ntitle: Extra\nsummary: An extra page.\nstatus: apple\nlast_checked: 2026-10-08\n---\n\nMore.\n"
+        try site.write(extra, to: "Content/patterns/extra.md")
+        site.build()
+        site.build()
+        try site.delete("Content/patterns/extra.md")
+        try site.write(extra.replacingOccurrences(of: "title: Extra\n", with: "title: Extra\naliases: [extra]\n"), to: "Content/patterns/renamed.md")
+        for _ in 0..<3 {
+            site.build()
+            #expect(site.tree() == site.freshBuild())
+            #expect(String(decoding: site.tree()["patterns/extra/index.html"] ?? Data(), as: UTF8.self).contains("url=/patterns/renamed/"))
+        }
+        try site.write(extra, to: "Content/patterns/renamed.md")
+        try site.write(try site.read("Content/site.yml") + "gone: [extra]\n", to: "Content/site.yml")
+        for _ in 0..<3 {
+            site.build()
+            #expect(site.tree() == site.freshBuild())
+            #expect(String(decoding: site.tree()["patterns/extra/index.html"] ?? Data(), as: UTF8.self).contains("withdrawn"))
+        }
+        let folders = try FileManager.default.contentsOfDirectory(atPath: site.root.appendingPathComponent("Public/patterns").path)
+        #expect(Set(folders) == ["symbols-not-labels", "where-the-bars-go", "renamed", "extra"])
     }
 }

@@ -79,7 +79,9 @@ import Testing
         try site.write("---\ntitle: [unclosed\n---\n", to: "Content/patterns/broken.md")
         let (cachedAgain, readAgain) = Self.checks(site)
         #expect(cachedAgain.pagesFromCache == 2)
-        #expect(cachedAgain.diagnostics == readAgain.diagnostics && cachedAgain.reviews == readAgain.reviews)
+        // With the build's output, the page removed is one finding more: its address, published, would answer 404.
+        #expect(cachedAgain.diagnostics.filter { $0.code == .addressRemoved }.map(\.location) == [DuoSite.SourceLocation(file: "Content/patterns")])
+        #expect(cachedAgain.diagnostics.filter { $0.code != .addressRemoved } == readAgain.diagnostics && cachedAgain.reviews == readAgain.reviews)
     }
 
     /// The cache stands in only for a build made on the same day, from the

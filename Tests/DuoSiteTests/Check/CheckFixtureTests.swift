@@ -16,7 +16,7 @@ struct CheckFixtureTests {
         "invalid-citation", "unused-source", "checked-before-source", "duplicate-title",
         "duplicate-question", "invalid-tag", "yaml-syntax", "missing-front-matter", "unreadable-file",
         "duplicate-section", "misnamed-section", "empty-faq", "misnamed-demo", "empty-heading", "raw-html", "missing-alt", "heading-order",
-        "static-conflict", "placeholder", "uncited-rule", "ignored-file", "over-limit",
+        "static-conflict", "placeholder", "uncited-rule", "ignored-file", "over-limit", "alias-conflict", "address-removed",
     ]
 
     /// Codes that are not about what editors write in pages and files of

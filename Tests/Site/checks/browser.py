@@ -14,6 +14,7 @@ import http.server
 import re
 import shutil
 import threading
+import time
 from contextlib import contextmanager
 from pathlib import Path
 
@@ -43,11 +44,43 @@ REGIONS = {"column": ".screen__column", "top": ".screen__top-bar", "bottom": ".s
 REGION_NAMES = {"column": "column", "top": "top bar", "bottom": "bottom bar", "overflow": "overflow menu"}
 
 
+# An alias page sends the browser on at once (its meta refresh): asked for
+# with this query, it is served without that one element, so that axe-core and
+# the no-JavaScript check read the alias page itself. Where it leads is checked
+# apart (`check_redirects`).
+STAY = "duosite-stay"
+REFRESH = re.compile(rb'<meta http-equiv="refresh"[^>]*>\n?')
+
+
+def redirect_target(page) -> str | None:
+    """The address an alias page's meta refresh sends the reader to."""
+    for content in page.tree.xpath("//meta[@http-equiv='refresh']/@content"):
+        match = re.match(r"\s*0\s*;\s*url=(.+)$", content)
+        return match.group(1).strip() if match else content
+    return None
+
+
+def address_of(origin: str, page) -> str:
+    """Where the checks open `page`: an alias page without its refresh."""
+    return origin + page.url + (f"?{STAY}" if redirect_target(page) is not None else "")
+
+
 class QuietHandler(http.server.SimpleHTTPRequestHandler):
     def log_message(self, *args) -> None:  # noqa: D102 - quiet
         pass
 
     def do_GET(self) -> None:  # noqa: N802 - http.server's name
+        if self.path.endswith("?" + STAY):
+            path = Path(self.translate_path(self.path[: -len(STAY) - 1]))
+            if path.is_dir():
+                path = path / "index.html"
+            body = REFRESH.sub(b"", path.read_bytes(), count=1)
+            self.send_response(200)
+            self.send_header("Content-Type", "text/html; charset=utf-8")
+            self.send_header("Content-Length", str(len(body)))
+            self.end_headers()
+            self.wfile.write(body)
+            return
         if self.path == PROBE:
             self.send_response(200)
             self.send_header("Content-Type", "text/html; charset=utf-8")
@@ -308,7 +341,7 @@ def check(sites, report, screenshots: Path | None) -> None:
                         emulate(driver, width, height, mobile, scheme)
                         for page in site.pages:
                             report.checked(AXE, page.name)
-                            if not load(driver, report, AXE, page, origin + page.url):
+                            if not load(driver, report, AXE, page, address_of(origin, page)):
                                 continue
                             dark = driver.execute_script("return matchMedia('(prefers-color-scheme: dark)').matches")
                             if dark != (scheme == "dark"):
@@ -389,7 +422,7 @@ def check_without_javascript(sites, report) -> None:
                     emulate(driver, width, height, mobile, "light")
                     for page in site.pages:
                         report.checked(NOSCRIPT, page.name)
-                        if not load(driver, report, NOSCRIPT, page, origin + page.url):
+                        if not load(driver, report, NOSCRIPT, page, address_of(origin, page)):
                             continue
                         rendered = driver.execute_script(RENDERED_SCRIPT, list(SWITCH_ONLY))
                         in_source = len(page.tree.xpath("//body//figure[not(ancestor::figure[contains(concat(' ', @class, ' '), ' demo--switch ')])]"))
@@ -406,6 +439,34 @@ def check_without_javascript(sites, report) -> None:
                             report.fail(NOSCRIPT, page.name, f"{label}: {len(missing)} words of the HTML are not shown with no JavaScript: {', '.join(missing[:20])}")
                         for element in rendered["hidden"]:
                             report.fail(NOSCRIPT, page.name, f"{label}: text not shown with no JavaScript: {element}")
+                check_redirects(driver, site, origin, report)
     finally:
         driver.quit()
     report.tool(NOSCRIPT).extra = f"{figures_total} figures, phone and desktop widths"
+
+
+def check_redirects(driver, site, origin: str, report) -> None:
+    """Each alias page, opened with no JavaScript, leads the browser to the
+    page it names, which exists, and names it as its canonical address."""
+    for page in site.pages:
+        target = redirect_target(page)
+        if target is None:
+            continue
+        report.checked(NOSCRIPT, page.name)
+        if site.page(target) is None:
+            report.fail(NOSCRIPT, page.name, f"the alias leads to {target!r}, which the site does not have")
+            continue
+        canonical = page.tree.xpath("//link[@rel='canonical']/@href")
+        if canonical != [site.base_url + target]:
+            report.fail(NOSCRIPT, page.name, f"the alias's canonical address is {canonical!r}, not {site.base_url + target!r}")
+        if not page.tree.xpath(f"//main//a[@href='{target}']"):
+            report.fail(NOSCRIPT, page.name, f"the alias shows no link to {target!r}")
+        if not load(driver, report, NOSCRIPT, page, origin + page.url):
+            continue
+        # Bounded: the refresh is immediate.
+        for _ in range(50):
+            if driver.current_url == origin + target:
+                break
+            time.sleep(0.1)
+        else:
+            report.fail(NOSCRIPT, page.name, f"with no JavaScript, the alias left the browser at {driver.current_url!r}, not {origin + target!r}")

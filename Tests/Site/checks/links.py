@@ -203,6 +203,10 @@ def check_api(site, targets, report) -> None:
             for key, child in value.items():
                 if key == "url" and isinstance(child, str):
                     resolve(site, targets, report, where, child, "/")
+                elif key == "aliases" and isinstance(child, list):
+                    # Each alias answers: its page leads on to the page.
+                    for alias in child:
+                        resolve(site, targets, report, where, alias, "/")
                 else:
                     walk(child)
         elif isinstance(value, list):

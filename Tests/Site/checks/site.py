@@ -107,5 +107,7 @@ def last_checked_times(page: Page) -> list[str]:
 
 
 def is_pattern(page: Page) -> bool:
-    return page.url.startswith("/patterns/")
+    """A pattern's page: under /patterns/, and not an alias's page or a
+    withdrawn address's, which are never indexed."""
+    return page.url.startswith("/patterns/") and not page.tree.xpath("//meta[@name='robots' and contains(@content, 'noindex')]")
 

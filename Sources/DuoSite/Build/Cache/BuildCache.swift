@@ -3,7 +3,8 @@ import Foundation
 /// What a build leaves beside its output for the next one
 /// (`.Public.duosite-cache`): the fingerprints of what every page depends
 /// on (`BuildFingerprint`), what the output folder and its spare hold
-/// (`OutputTree`), and for each page file the hash of its text, its size
+/// (`OutputTree`), the addresses the output answers at (`PublishedSite`,
+/// what the next build is checked against), and for each page file the hash of its text, its size
 /// and times (`SourceStamp`), whether its page was written, and its facts
 /// (`PageFacts`). After a first line of text, each is a record sealed with
 /// the hash of its bytes (`RecordWriter`): a cache changed since it was
@@ -59,12 +60,14 @@ struct BuildCache: Sendable {
     var live = OutputTree()
     /// What the pages of the spare (the output before it) hold.
     var spare = OutputTree()
+    /// The addresses the output answers at: kept whatever the fingerprint.
+    var published: PublishedSite?
     /// The page files' entries, in page file order; none when read with
     /// another fingerprint.
     var entries: [Entry] = []
 
     /// The first words of the cache's first line: its format's name and number.
-    static let header = "duosite-cache 22"
+    static let header = "duosite-cache 23"
 
     /// Where the cache of an output folder lives: beside it, `.Public.duosite-cache`.
     static func location(for output: URL) -> URL {
@@ -86,11 +89,12 @@ struct BuildCache: Sendable {
               let (bytes, _) = try? SourceFile.contents(atPath: location(for: output).path),
               let end = bytes.firstIndex(of: 0x0A) else { return nil }
         // The first line: the header, and the two fingerprints; then the
-        // records: what the output and the spare hold, and each page file's entry.
+        // records: what the output and the spare hold, the addresses it
+        // answers at, and each page file's entry.
         let fields = String(decoding: bytes[..<end], as: UTF8.self).split(separator: " ")
         guard fields.count == 4, "\(fields[0]) \(fields[1])" == header,
               let built = UInt64(fields[2], radix: 16), let read = UInt64(fields[3], radix: 16),
-              let frames = RecordReader.frames(of: bytes, from: end + 1), frames.count >= 2 else { return nil }
+              let frames = RecordReader.frames(of: bytes, from: end + 1), frames.count >= 3 else { return nil }
         // (The two, ten thousand pages each, side by side.)
         let trees = ParallelMap.map([frames[0].fields, frames[1].fields]) { range -> OutputTree? in
             var reader = RecordReader(bytes, range)
@@ -98,10 +102,12 @@ struct BuildCache: Sendable {
             return tree
         }
         guard let live = trees[0], let spare = trees[1] else { return nil }
-        var cache = BuildCache(fingerprint: built, readingFingerprint: read, live: live, spare: spare)
+        var addresses = RecordReader(bytes, frames[2].fields)
+        guard let published = try? PublishedSite.decode(from: &addresses), (try? addresses.checkSeal()) != nil else { return nil }
+        var cache = BuildCache(fingerprint: built, readingFingerprint: read, live: live, spare: spare, published: published)
         guard (reading ? read : built) == fingerprint else { return cache }
         // Every entry decoded on every core; one that cannot be read voids them all.
-        let entries = ParallelMap.map(Array(frames.dropFirst(2))) { try? Entry(frame: $0.frame, fields: $0.fields, in: bytes) }
+        let entries = ParallelMap.map(Array(frames.dropFirst(3))) { try? Entry(frame: $0.frame, fields: $0.fields, in: bytes) }
         if !entries.contains(where: { $0 == nil }) {
             cache.entries = entries.map { $0! }
         }
@@ -122,6 +128,9 @@ struct BuildCache: Sendable {
             return writer.sealed()
         }
         trees.forEach { file.append($0[...]) }
+        var addresses = RecordWriter(capacity: 48 * ((published?.pages.count ?? 0) + (published?.others.count ?? 0)) + 32)
+        (published ?? PublishedSite(day: Day(dayNumber: 0), pages: [])).encode(into: &addresses)
+        file.append(addresses.sealed()[...])
         // The entries made now encoded on every core, a part at a time, and
         // written in page file order as each part is done.
         for part in stride(from: 0, to: entries.count, by: 2_048).map({ $0..<min($0 + 2_048, entries.count) }) {

@@ -1,8 +1,9 @@
 /// A page's facts as fields of a cache record, in a fixed order: its own
 /// findings, its front matter, slug and what a mistake hid, the sources it
 /// cites, its rules, anchors and questions, its links (with where each
-/// stands) and links to tag pages, and the rules its figures' items are
-/// placed by. The page file's
+/// stands) and links to tag pages, the rules its figures' items are
+/// placed by, its aliases (each where it is written) and the hash of its
+/// rule list. The page file's
 /// path is not written: the record holds it once, ahead.
 extension PageFacts {
     /// Appends the facts' fields.
@@ -78,6 +79,12 @@ extension PageFacts {
                 writer.add(rule.number)
             }
         }
+        writer.add(front.aliases.count)
+        for alias in front.aliases {
+            writer.add(alias.value)
+            writer.add(alias.location)
+        }
+        writer.add(page.rulesKey)
     }
 
     /// Reads facts written by `encode`, of the page file `file`.
@@ -138,6 +145,8 @@ extension PageFacts {
         let figures = try (0..<reader.count()).map { _ in
             FigureRules(figure: try reader.number(), rules: try (0..<reader.count()).map { _ in RuleAddress(slug: try reader.text(), number: try reader.number()) })
         }
+        front.aliases = try (0..<reader.count()).map { _ in Located(try reader.text(), at: try reader.location()) }
+        let rulesKey = try reader.unsigned()
         var page = Pattern(
             file: file, slug: slug, frontMatter: front, sections: [], rules: rules, faq: faq, demos: [],
             crossReferences: links, anchors: anchors, introduction: []
@@ -147,6 +156,7 @@ extension PageFacts {
         page.tagAddresses = tagAddresses
         page.rulesIncomplete = hidden & 1 != 0
         page.citationsIncomplete = hidden & 2 != 0
+        page.rulesKey = rulesKey
         return PageFacts(page: page, findings: findings)
     }
 

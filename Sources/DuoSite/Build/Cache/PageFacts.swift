@@ -46,6 +46,7 @@ extension Pattern {
         slim.figureRules = figureRules
         slim.tagAddresses = tagAddresses
         slim.rulesIncomplete = rulesIncomplete
+        slim.rulesKey = rulesKey
         slim.citationsIncomplete = citationsIncomplete
         slim.externalLinks = externalLinks
         return slim

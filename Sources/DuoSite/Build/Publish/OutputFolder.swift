@@ -133,6 +133,11 @@ final class OutputFolder: Sendable {
         // A pages' folder at the time the cache recorded holds exactly the
         // page folders it describes: it need not be listed.
         let unchanged = description.folderStamp != 0 && OutputTree.Page.folderStamp(pages) == description.folderStamp
+        // Besides its pages, it holds the site-wide files' folders it
+        // describes (aliases' pages), which every build writes anew.
+        if unchanged {
+            for name in description.siteFolders where description.pages[name] == nil { FolderRemoval.remove(pages + "/" + name) }
+        }
         // Each page folder with what the cache says of it: when the folder
         // is unchanged, the pages it describes, none looked up by name.
         let candidates: [(slug: String, expected: OutputTree.Page?)] = unchanged
@@ -426,6 +431,7 @@ final class OutputFolder: Sendable {
     /// `key` describes and are as the previous build left them; returns
     /// false, having linked none, otherwise.
     func linkSiteFiles(key: UInt64, names: [String]) -> Bool {
+        ledger.recordSiteFolders(SiteWideFiles.pageFolders(names))
         guard key != 0, live.siteFilesKey == key, live.siteFileStamps.count == names.count,
               zip(names, live.siteFileStamps).allSatisfy({ OutputTree.Page.fileStamp(livePath + "/" + $0) == $1 }) else {
             return false
@@ -452,6 +458,13 @@ final class OutputFolder: Sendable {
         return true
     }
 
+    /// Notes the folders among the pages' that the site-wide files of
+    /// `names` go into, before any is written: the next build removes
+    /// them from the spare.
+    func recordSiteFolders(_ names: [String]) {
+        ledger.recordSiteFolders(SiteWideFiles.pageFolders(names))
+    }
+
     /// Notes the site-wide files just written, `names`, for the cache.
     func recordSiteFiles(key: UInt64, names: [String]) {
         let stamps = names.compactMap { OutputTree.Page.fileStamp(stagingPath + "/" + $0) }
@@ -459,7 +472,9 @@ final class OutputFolder: Sendable {
     }
 
     /// Removes the pages of the spare this build has not put in: pages
-    /// removed or made drafts since. Called when every page is written.
+    /// removed or made drafts since. Called when every page is written,
+    /// before the site-wide files (an alias's page may take the place of
+    /// a page renamed since).
     func removeUnwrittenPages() {
         let written = ledger.tree.pages
         let stale = held.pages.keys.filter { written[$0] == nil }
@@ -500,6 +515,7 @@ final class OutputFolder: Sendable {
         var tree = mirrorLedger.tree
         tree.siteFilesKey = 0
         tree.siteFileStamps = []
+        tree.siteFolders = []
         tree.folderStamp = OutputTree.Page.folderStamp(mirrorPath + "/patterns")
         return tree
     }
@@ -632,6 +648,11 @@ final class PageLedger: Sendable {
             tree.siteFilesKey = key
             tree.siteFileStamps = stamps
         }
+    }
+
+    /// Notes the site-wide files' folders among the pages'.
+    func recordSiteFolders(_ folders: [String]) {
+        noted.withLock { $0.siteFolders = folders }
     }
 
     /// Notes that `slug`'s page is in, as `page` describes it.

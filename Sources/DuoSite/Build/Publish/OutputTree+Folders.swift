@@ -69,7 +69,11 @@ extension OutputTree {
         }
         let patterns = output + "/patterns"
         if changed(patterns, from: folderStamp) {
-            look("patterns") { name, isFolder in isFolder && pages[name] != nil }
+            look("patterns") { name, isFolder in isFolder && (pages[name] != nil || siteFolders.contains(name)) }
+        }
+        // An alias's or a withdrawn address's page among the pages: few, each looked into.
+        for name in siteFolders where pages[name] == nil {
+            look("patterns/" + name) { name, isFolder in !isFolder && (name == "index.html" || precompressed && Self.siblings.contains(name)) }
         }
         // Each page folder's time, relative to the pages' folder, open.
         let descriptor = open(patterns, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
@@ -106,7 +110,7 @@ extension OutputTree {
         let names = AssetNames(root: root, templates: templates.map(Array.init) ?? [])
         let theme = Set(themePaths + themePaths.map(names.name(of:)))
         let statics = Set(SiteLoader.staticPaths(root: root))
-        let siteFiles = Set(Site.Paths.publishedFiles + [HeadersFile.path])
+        let siteFiles = Set(Site.Paths.publishedFiles + [HeadersFile.path, RedirectsFile.path])
         return files.filter { written in
             if isFinders(written) { return false }
             let suffix = Precompressor.suffixes.first { written.hasSuffix($0) }

@@ -44,6 +44,11 @@ struct OutputTree: Sendable, Equatable {
     /// Whether the pages' folders hold their `.gz` and `.br` (a build with
     /// `--precompress`).
     var precompressed = false
+    /// The folders among the pages' (`patterns/<name>/`) that hold a
+    /// site-wide file rather than a page: an alias's page, a withdrawn
+    /// address's. A spare whose pages' folder is unchanged has exactly
+    /// these besides its pages.
+    var siteFolders: [String] = []
 
     /// The key of a page's bytes: its file's hash under a build's
     /// fingerprint (everything every page depends on).
@@ -57,7 +62,8 @@ struct OutputTree: Sendable, Equatable {
     /// Encodes the tree as one record: the site-wide files' key and times,
     /// the other folders with their times and entries, the time they
     /// settled, whether the pages are precompressed, the pages' folder's
-    /// time, the count, then each page's slug, key and times.
+    /// time, the site-wide files' folders among the pages, the count, then
+    /// each page's slug, key and times.
     func encode(into writer: inout RecordWriter) {
         writer.add(siteFilesKey)
         writer.add(siteFileStamps.count)
@@ -72,6 +78,8 @@ struct OutputTree: Sendable, Equatable {
         writer.add(settled)
         writer.add(precompressed ? 1 : 0)
         writer.add(folderStamp)
+        writer.add(siteFolders.count)
+        siteFolders.forEach { writer.add($0) }
         writer.add(pages.count)
         for (slug, page) in pages.sorted(by: { $0.key < $1.key }) {
             writer.add(slug)
@@ -92,6 +100,7 @@ struct OutputTree: Sendable, Equatable {
         tree.settled = try reader.unsigned()
         tree.precompressed = try reader.number() == 1
         tree.folderStamp = try reader.unsigned()
+        tree.siteFolders = try (0..<reader.count()).map { _ in try reader.text() }
         let count = try reader.count()
         tree.pages.reserveCapacity(count)
         for _ in 0..<count {

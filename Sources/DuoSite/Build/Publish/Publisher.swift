@@ -129,6 +129,14 @@ final class Publisher: Sendable {
         }
     }
 
+    /// Removes the pages of the spare this build has not put in (pages
+    /// removed, renamed or made drafts since): called once every page is
+    /// in, before the site-wide files, some of which (an alias's page) may
+    /// go where such a page was.
+    func removeUnwrittenPages() {
+        folder.removeUnwrittenPages()
+    }
+
     /// Links the published site's site-wide files into the staging folder
     /// when they show what `key` says (`SiteWideFiles.key`) and are as the
     /// previous build left them; false, having linked none, otherwise.
@@ -142,6 +150,7 @@ final class Publisher: Sendable {
     /// `names` (`SiteWideFiles.paths`).
     func writeSiteFiles(key: UInt64, names: [String], _ make: (@Sendable (String, Span<UInt8>) throws -> Void) throws -> Void) throws {
         let folder = self.folder
+        folder.recordSiteFolders(names)
         try make { path, bytes in try folder.write(bytes, to: path) }
         folder.recordSiteFiles(key: key, names: names)
     }
@@ -176,20 +185,20 @@ final class Publisher: Sendable {
     }
 
     /// Swaps the staging folder in for the output, with the next build's
-    /// cache made of `entries` (in page file order), and returns what went
+    /// cache made of `entries` (in page file order) and the addresses the
+    /// site answers at (`published`), and returns what went
     /// wrong with the cache. The previous cache is set aside first: it no
     /// longer describes the output should the build stop before the new
     /// one is in place; a swap that fails puts it back. A cache that cannot
     /// be written is a warning, and the site is published all the same:
     /// the next build reads every page. Throws the swap's failure, having
     /// given everything back: the output and its cache are as they were.
-    func publish(entries: [BuildCache.Entry], readingFingerprint: UInt64) throws(Diagnostic) -> [Diagnostic] {
-        folder.removeUnwrittenPages()
+    func publish(entries: [BuildCache.Entry], site published: PublishedSite, readingFingerprint: UInt64) throws(Diagnostic) -> [Diagnostic] {
         // What the spare holds beyond its pages is written anew by the next build.
         var spare = folder.mirrorTree ?? folder.live
         spare.folders = []
         let cache = BuildCache(fingerprint: fingerprint, readingFingerprint: readingFingerprint, live: folder.tree,
-                               spare: spare, entries: entries)
+                               spare: spare, published: published, entries: entries)
         var warnings: [Diagnostic] = []
         var drafted = true
         do {

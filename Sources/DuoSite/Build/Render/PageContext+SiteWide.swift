@@ -1,7 +1,8 @@
 import Mustache
 
-/// The contexts of the two pages the theme renders beside the pattern
-/// pages: the index (every published page) and the 404 page.
+/// The contexts of the pages the theme renders beside the pattern pages:
+/// the index (every published page), the 404 page, a page's alias and a
+/// withdrawn address's page.
 extension PageContext {
     /// The index's context: `pages` in the index's order.
     func index(_ pages: [Pattern]) -> CompactContext {
@@ -61,6 +62,49 @@ extension PageContext {
         context.add(keys.ogType, "website")
         context.add(keys.stylesheet, stylesheet)
         context.add(keys.noindex, true)
+        context.end()
+        context.end()
+        return context.finish()
+    }
+
+    /// The context of an alias of `page`: the page an old address sends
+    /// its reader on to (`alias.mustache`).
+    func alias(of page: Pattern) -> CompactContext {
+        let keys = self.keys
+        var context = CompactContext.Builder()
+        context.beginObject(nil)
+        addSite(to: &context)
+        context.beginObject(keys.head)
+        context.add(keys.title, "\(page.frontMatter.title.value) — \(site.settings.title)")
+        context.add(keys.canonical, HTMLText.safeURL(baseURL + page.path))
+        context.add(keys.stylesheet, stylesheet)
+        context.add(keys.noindex, true)
+        context.end()
+        context.beginObject(keys.page)
+        context.add(keys.title, page.frontMatter.title.value)
+        context.add(keys.url, HTMLText.safeURL(page.path))
+        context.end()
+        context.end()
+        return context.finish()
+    }
+
+    /// The context of the page at `address`, which site.yml's `gone:`
+    /// lets go (`gone.mustache`).
+    func gone(_ address: String) -> CompactContext {
+        let keys = self.keys
+        var context = CompactContext.Builder()
+        context.beginObject(nil)
+        addSite(to: &context)
+        context.beginObject(keys.head)
+        context.add(keys.title, "Withdrawn — \(site.settings.title)")
+        context.add(keys.description, "This pattern was withdrawn from \(site.settings.title).")
+        context.add(keys.canonical, HTMLText.safeURL(baseURL + address))
+        context.add(keys.ogType, "website")
+        context.add(keys.stylesheet, stylesheet)
+        context.add(keys.noindex, true)
+        context.end()
+        context.beginObject(keys.page)
+        context.add(keys.url, address)
         context.end()
         context.end()
         return context.finish()

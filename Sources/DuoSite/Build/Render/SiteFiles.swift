@@ -125,7 +125,8 @@ enum SiteFiles {
     }
 
     /// `api/pages.json`: each page's review state, for dashboards and
-    /// notifiers, its tags, and for each of its rules the pages citing it
+    /// notifiers, its tags, its aliases (the other addresses it answers
+    /// at, root-relative), and for each of its rules the pages citing it
     /// (`links`), each at the place the citation stands.
     static func pagesJSON(_ pages: [Pattern], links: PageLinks = PageLinks(), settings: SiteSettings, baseURL: String, today: Day) -> ByteBuffer {
         // About a kilobyte and a half a page (its rules and what cites them): no growing, copied whole, at ten thousand pages.
@@ -161,6 +162,11 @@ enum SiteFiles {
             for (place, tag) in page.frontMatter.tags.enumerated() {
                 if place > 0 { json.append(markup: ", ") }
                 json.appendJSONString(tag)
+            }
+            json.append(markup: "], \"aliases\": [")
+            for (place, alias) in page.frontMatter.aliases.enumerated() {
+                if place > 0 { json.append(markup: ", ") }
+                json.appendJSONString(alias.value)
             }
             json.append(markup: "], \"rules\": [")
             let ruleLinks = links.rules(of: page.slug)

@@ -7,7 +7,7 @@ import Mustache
 /// means a build that publishes.
 enum ThemeTemplates {
     /// The templates a build renders pages with; each must exist.
-    static let required = ["pattern", "rule-links", "index", "tag", "tags", "404"]
+    static let required = ["pattern", "rule-links", "index", "tag", "tags", "404", "alias", "gone"]
 
     /// The theme's templates, or nil when one of them is wrong, with the
     /// findings: a template missing or not parsing, a partial or parent

@@ -27,6 +27,9 @@ final class LanguageSession: @unchecked Sendable {
     /// How long after the last change the open documents' diagnostics are
     /// made and sent.
     static let quietMoment: TimeInterval = 0.005
+    /// How long after the last change the whole site's are: a pause in the
+    /// typing, so that keystrokes wait for no work on other files.
+    static let siteQuietMoment: TimeInterval = 0.3
 
     /// What the reading thread hands the loop.
     private enum Incoming {
@@ -57,8 +60,9 @@ final class LanguageSession: @unchecked Sendable {
         while true {
             condition.lock()
             while incoming.isEmpty, changes.isEmpty {
-                if server.diagnosticsDue {
-                    let due = lastChange.addingTimeInterval(Self.quietMoment)
+                let moment = server.diagnosticsDue ? Self.quietMoment : server.siteDiagnosticsDue ? Self.siteQuietMoment : nil
+                if let moment {
+                    let due = lastChange.addingTimeInterval(moment)
                     if Date() >= due || !condition.wait(until: due) { break }
                 } else {
                     condition.wait()
@@ -81,6 +85,8 @@ final class LanguageSession: @unchecked Sendable {
             case nil:
                 if changed.isEmpty, server.diagnosticsDue {
                     for message in server.publishDiagnostics() { writer.send(message) }
+                } else if changed.isEmpty, server.siteDiagnosticsDue {
+                    for message in server.publishSiteDiagnostics() { writer.send(message) }
                 }
             case .end?:
                 return server.exitStatus ?? 1
@@ -96,7 +102,7 @@ final class LanguageSession: @unchecked Sendable {
                 let hadRoot = server.root != nil
                 for answer in server.receive(message) { writer.send(answer) }
                 if let status = server.exitStatus { return status }
-                if server.diagnosticsDue { noteChange() }
+                if server.diagnosticsDue || server.siteDiagnosticsDue { noteChange() }
                 if !hadRoot, let root = server.root, watches { watch(root) }
             }
         }

@@ -26,6 +26,11 @@ struct LanguageSite: Sendable {
     private var reported: Set<String> = []
     /// The files of `Static/` and the theme's assets, as last read.
     private var listing: SiteChange.Listing
+    /// How many times what the site holds changed: what was made of it
+    /// with another count is out of date.
+    private(set) var generation = 0
+    /// Every file's findings, as last made, and the generation they are of.
+    private var everyFinding: (generation: Int, byFile: [String: [Diagnostic]])?
 
     /// The site at `root`, read and checked as of `today`.
     init(root: URL, today: Day) {
@@ -39,7 +44,7 @@ struct LanguageSite: Sendable {
     /// The whole site read, with the open files' text.
     private static func read(root: URL, today: Day, siteTexts: [String: [UInt8]], pageTexts: [String: [UInt8]], reported: Set<String>) -> SiteEngine {
         // As `check` reads: every page, drafts included.
-        var engine = SiteEngine(options: BuildOptions(root: root, drafts: true, today: today), theme: true, renders: false, texts: siteTexts)
+        var engine = SiteEngine(options: BuildOptions(root: root, drafts: true, today: today), theme: true, renders: false, texts: siteTexts, forEditor: true)
         engine.reportedFiles = reported
         engine.read(PageSource(root: root, previous: nil), into: .none)
         if !pageTexts.isEmpty { engine.refresh(Set(pageTexts.keys), texts: pageTexts, into: .none) }
@@ -51,6 +56,15 @@ struct LanguageSite: Sendable {
     /// of those reported.
     func findings(in file: String) -> [Diagnostic] {
         engine.findings(in: file)
+    }
+
+    /// Every file's findings, as `check` reports them, by file: the whole
+    /// site's, made again only when it changed.
+    mutating func findingsByFile() -> [String: [Diagnostic]] {
+        if let everyFinding, everyFinding.generation == generation { return everyFinding.byFile }
+        let byFile = Dictionary(grouping: engine.everyFinding, by: \.location.file)
+        everyFinding = (generation, byFile)
+        return byFile
     }
 
     /// Makes the findings in `files` (the open documents') those found:
@@ -69,16 +83,23 @@ struct LanguageSite: Sendable {
     /// Every page's facts (slugs, rules, anchors, front matter).
     var pages: [PageFacts] { engine.facts }
 
+    /// The facts of the page `slug`, when it was read.
+    func page(_ slug: String) -> PageFacts? {
+        engine.facts(of: CrossReferenceTarget.file(of: slug))
+    }
+
     /// The page or site file `file` now holds `text` (an editor's, saved
     /// or not); nil: its file's again (the editor closed it).
     mutating func setText(_ text: [UInt8]?, of file: String) {
         if SiteInputs.siteFiles.contains(file) {
             guard openSiteFiles[file] != text else { return }
+            generation += 1
             openSiteFiles[file] = text
             reload()
             return
         }
         guard PageSource.isPageFile(file) else { return }
+        generation += 1
         openPages[file] = text
         engine.refresh([file], texts: openPages, into: .none)
         engine.checkAcrossPages()
@@ -95,6 +116,7 @@ struct LanguageSite: Sendable {
     @discardableResult
     mutating func apply(_ changes: Set<FolderChange>) -> Bool {
         let change = SiteChange.of(changes, root: root, listing: &listing)
+        generation += 1
         if change.everything {
             reload()
             return true

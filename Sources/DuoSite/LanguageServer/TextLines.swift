@@ -104,6 +104,16 @@ struct TextLines: Sendable {
         String(decoding: bytes[lineBytes(line)], as: UTF8.self)
     }
 
+    /// The offset in `bytes` where the 0-based line `line` starts.
+    func lineStart(_ line: Int) -> Int {
+        line >= 0 && line < starts.count ? starts[line] : bytes.count
+    }
+
+    /// The offset in `bytes` where the 0-based line `line`'s text ends, before its line break.
+    func lineEnd(_ line: Int) -> Int {
+        lineBytes(line).upperBound
+    }
+
     /// The byte range of a 0-based line's text, without its line break.
     private func lineBytes(_ line: Int) -> Range<Int> {
         guard line >= 0, line < starts.count else { return bytes.count..<bytes.count }

@@ -12,6 +12,27 @@ struct PageFacts: Sendable {
     var page: Pattern
     /// The findings about this page alone (reading it and its own checks).
     var findings: [Diagnostic]
+    /// What a language server asks of every page, when the page was read
+    /// for one (a build's and the cache's facts have none).
+    var editor: EditorFacts?
+
+    /// What a language server asks of every page besides its facts, to
+    /// answer about the whole site without reading each file again: each
+    /// citation where it is written (references to a source, its rename),
+    /// and each rule's first words (workspace symbols).
+    struct EditorFacts: Sendable {
+        /// Every citation of the page's rules, in order.
+        var citations: [Citation]
+        /// Each rule's first words, by rule in order: `Give every tab a symbol…`.
+        var ruleTitles: [String]
+
+        /// What `pattern`, read from `text`, gives.
+        init(_ pattern: Pattern, text: [UInt8]) {
+            citations = pattern.rules.flatMap { $0.citations?.citations ?? [] }
+            let lines = TextLines(bytes: text)
+            ruleTitles = pattern.rules.map { RuleTitle.words(of: lines.text(ofLine: $0.location.line - 1)) }
+        }
+    }
 
     /// The facts of a page just read and checked.
     init(_ pattern: Pattern, findings: [Diagnostic]) {

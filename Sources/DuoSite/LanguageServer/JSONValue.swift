@@ -67,6 +67,12 @@ enum JSONValue: Sendable, Hashable, Codable {
         return nil
     }
 
+    /// The members of an object.
+    var object: [String: JSONValue]? {
+        if case .object(let value) = self { return value }
+        return nil
+    }
+
     /// The value of a boolean.
     var bool: Bool? {
         if case .bool(let value) = self { return value }

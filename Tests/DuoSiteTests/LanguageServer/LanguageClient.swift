@@ -16,12 +16,17 @@ struct LanguageClient {
     /// A client of a server for `site`, initialized, offering `encodings`
     /// (none: the server counts in UTF-16), with the editor's workspace
     /// folder the site root, or the folder `opened` under it.
-    init(site: TestSite, encodings: [String] = [], today: String = "2026-11-29", opened: String? = nil) {
+    init(site: TestSite, encodings: [String] = [], today: String = "2026-11-29", opened: String? = nil, capabilities: JSONValue = [:]) {
         self.site = site
         server = LanguageServer(root: nil, currentDirectory: URL(fileURLWithPath: "/"), today: Day(today)!)
         let general: JSONValue = ["positionEncodings": .array(encodings.map(JSONValue.string))]
         let workspace = opened.map { site.root.appendingPathComponent($0, isDirectory: true) } ?? site.root
-        _ = request("initialize", ["capabilities": ["general": general], "rootUri": .string(workspace.absoluteString)])
+        var offered = capabilities
+        if case .object(var members) = offered {
+            members["general"] = general
+            offered = .object(members)
+        }
+        _ = request("initialize", ["capabilities": offered, "rootUri": .string(workspace.absoluteString)])
         notify("initialized", [:])
     }
 

@@ -85,6 +85,18 @@ struct LanguageClient {
         return published
     }
 
+    /// Lets the longer quiet moment pass: the server sends the whole
+    /// site's diagnostics that changed (or asks the client to ask again).
+    @discardableResult
+    mutating func settleSite() -> [JSONValue] {
+        let published = server.publishSiteDiagnostics()
+        received += published
+        for message in published {
+            if let uri = message["params"]?["uri"]?.string { diagnostics[uri] = message["params"]?["diagnostics"]?.array ?? [] }
+        }
+        return published
+    }
+
     /// The diagnostics of `file` last published.
     func diagnostics(of file: String) -> [JSONValue] {
         diagnostics[uri(file)] ?? []

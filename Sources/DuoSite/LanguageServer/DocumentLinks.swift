@@ -2,7 +2,8 @@
 /// to the file of the page it cites (at the line of the rule, heading or
 /// question, `#L12`, which VS Code opens there), and its citations, each
 /// (`hig § Vertical controls`, `raise-the-bar @ 6:13`) to the source's
-/// address — a talk's at that moment.
+/// address — a talk's at that moment; each with a tooltip (the address,
+/// the source's title) for a client that shows one.
 enum DocumentLinks {
     /// The links of the query's page; none for a document that is not one.
     static func answer(_ query: DocumentQuery) -> Result<JSONValue, LanguageServer.Failure> {
@@ -10,13 +11,20 @@ enum DocumentLinks {
         let lines = query.document.lines
         let address = DocumentAddress(root: query.site.root)
         var links: [JSONValue] = []
+        // A tooltip for a client that shows one.
+        let tooltips = query.capabilities["textDocument"]?["documentLink"]?["tooltipSupport"]?.bool == true
+        func link(_ bytes: Range<Int>, _ target: String, _ tooltip: String) {
+            var link: [String: JSONValue] = ["range": lines.range(ofBytes: bytes, in: query.encoding).json, "target": .string(target)]
+            if tooltips { link["tooltip"] = .string(tooltip) }
+            links.append(.object(link))
+        }
         for reference in page.crossReferences {
             guard let written = SitePlaces.link(reference, in: lines) else { continue }
             let destination = (written.whole.upperBound - 1 - reference.destination.utf8.count)..<(written.whole.upperBound - 1)
             var target = address.uri(of: CrossReferenceTarget.file(of: reference.slug))
             let cited = reference.slug == page.slug ? page : query.site.page(reference.slug)?.page
             if let cited, let place = CrossReferenceTarget.place(of: reference.anchor, in: cited) { target += "#L\(place.line)" }
-            links.append(["range": lines.range(ofBytes: destination, in: query.encoding).json, "target": .string(target), "tooltip": .string(reference.destination)])
+            link(destination, target, reference.destination)
         }
         let sources = query.site.site.sources
         for rule in page.rules {
@@ -32,7 +40,7 @@ enum DocumentLinks {
                     target = source.url(atSecond: seconds)
                     tooltip += " at \(text)"
                 }
-                links.append(["range": lines.range(ofBytes: start..<end, in: query.encoding).json, "target": .string(target), "tooltip": .string(tooltip)])
+                link(start..<end, target, tooltip)
             }
         }
         return .success(.array(links))

@@ -26,9 +26,11 @@ struct DocumentQuery: Sendable {
         capabilities["workspace"]?["workspaceEdit"]?["documentChanges"]?.bool == true
     }
 
-    /// Whether the client can rename a file as part of a workspace edit.
+    /// Whether the client can rename a file as part of a workspace edit
+    /// (given as `documentChanges`, which a client that renames files
+    /// takes whether it says so or not, as Neovim does).
     var canRenameFiles: Bool {
-        usesDocumentChanges && (capabilities["workspace"]?["workspaceEdit"]?["resourceOperations"]?.array ?? []).contains("rename")
+        (capabilities["workspace"]?["workspaceEdit"]?["resourceOperations"]?.array ?? []).contains("rename")
     }
 
     /// The document read as a page (nil when it is not one, or has no

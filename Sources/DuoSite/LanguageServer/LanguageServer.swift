@@ -49,7 +49,8 @@ struct LanguageServer: Sendable {
     /// whole site's are made again, a longer quiet moment later.
     private(set) var siteDiagnosticsDue = false
     /// Whether the client asks for diagnostics (`textDocument/diagnostic`,
-    /// `workspace/diagnostic`) rather than being sent them.
+    /// `workspace/diagnostic`) rather than being sent them: one that says
+    /// it can ask for a document's and for the workspace's.
     private(set) var pullsDiagnostics = false
     /// The generation of the site whose findings the client was last told
     /// to ask for again (`workspace/diagnostic/refresh`).
@@ -270,7 +271,8 @@ struct LanguageServer: Sendable {
     private mutating func initialize(_ params: JSONValue) -> JSONValue {
         initialized = true
         capabilities = params["capabilities"] ?? .null
-        pullsDiagnostics = capabilities["textDocument"]?["diagnostic"] != nil
+        // Asked for only by a client that asks for every file's too.
+        pullsDiagnostics = capabilities["textDocument"]?["diagnostic"] != nil && capabilities["workspace"]?["diagnostics"] != nil
         let offered = (params["capabilities"]?["general"]?["positionEncodings"]?.array ?? []).compactMap(\.string)
         encoding = offered.contains(PositionEncoding.utf8.rawValue) ? .utf8 : .utf16
         // The folder the editor opened, or the current one: the site root

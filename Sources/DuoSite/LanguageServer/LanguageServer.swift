@@ -346,17 +346,43 @@ struct LanguageServer: Sendable {
     /// findings, the first time); to one that asks, a request to ask again
     /// (`workspace/diagnostic/refresh`), when it can take one.
     mutating func publishSiteDiagnostics() -> [JSONValue] {
+        guard let site = siteToCheck() else { return pullsDiagnostics ? askAgain() : [] }
+        var copy = site
+        return publishSiteDiagnostics(copy.findingsByFile(), of: site.generation)
+    }
+
+    /// The site whose every file's findings are to be made (on another
+    /// thread, as the session does, then given to
+    /// `publishSiteDiagnostics(_:of:)`): nil for a client that asks for
+    /// them, which is asked to ask again (`askAgain`).
+    mutating func siteToCheck() -> LanguageSite? {
         siteDiagnosticsDue = false
-        guard let site = currentSite() else { return [] }
-        if pullsDiagnostics {
-            guard capabilities["workspace"]?["diagnostics"]?["refreshSupport"]?.bool == true, refreshedGeneration != site.generation else { return [] }
-            refreshedGeneration = site.generation
-            requestCount += 1
-            return [["jsonrpc": "2.0", "id": .string("duosite-\(requestCount)"), "method": "workspace/diagnostic/refresh"]]
+        guard !pullsDiagnostics else { return nil }
+        return currentSite()
+    }
+
+    /// A request to the client to ask again for every file's diagnostics,
+    /// when it can take one and the site changed since it was last asked.
+    mutating func askAgain() -> [JSONValue] {
+        siteDiagnosticsDue = false
+        guard let site = currentSite(), capabilities["workspace"]?["diagnostics"]?["refreshSupport"]?.bool == true,
+              refreshedGeneration != site.generation else { return [] }
+        refreshedGeneration = site.generation
+        requestCount += 1
+        return [["jsonrpc": "2.0", "id": .string("duosite-\(requestCount)"), "method": "workspace/diagnostic/refresh"]]
+    }
+
+    /// The `publishDiagnostics` of the closed files whose findings changed,
+    /// `byFile` being every file's findings in the site's `generation`;
+    /// none when the site has changed since (it is due again).
+    mutating func publishSiteDiagnostics(_ byFile: [String: [Diagnostic]], of generation: Int) -> [JSONValue] {
+        guard let site = loaded, site.generation == generation else {
+            siteDiagnosticsDue = true
+            return []
         }
+        loaded!.adopt(byFile, of: generation)
         let address = DocumentAddress(root: site.root)
         let open = Set(documents.values.compactMap(\.file))
-        let byFile = loaded!.findingsByFile()
         let texts = FileTexts()
         var messages: [JSONValue] = []
         var files = Set(byFile.keys)

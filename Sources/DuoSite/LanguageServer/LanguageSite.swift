@@ -67,6 +67,12 @@ struct LanguageSite: Sendable {
         return byFile
     }
 
+    /// Keeps `byFile`, every file's findings made of a copy of this site
+    /// in `generation`, when it is still this site's.
+    mutating func adopt(_ byFile: [String: [Diagnostic]], of generation: Int) {
+        if generation == self.generation { everyFinding = (generation, byFile) }
+    }
+
     /// Makes the findings in `files` (the open documents') those found:
     /// after a change, the checks across pages look for findings in these
     /// alone.

@@ -6,13 +6,34 @@ enum RuleTitle {
 
     /// The first words of a rule's list item line (`3. Give every tab a
     /// symbol, …`), after its number; empty when the line is not one.
+    /// Read as bytes: ten thousand pages' rules are named as they are read.
     static func words(of line: String) -> String {
-        var text = Substring(line.drop { $0 == " " })
-        text = text.drop { $0.isNumber }
-        guard text.first == "." || text.first == ")" else { return "" }
-        let words = text.dropFirst().split(separator: " ")
-        guard !words.isEmpty else { return "" }
-        return words.prefix(wordCount).joined(separator: " ") + (words.count > wordCount ? "…" : "")
+        var line = line
+        return line.withUTF8 { bytes in
+            var index = 0
+            while index < bytes.count, bytes[index] == UInt8(ascii: " ") { index += 1 }
+            while index < bytes.count, bytes[index] >= UInt8(ascii: "0"), bytes[index] <= UInt8(ascii: "9") { index += 1 }
+            guard index < bytes.count, bytes[index] == UInt8(ascii: ".") || bytes[index] == UInt8(ascii: ")") else { return "" }
+            index += 1
+            var words = 0, start = -1, end = index
+            // Up to the start of the word after the last one taken.
+            while index < bytes.count {
+                if bytes[index] != UInt8(ascii: " ") {
+                    if bytes[index - 1] == UInt8(ascii: " ") || start < 0 {
+                        words += 1
+                        if words > wordCount { break }
+                    }
+                    if start < 0 { start = index }
+                    end = index + 1
+                }
+                index += 1
+            }
+            guard start >= 0 else { return "" }
+            // Spaces inside the words kept as one each, as they are written.
+            let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self)
+            let joined = text.split(separator: " ", omittingEmptySubsequences: true).joined(separator: " ")
+            return joined + (words > wordCount ? "…" : "")
+        }
     }
 
     /// `: words`, or nothing when there are none.

@@ -63,7 +63,7 @@ struct SitePlaces {
             for facts in pages where facts.page.citedSources.contains(id) {
                 guard let lines = lines(of: facts.page.file) else { continue }
                 for citation in facts.editor?.citations ?? [] where citation.sourceID == id {
-                    let start = lines.offset(line: citation.location.line, column: citation.location.column)
+                    let start = lines.offset(line: Int(citation.line), column: Int(citation.column))
                     places.append(Place(file: facts.page.file, whole: start..<(start + id.utf8.count), name: start..<(start + id.utf8.count)))
                 }
             }
@@ -96,8 +96,10 @@ struct SitePlaces {
         switch symbol {
         case .source(let id):
             guard let source = site.site.sources.first(where: { $0.id == id }), let lines = lines(of: Site.Paths.sources) else { return nil }
+            // The key as written: in quotes, the id after the quote.
             let start = lines.offset(line: source.location.line, column: source.location.column)
-            return Place(file: Site.Paths.sources, whole: start..<(start + id.utf8.count), name: start..<(start + id.utf8.count))
+            guard let found = lines.find(id, from: start, limit: lines.lineEnd(source.location.line - 1) - start) else { return nil }
+            return Place(file: Site.Paths.sources, whole: found, name: found)
         case .page(let slug), .rule(let slug, _), .anchor(let slug, _):
             guard let facts = site.page(slug), let lines = lines(of: facts.page.file) else { return nil }
             let location: SourceLocation?

@@ -30,11 +30,15 @@ enum WorkspaceSymbols {
                 pages.append(symbol(title, nil, file: page.file, line: 1, container: nil))
             }
             if rules.count < limit {
+                let afterLabel = query.advance(afterTitle, " — rule ")
+                let titles = facts.editor?.ruleTitles ?? []
                 for (index, rule) in page.rules.enumerated() {
-                    let words = facts.editor.map { index < $0.ruleTitles.count ? $0.ruleTitles[index] : "" } ?? ""
-                    let number = " — rule \(rule.number)"
-                    guard query.matched(query.advance(query.advance(afterTitle, number), RuleTitle.suffix(words))) else { continue }
-                    rules.append(symbol(title + number + RuleTitle.suffix(words), .rule, file: page.file, line: rule.location.line, container: title))
+                    let words = index < titles.count ? titles[index] : ""
+                    // Matched in parts: the name is made only for a symbol sent.
+                    let number = String(rule.number)
+                    let afterNumber = query.advance(afterLabel, number)
+                    guard query.matched(words.isEmpty ? afterNumber : query.advance(query.advance(afterNumber, ": "), words)) else { continue }
+                    rules.append(symbol(title + " — rule " + number + RuleTitle.suffix(words), .rule, file: page.file, line: rule.location.line, container: title))
                     if rules.count == limit { break }
                 }
             }
@@ -61,10 +65,16 @@ enum WorkspaceSymbols {
         /// How many of the query's bytes are matched once `text` is read
         /// after `matched` of them were.
         func advance(_ matched: Int, _ text: String) -> Int {
+            guard matched < wanted.count else { return matched }
+            // Over the text's bytes where they lie: a query reads some ten megabytes of names.
+            if let found = text.utf8.withContiguousStorageIfAvailable({ advance(matched, $0) }) { return found }
+            return advance(matched, Array(text.utf8))
+        }
+
+        private func advance(_ matched: Int, _ bytes: some Collection<UInt8>) -> Int {
             var index = matched
-            guard index < wanted.count else { return index }
             var next = wanted[index]
-            for byte in text.utf8 where Self.folded(byte) == next {
+            for byte in bytes where Self.folded(byte) == next {
                 index += 1
                 guard index < wanted.count else { return index }
                 next = wanted[index]

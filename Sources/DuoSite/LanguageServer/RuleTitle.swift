@@ -29,10 +29,14 @@ enum RuleTitle {
                 index += 1
             }
             guard start >= 0 else { return "" }
-            // Spaces inside the words kept as one each, as they are written.
-            let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self)
-            let joined = text.split(separator: " ", omittingEmptySubsequences: true).joined(separator: " ")
-            return joined + (words > wordCount ? "…" : "")
+            // The words with one space between each.
+            var kept: [UInt8] = []
+            kept.reserveCapacity(end - start + 3)
+            for at in start..<end where bytes[at] != UInt8(ascii: " ") || bytes[at - 1] != UInt8(ascii: " ") {
+                kept.append(bytes[at])
+            }
+            if words > wordCount { kept += "…".utf8 }
+            return String(decoding: kept, as: UTF8.self)
         }
     }
 

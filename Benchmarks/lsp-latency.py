@@ -131,7 +131,8 @@ def main():
     # Requests about the whole site, on the page as the last edit left it.
     lines = edited.split("\n")
     rule_line = next(index for index, line in enumerate(lines) if line.startswith("1. "))
-    citation_line = next(index for index, line in enumerate(lines) if line.strip().startswith("Sources ("))
+    # A source id of the last citation block (the first one's is misspelt).
+    citation_line = max(index for index, line in enumerate(lines) if line.strip().startswith("Sources ("))
     source_column = lines[citation_line].index("): ") + 3
     title = next(line for line in lines if line.startswith("title:"))
     number = page.stem.split("-")[-1]

@@ -30,13 +30,19 @@ struct PagePipeline: Sendable {
     private let reader: PageReader
     private let checks: CheckContext
     private let renderer: PageRenderer?
+    /// Whether each page's facts keep what an editor asks of the whole site
+    /// (`PageFacts.editor`) and its figures' rules.
+    private let forEditor: Bool
 
     /// A pipeline for the pages of `site` (read without its pages): with
-    /// `renderer`, pages are rendered too; without, only read and checked.
-    init(site: Site, today: Day, renderer: PageRenderer?) {
+    /// `renderer`, pages are rendered too; without, only read and checked;
+    /// `forEditor`, the facts of each keep what a language server asks of
+    /// every page (its citations, its rules' first words, its figures' rules).
+    init(site: Site, today: Day, renderer: PageRenderer?, forEditor: Bool = false) {
         reader = PageReader(allowRawHTML: site.settings.allowRawHTML, sourceIDs: site.sources.map(\.id))
         checks = Checkers.pageContext(site: site, today: today, engine: site.placement.map(PlacementEngine.init(table:)))
         self.renderer = renderer
+        self.forEditor = forEditor
     }
 
     /// Whether pages are rendered.
@@ -63,10 +69,12 @@ struct PagePipeline: Sendable {
         place(&pattern)
         // Check.
         let findings = found + Checkers.page(pattern, text: bytes, checks)
-        if renderer != nil { pattern.figureRules = figureRules(pattern) }
+        if renderer != nil || forEditor { pattern.figureRules = figureRules(pattern) }
         let renders = renderer.map { $0.publishes(pattern) } == true && !findings.contains(where: \.blocksBuild)
         page.pattern = pattern
-        return Reading(result: Result(facts: PageFacts(pattern, findings: findings), findings: findings), page: renders ? page : nil)
+        var facts = PageFacts(pattern, findings: findings)
+        if forEditor { facts.editor = PageFacts.EditorFacts(pattern, text: bytes) }
+        return Reading(result: Result(facts: facts, findings: findings), page: renders ? page : nil)
     }
 
     /// Renders `page` (as `read` kept it) as soon as it is read, what other

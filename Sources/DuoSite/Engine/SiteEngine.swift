@@ -60,12 +60,13 @@ struct SiteEngine: Sendable {
 
     /// An engine for the site at `options.root`: its own files read, `texts`
     /// standing in for some of them; with `theme`, its templates read too,
-    /// and, with `renders`, pages rendered with them.
-    init(options: BuildOptions, theme: Bool, renders: Bool, texts: [String: [UInt8]] = [:]) {
+    /// and, with `renders`, pages rendered with them; `forEditor`, each
+    /// page's facts keep what a language server asks of every page.
+    init(options: BuildOptions, theme: Bool, renders: Bool, texts: [String: [UInt8]] = [:], forEditor: Bool = false) {
         self.options = options
         let inputs = SiteInputs(root: options.root, texts: texts, theme: theme, published: renders)
         let renderer = renders ? inputs.templates.map { PageRenderer(site: inputs.site, templates: $0, options: options, assets: inputs.assets) } : nil
-        pipeline = PagePipeline(site: inputs.site, today: options.today, renderer: renderer)
+        pipeline = PagePipeline(site: inputs.site, today: options.today, renderer: renderer, forEditor: forEditor)
         self.inputs = inputs
     }
 
@@ -316,6 +317,11 @@ struct SiteEngine: Sendable {
     /// Every page's facts, in page file order (those that could be read).
     var facts: [PageFacts] { pages.compactMap(\.facts) }
 
+    /// The facts of the page file `file`, when it was read.
+    func facts(of file: String) -> PageFacts? {
+        places[file].flatMap { pages[$0].facts }
+    }
+
     /// The published pages, in page file order.
     var published: [Pattern] { pages.compactMap { $0.facts?.page }.filter(publishes) }
 
@@ -376,6 +382,16 @@ struct SiteEngine: Sendable {
             if let failure = page.result.failure { found.append(failure) }
         }
         return found.sortedForOutput()
+    }
+
+    /// Every finding of every file, as `check` reports them, whatever
+    /// `reportedFiles` holds: the checks across pages run again for all.
+    var everyFinding: [Diagnostic] {
+        guard reportedFiles != nil else { return findings }
+        var whole = self
+        whole.reportedFiles = nil
+        whole.checkAcrossPages()
+        return whole.findings
     }
 
     /// The findings in `file` (a path relative to the site root).

@@ -16,6 +16,22 @@ struct DocumentQuery: Sendable {
     let params: JSONValue
     /// The open documents' text, by path relative to the site root.
     let openTexts: [String: TextLines]
+    /// The open documents' versions, by path relative to the site root.
+    var versions: [String: Int] = [:]
+    /// What the client said at `initialize` it can do (`capabilities`).
+    var capabilities: JSONValue = .null
+
+    /// Whether the client takes a workspace edit as `documentChanges`.
+    var usesDocumentChanges: Bool {
+        capabilities["workspace"]?["workspaceEdit"]?["documentChanges"]?.bool == true
+    }
+
+    /// Whether the client can rename a file as part of a workspace edit
+    /// (given as `documentChanges`, which a client that renames files
+    /// takes whether it says so or not, as Neovim does).
+    var canRenameFiles: Bool {
+        (capabilities["workspace"]?["workspaceEdit"]?["resourceOperations"]?.array ?? []).contains("rename")
+    }
 
     /// The document read as a page (nil when it is not one, or has no
     /// front matter to read).

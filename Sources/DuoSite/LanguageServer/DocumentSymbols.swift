@@ -20,7 +20,7 @@ enum DocumentSymbols {
         var parts: [(line: Int, end: Int?, name: String, kind: Kind)] = []
         for (index, rule) in page.rules.enumerated() {
             let next = index + 1 < page.rules.count ? page.rules[index + 1].location.line : nil
-            parts.append((rule.location.line, next, "Rule \(rule.number)" + summary(of: lines.text(ofLine: rule.location.line - 1)), .rule))
+            parts.append((rule.location.line, next, "Rule \(rule.number)" + RuleTitle.suffix(RuleTitle.words(of: lines.text(ofLine: rule.location.line - 1))), .rule))
         }
         for entry in page.faq {
             parts.append((entry.location.line, nil, entry.question, .question))
@@ -55,17 +55,6 @@ enum DocumentSymbols {
             result.append(symbol(section.name, .section, from: section.line, to: limit - 1, children: symbols(from: section.line + 1, before: limit)))
         }
         return .success(.array(result))
-    }
-
-    /// A rule's first words, after its number: ` — Give every tab a symbol`.
-    private static func summary(of line: String) -> String {
-        var text = Substring(line.drop { $0 == " " })
-        text = text.drop { $0.isNumber }
-        guard text.first == "." || text.first == ")" else { return "" }
-        let words = text.dropFirst().split(separator: " ")
-        guard !words.isEmpty else { return "" }
-        let first = words.prefix(8).joined(separator: " ")
-        return ": " + first + (words.count > 8 ? "…" : "")
     }
 
     /// The line of the fence closing a demo opened on `line` (1-based),

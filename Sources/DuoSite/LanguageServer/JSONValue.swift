@@ -1,3 +1,4 @@
+import Bytes
 import Foundation
 
 /// A JSON value as the language server reads and writes it: what
@@ -67,6 +68,12 @@ enum JSONValue: Sendable, Hashable, Codable {
         return nil
     }
 
+    /// The members of an object.
+    var object: [String: JSONValue]? {
+        if case .object(let value) = self { return value }
+        return nil
+    }
+
     /// The value of a boolean.
     var bool: Bool? {
         if case .bool(let value) = self { return value }
@@ -81,11 +88,45 @@ enum JSONValue: Sendable, Hashable, Codable {
         try? JSONDecoder().decode(JSONValue.self, from: Data(bytes))
     }
 
-    /// The value as compact JSON text, keys sorted (so that output is stable).
+    /// The value as compact JSON text, keys sorted (so that output is
+    /// stable), written into one buffer by the escapers the site's JSON
+    /// uses (`Bytes`): an answer may hold tens of thousands of locations.
     var encoded: [UInt8] {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        return [UInt8]((try? encoder.encode(self)) ?? Data("null".utf8))
+        var buffer = ByteBuffer(capacity: 256)
+        write(into: &buffer)
+        return buffer.bytes
+    }
+
+    /// Appends the value's JSON text to `buffer`.
+    private func write(into buffer: inout ByteBuffer) {
+        switch self {
+        case .null: buffer.append("null")
+        case .bool(let value): buffer.append(value ? "true" : "false")
+        case .number(let value):
+            // Ids, lines and columns are integers: written without a fraction.
+            if value.rounded() == value, abs(value) < 9e15 {
+                buffer.append(Int(value))
+            } else {
+                buffer.append(value.isFinite ? "\(value)" : "null")
+            }
+        case .string(let value): buffer.appendJSONString(value)
+        case .array(let values):
+            buffer.append(byte: UInt8(ascii: "["))
+            for (index, value) in values.enumerated() {
+                if index > 0 { buffer.append(byte: UInt8(ascii: ",")) }
+                value.write(into: &buffer)
+            }
+            buffer.append(byte: UInt8(ascii: "]"))
+        case .object(let members):
+            buffer.append(byte: UInt8(ascii: "{"))
+            for (index, key) in members.keys.sorted().enumerated() {
+                if index > 0 { buffer.append(byte: UInt8(ascii: ",")) }
+                buffer.appendJSONString(key)
+                buffer.append(byte: UInt8(ascii: ":"))
+                members[key]!.write(into: &buffer)
+            }
+            buffer.append(byte: UInt8(ascii: "}"))
+        }
     }
 }
 

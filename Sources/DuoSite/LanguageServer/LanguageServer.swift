@@ -22,6 +22,7 @@ struct LanguageServer: Sendable {
         case invalidParams = -32602
         case serverNotInitialized = -32002
         case requestCancelled = -32800
+        case requestFailed = -32803
     }
 
     /// The site root `--root` named; nil: the client's workspace folder.
@@ -32,6 +33,8 @@ struct LanguageServer: Sendable {
     let today: Day
     /// The units positions are counted in, agreed at `initialize`.
     private(set) var encoding: PositionEncoding = .utf16
+    /// What the client said at `initialize` it can do.
+    private var capabilities: JSONValue = .null
     /// The site root, once `initialize` has said it.
     private(set) var root: URL?
     private var loaded: LanguageSite?
@@ -42,6 +45,18 @@ struct LanguageServer: Sendable {
     private var shutDown = false
     /// Whether some change may have changed an open document's diagnostics.
     private(set) var diagnosticsDue = false
+    /// Whether some change may have changed any file's diagnostics: the
+    /// whole site's are made again, a longer quiet moment later.
+    private(set) var siteDiagnosticsDue = false
+    /// Whether the client asks for diagnostics (`textDocument/diagnostic`,
+    /// `workspace/diagnostic`) rather than being sent them: one that says
+    /// it can ask for a document's and for the workspace's.
+    private(set) var pullsDiagnostics = false
+    /// The generation of the site whose findings the client was last told
+    /// to ask for again (`workspace/diagnostic/refresh`).
+    private var refreshedGeneration = 0
+    /// The number of the server's last request to the client.
+    private var requestCount = 0
     /// The status to exit with, once `exit` came.
     private(set) var exitStatus: Int32?
 
@@ -128,6 +143,11 @@ struct LanguageServer: Sendable {
         case "shutdown":
             shutDown = true
             return .success(.null)
+        case "workspace/symbol":
+            guard let site = currentSite() else { return .success(.array([])) }
+            return .success(WorkspaceSymbols.answer(params, site: site))
+        case "workspace/diagnostic":
+            return .success(workspaceDiagnostics(params))
         default:
             guard let feature = Self.features[method] else {
                 return .failure(Failure(code: .methodNotFound, message: "no method '\(method)'"))
@@ -136,9 +156,13 @@ struct LanguageServer: Sendable {
                 return .failure(Failure(code: .invalidParams, message: "\(method) names a document (textDocument.uri)"))
             }
             guard let document = documents[uri], let site = currentSite() else { return .success(.null) }
-            var texts: [String: TextLines] = [:]
-            for open in documents.values { if let file = open.file { texts[file] = open.lines } }
-            return feature(DocumentQuery(document: document, site: site, encoding: encoding, params: params, openTexts: texts))
+            var texts: [String: TextLines] = [:], versions: [String: Int] = [:]
+            for open in documents.values {
+                guard let file = open.file else { continue }
+                texts[file] = open.lines
+                versions[file] = open.version
+            }
+            return feature(DocumentQuery(document: document, site: site, encoding: encoding, params: params, openTexts: texts, versions: versions, capabilities: capabilities))
         }
     }
 
@@ -148,6 +172,13 @@ struct LanguageServer: Sendable {
         "textDocument/definition": Definition.answer,
         "textDocument/hover": Hover.answer,
         "textDocument/completion": Completion.answer,
+        "textDocument/references": References.answer,
+        "textDocument/prepareRename": Rename.prepare,
+        "textDocument/rename": Rename.answer,
+        "textDocument/codeAction": CodeActions.answer,
+        "textDocument/codeLens": CodeLenses.answer,
+        "textDocument/documentLink": DocumentLinks.answer,
+        "textDocument/diagnostic": SiteDiagnostics.document,
     ]
 
     private mutating func notify(_ method: String, _ params: JSONValue) {
@@ -157,12 +188,16 @@ struct LanguageServer: Sendable {
         case _ where !initialized || shutDown:
             // Before initialize, and after shutdown, notifications are dropped.
             return
+        case "initialized":
+            // The whole site's findings, once it has been read.
+            siteDiagnosticsDue = true
         case "textDocument/didOpen":
             guard let item = params["textDocument"], let uri = item["uri"]?.string, let text = item["text"]?.string else { return }
             let file = root.map { DocumentAddress(root: $0).file(of: uri) } ?? nil
             documents[uri] = OpenDocument(uri: uri, file: file, version: item["version"]?.int, lines: TextLines(text))
             if let file { pendingTexts[file] = .some(Array(text.utf8)) }
             diagnosticsDue = true
+            siteDiagnosticsDue = true
         case "textDocument/didChange":
             guard let uri = params["textDocument"]?["uri"]?.string, var document = documents[uri],
                   let changes = params["contentChanges"]?.array else { return }
@@ -179,11 +214,14 @@ struct LanguageServer: Sendable {
             documents[uri] = document
             if let file = document.file { pendingTexts[file] = .some(document.lines.bytes) }
             diagnosticsDue = true
+            siteDiagnosticsDue = true
         case "textDocument/didClose":
             guard let uri = params["textDocument"]?["uri"]?.string, let document = documents.removeValue(forKey: uri) else { return }
             if let file = document.file { pendingTexts[file] = .some(nil) }
-            published[uri] = nil
+            // Cleared now; the site's next look sends what its file holds.
+            published[uri] = document.file == nil ? nil : []
             diagnosticsDue = true
+            siteDiagnosticsDue = true
             closed.append(uri)
         case "textDocument/didSave":
             // A site file saved is read again (a page's text is the editor's already).
@@ -224,11 +262,17 @@ struct LanguageServer: Sendable {
     /// watcher, or the client's `workspace/didChangeWatchedFiles`).
     mutating func filesChanged(_ changes: Set<FolderChange>) {
         guard currentSite() != nil else { return }
-        if loaded!.apply(changes) { diagnosticsDue = true }
+        if loaded!.apply(changes) {
+            diagnosticsDue = true
+            siteDiagnosticsDue = true
+        }
     }
 
     private mutating func initialize(_ params: JSONValue) -> JSONValue {
         initialized = true
+        capabilities = params["capabilities"] ?? .null
+        // Asked for only by a client that asks for every file's too.
+        pullsDiagnostics = capabilities["textDocument"]?["diagnostic"] != nil && capabilities["workspace"]?["diagnostics"] != nil
         let offered = (params["capabilities"]?["general"]?["positionEncodings"]?.array ?? []).compactMap(\.string)
         encoding = offered.contains(PositionEncoding.utf8.rawValue) ? .utf8 : .utf16
         // The folder the editor opened, or the current one: the site root
@@ -246,21 +290,32 @@ struct LanguageServer: Sendable {
         }
         root = givenRoot ?? CommonOptions.siteRoot(from: opened) ?? opened
         return [
-            "capabilities": Self.capabilities(encoding),
+            "capabilities": Self.capabilities(encoding, pullsDiagnostics: pullsDiagnostics),
             "serverInfo": ["name": "duosite", "version": .string(DuoSiteCommand.version)],
         ]
     }
 
     /// What the server offers.
-    private static func capabilities(_ encoding: PositionEncoding) -> JSONValue {
-        [
+    private static func capabilities(_ encoding: PositionEncoding, pullsDiagnostics: Bool) -> JSONValue {
+        var capabilities: JSONValue = [
             "positionEncoding": .string(encoding.rawValue),
             "textDocumentSync": ["openClose": true, "change": 2, "save": ["includeText": false]],
             "documentSymbolProvider": true,
             "definitionProvider": true,
             "hoverProvider": true,
             "completionProvider": ["triggerCharacters": [":", "#", "(", " "]],
+            "referencesProvider": true,
+            "renameProvider": ["prepareProvider": true],
+            "codeActionProvider": ["codeActionKinds": ["quickfix"]],
+            "codeLensProvider": ["resolveProvider": false],
+            "documentLinkProvider": ["resolveProvider": false],
+            "workspaceSymbolProvider": true,
         ]
+        if pullsDiagnostics, case .object(var members) = capabilities {
+            members["diagnosticProvider"] = ["identifier": "duosite", "interFileDependencies": true, "workspaceDiagnostics": true]
+            capabilities = .object(members)
+        }
+        return capabilities
     }
 
     // MARK: Diagnostics
@@ -270,6 +325,8 @@ struct LanguageServer: Sendable {
     /// empty ones for documents closed since.
     mutating func publishDiagnostics() -> [JSONValue] {
         diagnosticsDue = false
+        // A client that asks is not sent them.
+        guard !pullsDiagnostics else { return [] }
         var messages: [JSONValue] = closed.map { Self.diagnosticsNotification(uri: $0, version: nil, []) }
         closed = []
         guard let site = currentSite() else { return messages }
@@ -281,6 +338,96 @@ struct LanguageServer: Sendable {
             messages.append(Self.diagnosticsNotification(uri: uri, version: document.version, diagnostics))
         }
         return messages
+    }
+
+    /// After a longer quiet moment, the whole site's findings: to a client
+    /// that is sent them, `publishDiagnostics` for each file not open
+    /// whose findings changed since they were last sent (every file with
+    /// findings, the first time); to one that asks, a request to ask again
+    /// (`workspace/diagnostic/refresh`), when it can take one.
+    mutating func publishSiteDiagnostics() -> [JSONValue] {
+        guard let site = siteToCheck() else { return pullsDiagnostics ? askAgain() : [] }
+        var copy = site
+        return publishSiteDiagnostics(copy.findingsByFile(), of: site.generation)
+    }
+
+    /// The site whose every file's findings are to be made (on another
+    /// thread, as the session does, then given to
+    /// `publishSiteDiagnostics(_:of:)`): nil for a client that asks for
+    /// them, which is asked to ask again (`askAgain`).
+    mutating func siteToCheck() -> LanguageSite? {
+        siteDiagnosticsDue = false
+        guard !pullsDiagnostics else { return nil }
+        return currentSite()
+    }
+
+    /// A request to the client to ask again for every file's diagnostics,
+    /// when it can take one and the site changed since it was last asked.
+    mutating func askAgain() -> [JSONValue] {
+        siteDiagnosticsDue = false
+        guard let site = currentSite(), capabilities["workspace"]?["diagnostics"]?["refreshSupport"]?.bool == true,
+              refreshedGeneration != site.generation else { return [] }
+        refreshedGeneration = site.generation
+        requestCount += 1
+        return [["jsonrpc": "2.0", "id": .string("duosite-\(requestCount)"), "method": "workspace/diagnostic/refresh"]]
+    }
+
+    /// The `publishDiagnostics` of the closed files whose findings changed,
+    /// `byFile` being every file's findings in the site's `generation`;
+    /// none when the site has changed since (it is due again).
+    mutating func publishSiteDiagnostics(_ byFile: [String: [Diagnostic]], of generation: Int) -> [JSONValue] {
+        guard let site = loaded, site.generation == generation else {
+            siteDiagnosticsDue = true
+            return []
+        }
+        loaded!.adopt(byFile, of: generation)
+        let address = DocumentAddress(root: site.root)
+        let open = Set(documents.values.compactMap(\.file))
+        let texts = FileTexts()
+        var messages: [JSONValue] = []
+        var files = Set(byFile.keys)
+        for uri in published.keys { if let file = address.file(of: uri) { files.insert(file) } }
+        for file in files.sorted() where !open.contains(file) {
+            let uri = address.uri(of: file)
+            let findings = byFile[file] ?? []
+            // A file whose findings were never sent and has none is left alone.
+            guard !findings.isEmpty || published[uri] != nil else { continue }
+            let diagnostics = findings.isEmpty ? [] : DiagnosticReport.json(findings, in: texts.lines(of: file, root: site.root) ?? TextLines(""), encoding: encoding)
+            guard published[uri] != diagnostics else { continue }
+            published[uri] = diagnostics
+            messages.append(Self.diagnosticsNotification(uri: uri, version: nil, diagnostics))
+        }
+        return messages
+    }
+
+    /// The answer to `workspace/diagnostic`: a report for each file with
+    /// findings, and for each the client had one of (`previousResultIds`)
+    /// — `unchanged` where its findings are those it has.
+    private mutating func workspaceDiagnostics(_ params: JSONValue) -> JSONValue {
+        guard let site = currentSite() else { return ["items": []] }
+        let address = DocumentAddress(root: site.root)
+        var previous: [String: String] = [:]
+        for item in params["previousResultIds"]?.array ?? [] {
+            if let uri = item["uri"]?.string, let value = item["value"]?.string { previous[uri] = value }
+        }
+        let byFile = loaded!.findingsByFile()
+        var open: [String: OpenDocument] = [:]
+        for document in documents.values { if let file = document.file { open[file] = document } }
+        var files = Set(byFile.keys)
+        for uri in previous.keys { if let file = address.file(of: uri) { files.insert(file) } }
+        let texts = FileTexts()
+        var items: [JSONValue] = []
+        for file in files.sorted() {
+            let uri = address.uri(of: file)
+            let lines = open[file]?.lines ?? texts.lines(of: file, root: site.root) ?? TextLines("")
+            var report = SiteDiagnostics.report(byFile[file] ?? [], in: lines, encoding: encoding, previous: previous[uri])
+            guard case .object(var members) = report else { continue }
+            members["uri"] = .string(uri)
+            members["version"] = open[file]?.version.map(JSONValue.int) ?? .null
+            report = .object(members)
+            items.append(report)
+        }
+        return ["items": .array(items)]
     }
 
     private static func diagnosticsNotification(uri: String, version: Int?, _ diagnostics: [JSONValue]) -> JSONValue {

@@ -4,12 +4,14 @@ import Watching
 /// A running language server: a thread reading messages from the input,
 /// the loop that answers them one at a time in order (on the thread that
 /// calls `run`), the diagnostics published a quiet moment after the last
-/// change, and a watcher on the site's folders. Reading never holds the
+/// change, every file's a pause later (made on a thread of their own, of a
+/// copy of the site, while the loop answers), and a watcher on the site's
+/// folders. Reading never holds the
 /// process up: `exit` ends the loop however the reading thread waits.
 final class LanguageSession: @unchecked Sendable {
     // Safe to send: `incoming`, `cancelled`, `changes` and `lastChange`
-    // are read and changed under `condition`'s lock; `server` and
-    // `watcher` are used by the loop's thread alone.
+    // are read and changed under `condition`'s lock; `server`, `watcher`
+    // and `checkingSite` are used by the loop's thread alone.
     private var server: LanguageServer
     private let input: Int32
     private let writer: MessageWriter
@@ -19,6 +21,9 @@ final class LanguageSession: @unchecked Sendable {
     private var cancelled: Set<JSONValue> = []
     private var changes: Set<FolderChange> = []
     private var lastChange = Date.distantPast
+    /// When the last message came: the whole site's diagnostics wait for a
+    /// pause in the messages, not only in the changes.
+    private var lastMessage = Date.distantPast
     private var watcher: FolderWatcher?
     /// Whether to watch the site's folders (tests may rely on the client's
     /// notifications alone).
@@ -27,6 +32,9 @@ final class LanguageSession: @unchecked Sendable {
     /// How long after the last change the open documents' diagnostics are
     /// made and sent.
     static let quietMoment: TimeInterval = 0.005
+    /// How long after the last change the whole site's are: a pause in the
+    /// typing, so that keystrokes wait for no work on other files.
+    static let siteQuietMoment: TimeInterval = 0.3
 
     /// What the reading thread hands the loop.
     private enum Incoming {
@@ -36,7 +44,12 @@ final class LanguageSession: @unchecked Sendable {
         /// A body that is not JSON.
         case notJSON
         case end
+        /// Every file's findings, made on another thread, of the site's generation.
+        case siteFindings(Int, [String: [Diagnostic]])
     }
+
+    /// Whether every file's findings are being made on another thread.
+    private var checkingSite = false
 
     /// A session of `server`, reading from `input` and writing to `output`
     /// (descriptors; `output` is closed with the session).
@@ -57,8 +70,9 @@ final class LanguageSession: @unchecked Sendable {
         while true {
             condition.lock()
             while incoming.isEmpty, changes.isEmpty {
-                if server.diagnosticsDue {
-                    let due = lastChange.addingTimeInterval(Self.quietMoment)
+                let due: Date? = server.diagnosticsDue ? lastChange.addingTimeInterval(Self.quietMoment)
+                    : server.siteDiagnosticsDue && !checkingSite ? max(lastChange, lastMessage).addingTimeInterval(Self.siteQuietMoment) : nil
+                if let due {
                     if Date() >= due || !condition.wait(until: due) { break }
                 } else {
                     condition.wait()
@@ -81,7 +95,24 @@ final class LanguageSession: @unchecked Sendable {
             case nil:
                 if changed.isEmpty, server.diagnosticsDue {
                     for message in server.publishDiagnostics() { writer.send(message) }
+                } else if changed.isEmpty, server.siteDiagnosticsDue, !checkingSite {
+                    // Made on another thread, of a copy of the site: the loop answers meanwhile.
+                    if let site = server.siteToCheck() {
+                        checkingSite = true
+                        let thread = Thread { [self] in
+                            var site = site
+                            let found = site.findingsByFile()
+                            hand([.siteFindings(site.generation, found)], cancelling: [])
+                        }
+                        thread.name = "duosite lsp site check"
+                        thread.start()
+                    } else {
+                        for message in server.askAgain() { writer.send(message) }
+                    }
                 }
+            case .siteFindings(let generation, let found)?:
+                checkingSite = false
+                for message in server.publishSiteDiagnostics(found, of: generation) { writer.send(message) }
             case .end?:
                 return server.exitStatus ?? 1
             case .badHeader?:
@@ -89,6 +120,7 @@ final class LanguageSession: @unchecked Sendable {
             case .notJSON?:
                 writer.send(LanguageServer.error(id: .null, .parseError, "the message is not JSON"))
             case .message(let message)?:
+                noteMessage()
                 if isCancelled, let id = LanguageServer.id(of: message) {
                     writer.send(LanguageServer.error(id: id, .requestCancelled, "the request was cancelled"))
                     continue
@@ -96,10 +128,16 @@ final class LanguageSession: @unchecked Sendable {
                 let hadRoot = server.root != nil
                 for answer in server.receive(message) { writer.send(answer) }
                 if let status = server.exitStatus { return status }
-                if server.diagnosticsDue { noteChange() }
+                if server.diagnosticsDue || server.siteDiagnosticsDue { noteChange() }
                 if !hadRoot, let root = server.root, watches { watch(root) }
             }
         }
+    }
+
+    private func noteMessage() {
+        condition.lock()
+        lastMessage = Date()
+        condition.unlock()
     }
 
     private func noteChange() {

@@ -29,6 +29,11 @@ struct LanguageSite: Sendable {
     /// What `Public/` answered at after the last build (`PublishedSite`),
     /// read once: the editor sees what `check` finds (`address-removed`).
     private let lastPublished: PublishedSite?
+    /// How many times what the site holds changed: what was made of it
+    /// with another count is out of date.
+    private(set) var generation = 0
+    /// Every file's findings, as last made, and the generation they are of.
+    private var everyFinding: (generation: Int, byFile: [String: [Diagnostic]])?
 
     /// The site at `root`, read and checked as of `today`.
     init(root: URL, today: Day) {
@@ -45,7 +50,7 @@ struct LanguageSite: Sendable {
     private static func read(root: URL, today: Day, siteTexts: [String: [UInt8]], pageTexts: [String: [UInt8]], reported: Set<String>,
                              lastPublished: PublishedSite?) -> SiteEngine {
         // As `check` reads: every page, drafts included.
-        var engine = SiteEngine(options: BuildOptions(root: root, drafts: true, today: today), theme: true, renders: false, texts: siteTexts)
+        var engine = SiteEngine(options: BuildOptions(root: root, drafts: true, today: today), theme: true, renders: false, texts: siteTexts, forEditor: true)
         engine.reportedFiles = reported
         engine.lastPublished = lastPublished
         engine.read(PageSource(root: root, previous: nil), into: .none)
@@ -58,6 +63,21 @@ struct LanguageSite: Sendable {
     /// of those reported.
     func findings(in file: String) -> [Diagnostic] {
         engine.findings(in: file)
+    }
+
+    /// Every file's findings, as `check` reports them, by file: the whole
+    /// site's, made again only when it changed.
+    mutating func findingsByFile() -> [String: [Diagnostic]] {
+        if let everyFinding, everyFinding.generation == generation { return everyFinding.byFile }
+        let byFile = Dictionary(grouping: engine.everyFinding, by: \.location.file)
+        everyFinding = (generation, byFile)
+        return byFile
+    }
+
+    /// Keeps `byFile`, every file's findings made of a copy of this site
+    /// in `generation`, when it is still this site's.
+    mutating func adopt(_ byFile: [String: [Diagnostic]], of generation: Int) {
+        if generation == self.generation { everyFinding = (generation, byFile) }
     }
 
     /// Makes the findings in `files` (the open documents') those found:
@@ -76,16 +96,23 @@ struct LanguageSite: Sendable {
     /// Every page's facts (slugs, rules, anchors, front matter).
     var pages: [PageFacts] { engine.facts }
 
+    /// The facts of the page `slug`, when it was read.
+    func page(_ slug: String) -> PageFacts? {
+        engine.facts(of: CrossReferenceTarget.file(of: slug))
+    }
+
     /// The page or site file `file` now holds `text` (an editor's, saved
     /// or not); nil: its file's again (the editor closed it).
     mutating func setText(_ text: [UInt8]?, of file: String) {
         if SiteInputs.siteFiles.contains(file) {
             guard openSiteFiles[file] != text else { return }
+            generation += 1
             openSiteFiles[file] = text
             reload()
             return
         }
         guard PageSource.isPageFile(file) else { return }
+        generation += 1
         openPages[file] = text
         engine.refresh([file], texts: openPages, into: .none)
         engine.checkAcrossPages()
@@ -102,6 +129,7 @@ struct LanguageSite: Sendable {
     @discardableResult
     mutating func apply(_ changes: Set<FolderChange>) -> Bool {
         let change = SiteChange.of(changes, root: root, listing: &listing)
+        generation += 1
         if change.everything {
             reload()
             return true

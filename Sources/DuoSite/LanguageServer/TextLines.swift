@@ -1,3 +1,5 @@
+import Foundation
+
 /// The units LSP positions count a line's characters in: UTF-16 code
 /// units unless client and server agree on another (`positionEncoding`).
 enum PositionEncoding: String, Sendable, CaseIterable {
@@ -85,12 +87,24 @@ struct TextLines: Sendable {
     init(bytes: [UInt8]) {
         self.bytes = bytes
         var starts = [0]
-        var index = 0
-        while index < bytes.count {
-            let byte = bytes[index]
-            index += 1
-            if byte == 0x0A || (byte == 0x0D && (index == bytes.count || bytes[index] != 0x0A)) {
-                starts.append(index)
+        bytes.withUnsafeBufferPointer { buffer in
+            guard let base = buffer.baseAddress else { return }
+            // Without a carriage return, each line feed found by memchr.
+            if memchr(base, 0x0D, buffer.count) == nil {
+                var index = 0
+                while index < buffer.count, let found = memchr(base + index, 0x0A, buffer.count - index) {
+                    index = UnsafeRawPointer(found) - UnsafeRawPointer(base) + 1
+                    starts.append(index)
+                }
+                return
+            }
+            var index = 0
+            while index < buffer.count {
+                let byte = buffer[index]
+                index += 1
+                if byte == 0x0A || (byte == 0x0D && (index == buffer.count || buffer[index] != 0x0A)) {
+                    starts.append(index)
+                }
             }
         }
         self.starts = starts
@@ -102,6 +116,16 @@ struct TextLines: Sendable {
     /// The text of the 0-based line `line`, without its line break.
     func text(ofLine line: Int) -> String {
         String(decoding: bytes[lineBytes(line)], as: UTF8.self)
+    }
+
+    /// The offset in `bytes` where the 0-based line `line` starts.
+    func lineStart(_ line: Int) -> Int {
+        line >= 0 && line < starts.count ? starts[line] : bytes.count
+    }
+
+    /// The offset in `bytes` where the 0-based line `line`'s text ends, before its line break.
+    func lineEnd(_ line: Int) -> Int {
+        lineBytes(line).upperBound
     }
 
     /// The byte range of a 0-based line's text, without its line break.

@@ -16,12 +16,17 @@ struct LanguageClient {
     /// A client of a server for `site`, initialized, offering `encodings`
     /// (none: the server counts in UTF-16), with the editor's workspace
     /// folder the site root, or the folder `opened` under it.
-    init(site: TestSite, encodings: [String] = [], today: String = "2026-11-29", opened: String? = nil) {
+    init(site: TestSite, encodings: [String] = [], today: String = "2026-11-29", opened: String? = nil, capabilities: JSONValue = [:]) {
         self.site = site
         server = LanguageServer(root: nil, currentDirectory: URL(fileURLWithPath: "/"), today: Day(today)!)
         let general: JSONValue = ["positionEncodings": .array(encodings.map(JSONValue.string))]
         let workspace = opened.map { site.root.appendingPathComponent($0, isDirectory: true) } ?? site.root
-        _ = request("initialize", ["capabilities": ["general": general], "rootUri": .string(workspace.absoluteString)])
+        var offered = capabilities
+        if case .object(var members) = offered {
+            members["general"] = general
+            offered = .object(members)
+        }
+        _ = request("initialize", ["capabilities": offered, "rootUri": .string(workspace.absoluteString)])
         notify("initialized", [:])
     }
 
@@ -80,6 +85,18 @@ struct LanguageClient {
         return published
     }
 
+    /// Lets the longer quiet moment pass: the server sends the whole
+    /// site's diagnostics that changed (or asks the client to ask again).
+    @discardableResult
+    mutating func settleSite() -> [JSONValue] {
+        let published = server.publishSiteDiagnostics()
+        received += published
+        for message in published {
+            if let uri = message["params"]?["uri"]?.string { diagnostics[uri] = message["params"]?["diagnostics"]?.array ?? [] }
+        }
+        return published
+    }
+
     /// The diagnostics of `file` last published.
     func diagnostics(of file: String) -> [JSONValue] {
         diagnostics[uri(file)] ?? []
@@ -117,5 +134,56 @@ extension String {
         let before = self[..<range.lowerBound]
         let lineStart = before.lastIndex(of: "\n").map { index(after: $0) } ?? startIndex
         return (before.filter { $0 == "\n" }.count, self[lineStart..<range.lowerBound].utf8.count)
+    }
+}
+
+extension LanguageClient {
+    /// The encoding the server agreed at `initialize`.
+    var encoding: PositionEncoding { server.encoding }
+
+    /// Applies a `WorkspaceEdit` to the site's files on disk, as an editor
+    /// applies it: each document's edits (`changes`, or `documentChanges`
+    /// in order, files renamed among them).
+    func apply(_ edit: JSONValue) throws {
+        var steps: [JSONValue] = edit["documentChanges"]?.array ?? []
+        if case .object(let changes)? = edit["changes"] {
+            for (uri, edits) in changes.sorted(by: { $0.key < $1.key }) { steps.append(["textDocument": ["uri": .string(uri)], "edits": edits]) }
+        }
+        let address = DocumentAddress(root: site.root)
+        for step in steps {
+            if step["kind"]?.string == "rename" {
+                try site.move(address.file(of: step["oldUri"]!.string!)!, to: address.file(of: step["newUri"]!.string!)!)
+                continue
+            }
+            let file = address.file(of: step["textDocument"]!["uri"]!.string!)!
+            try site.write(applying(step["edits"]!.array!, to: try site.read(file)), to: file)
+        }
+    }
+
+    /// `text` with `edits` (LSP text edits in the agreed encoding) applied.
+    func applying(_ edits: [JSONValue], to text: String) -> String {
+        let lines = TextLines(text)
+        var bytes = lines.bytes
+        let ranges = edits.map { (TextRange($0["range"])!, $0["newText"]!.string!) }
+        for (range, newText) in ranges.sorted(by: { $0.0.start > $1.0.start }) {
+            let start = lines.offset(of: range.start, in: encoding), end = lines.offset(of: range.end, in: encoding)
+            bytes.replaceSubrange(start..<end, with: Array(newText.utf8))
+        }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// A request about a place in `file` given by `needle` (its first
+    /// occurrence, `offset` characters in), counted as the server agreed.
+    mutating func ask(_ method: String, _ file: String, at needle: String, offset: Int = 0, skipping: Int = 0, _ extra: [String: JSONValue] = [:]) throws -> JSONValue {
+        let text = try site.read(file)
+        let place = encoding == .utf8 ? text.utf8Position(of: needle) : text.utf16Position(of: needle, skipping: skipping)
+        return ask(method, file, line: place.line, character: place.character + offset, extra)
+    }
+
+    /// The answer to `method` about `file` as a whole (no position).
+    mutating func askDocument(_ method: String, _ file: String, _ extra: [String: JSONValue] = [:]) -> JSONValue {
+        var params: [String: JSONValue] = ["textDocument": ["uri": .string(uri(file))]]
+        params.merge(extra) { $1 }
+        return request("textDocument/" + method, .object(params))
     }
 }

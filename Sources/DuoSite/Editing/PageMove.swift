@@ -60,8 +60,12 @@ struct PageMove {
     /// already, or its new address is another page's alias or let go by
     /// `site.yml`, or a file cannot be read or changed where it stands.
     /// Each page and `placement.yml` is read from `open` where it gives
-    /// bytes (an editor's unsaved text, by path under the root), else from disk.
-    static func make(root: URL, from: String, to newSlug: String, open: (String) -> [UInt8]? = { _ in nil }) -> Result<PageMove, Refusal> {
+    /// bytes (an editor's unsaved text, by path under the root), else from
+    /// disk. `searching` names the pages that may link to the page or
+    /// claim its new address, when the caller knows them from pages it has
+    /// read already (the language server); nil: every page is read.
+    static func make(root: URL, from: String, to newSlug: String, open: (String) -> [UInt8]? = { _ in nil },
+                     searching: Set<String>? = nil) -> Result<PageMove, Refusal> {
         func read(_ file: String) -> [UInt8]? {
             open(file) ?? FileManager.default.contents(atPath: root.appendingPathComponent(file).path).map { [UInt8]($0) }
         }
@@ -87,7 +91,7 @@ struct PageMove {
         var refusals: [String] = []
         var pageEdit: FileEdit?
         var others: [FileEdit] = []
-        for file in PageSource.pageFiles(root: root) {
+        for file in PageSource.pageFiles(root: root) where file == from || searching?.contains(file) != false {
             guard let raw = read(file) else {
                 refusals.append("\(SourceLocation(file: file)): error: the file cannot be read")
                 continue

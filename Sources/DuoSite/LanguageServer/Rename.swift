@@ -97,7 +97,14 @@ enum Rename {
             // A page only the editor has (not saved yet) takes the address too.
             return .failure(.init(code: .requestFailed, message: "\(CrossReferenceTarget.file(of: newSlug)) exists already; choose another slug, or remove that page first"))
         }
-        switch PageMove.make(root: site.root, from: file, to: newSlug, open: { query.openTexts[$0]?.bytes }) {
+        // Only the pages whose facts link to the page or claim its new address are read again.
+        let newAddress = Alias.pageAddress(newSlug)
+        var searching: Set<String> = []
+        for facts in site.pages where facts.page.crossReferences.contains(where: { $0.slug == slug })
+            || facts.page.frontMatter.aliases.contains(where: { $0.value == newAddress }) {
+            searching.insert(facts.page.file)
+        }
+        switch PageMove.make(root: site.root, from: file, to: newSlug, open: { query.openTexts[$0]?.bytes }, searching: searching) {
         case .failure(let refusal):
             let lines = refusal.reason.split(separator: "\n").map { $0.hasPrefix("error: ") ? $0.dropFirst(7) : $0 }
             return .failure(.init(code: .requestFailed, message: lines.joined(separator: "\n")))

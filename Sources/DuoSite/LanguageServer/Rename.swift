@@ -6,8 +6,8 @@ import Foundation
 /// as `duosite mv` moves it, from the same `PageMove`: its file renamed,
 /// its old address added to its `aliases:`, every cross-reference to it
 /// and every pattern-rule reference of `placement.yml` rewritten), as one
-/// `WorkspaceEdit` of text edits — with `documentChanges` and a `RenameFile` when the client says
-/// it can take them. A rename whose result would not check clean (an id
+/// `WorkspaceEdit` of text edits — with `documentChanges` and a
+/// `RenameFile` when the client says it can take them. A rename whose result would not check clean (an id
 /// or a slug already taken, a name that cannot be one) is refused with a
 /// message saying why, and nothing changes.
 enum Rename {
@@ -75,12 +75,12 @@ enum Rename {
                 let isLink = lines.bytes[place.whole.lowerBound] == UInt8(ascii: "/")
                 edits.append(Change(file: place.file, bytes: name, text: isLink ? newSlug : newName))
             }
-            return .success(edit(edits, renaming: nil, places: places, query))
+            return .success(edit(edits, places: places, query))
         default:
             return .failure(.init(code: .requestFailed, message: "only a source id, a tag or a page can be renamed"))
         }
         let edits = found.compactMap { place in place.name.map { Change(file: place.file, bytes: $0, text: newName) } }
-        return .success(edit(edits, renaming: nil, places: places, query))
+        return .success(edit(edits, places: places, query))
     }
 
     /// The page `slug` moved to `newSlug` as `duosite mv` moves it (`PageMove`,
@@ -134,14 +134,14 @@ enum Rename {
     }
 
     /// The workspace edit of `changes`, each a stretch of a file's text as `places` reads it.
-    private static func edit(_ changes: [Change], renaming renamed: (old: String, new: String)?, places: SitePlaces, _ query: DocumentQuery) -> JSONValue {
+    private static func edit(_ changes: [Change], places: SitePlaces, _ query: DocumentQuery) -> JSONValue {
         var byFile: [String: [TextEdit]] = [:]
         for change in changes {
             guard let lines = places.lines(of: change.file) else { continue }
             let edit = TextEdit(range: lines.range(ofBytes: change.bytes, in: query.encoding), newText: change.text)
             if !(byFile[change.file]?.contains(edit) ?? false) { byFile[change.file, default: []].append(edit) }
         }
-        return workspaceEdit(byFile, renaming: renamed, query)
+        return workspaceEdit(byFile, renaming: nil, query)
     }
 
     /// The workspace edit: each file's edits (in order, as `changes` or

@@ -21,13 +21,18 @@ DUOSITE = os.environ["DUOSITE"]
 TODAY = os.environ.get("TODAY", "2026-11-29")
 PAGE = "Content/patterns/symbols-not-labels.md"
 OTHER = "Content/patterns/where-the-bars-go.md"
+RENAMED = "Content/patterns/bars-on-the-side.md"
 
 
 @pytest.fixture
-def site(tmp_path):
-    """A copy of the repository's site, for one test."""
+def site(tmp_path, request):
+    """A copy of the repository's site, for one test; built before the
+    server starts when the test is marked `published` (so that an address
+    given up since is one the site published)."""
     for folder in ("Content", "Theme"):
         shutil.copytree(REPOSITORY / folder, tmp_path / folder)
+    if request.node.get_closest_marker("published"):
+        subprocess.run([DUOSITE, "build", "--today", TODAY, "--root", str(tmp_path), "--quiet"], check=True, capture_output=True, timeout=120)
     return tmp_path
 
 
@@ -306,6 +311,7 @@ async def test_a_source_renamed_checks_clean(client: LanguageClient):
     assert check(client.site) == before
 
 
+@pytest.mark.published
 async def test_a_page_renamed_with_its_links_and_the_placement_table_checks_clean(client: LanguageClient):
     before = check(client.site)
     text = open_page(client, PAGE)
@@ -314,6 +320,8 @@ async def test_a_page_renamed_with_its_links_and_the_placement_table_checks_clea
     assert isinstance(edit.document_changes[-1], types.RenameFile)
     apply_workspace_edit(client, edit)
     assert not (client.site / OTHER).exists()
+    # As duosite mv moves it: the address it was published at is its alias.
+    assert "\naliases: [/patterns/where-the-bars-go/]\n" in (client.site / RENAMED).read_text()
     assert "(bars-on-the-side.md#rule-1)" in (client.site / PAGE).read_text()
     assert "rule: bars-on-the-side#rule-1\n" in (client.site / "Content/placement.yml").read_text()
     assert check(client.site) == before
@@ -324,6 +332,29 @@ async def test_a_slug_taken_is_refused(client: LanguageClient):
     at = position(client, text, "where-the-bars-go.md#rule-1)", 2)
     with pytest.raises(Exception, match="exists already"):
         await client.text_document_rename_async(types.RenameParams(text_document=document(client, PAGE), position=at, new_name="symbols-not-labels"))
+
+
+@pytest.mark.published
+async def test_an_address_removed_is_made_an_alias_of_the_page_that_took_its_place(client: LanguageClient):
+    before = check(client.site)
+    (client.site / OTHER).rename(client.site / RENAMED)
+    client.workspace_did_change_watched_files(types.DidChangeWatchedFilesParams(changes=[
+        types.FileEvent(uri=uri(client, OTHER), type=types.FileChangeType.Deleted),
+        types.FileEvent(uri=uri(client, RENAMED), type=types.FileChangeType.Created)]))
+    text = open_page(client, RENAMED)
+    found = await diagnostics_until(client, RENAMED, lambda found: found and any(d.code == "address-removed" for d in found))
+    removed = next(d for d in found if d.code == "address-removed")
+    actions = await client.text_document_code_action_async(types.CodeActionParams(
+        text_document=document(client, RENAMED), range=removed.range, context=types.CodeActionContext(diagnostics=[removed])))
+    assert [action.title for action in actions] == ["Add alias /patterns/where-the-bars-go/"]
+    assert actions[0].kind == types.CodeActionKind.QuickFix and actions[0].is_preferred
+    apply_workspace_edit(client, actions[0].edit)
+    assert (client.site / RENAMED).read_text() == text.replace("order: 1\n", "order: 1\naliases: [/patterns/where-the-bars-go/]\n")
+    # The one link to the page, mended by hand: the site checks as it did before.
+    (client.site / PAGE).write_text((client.site / PAGE).read_text().replace("(where-the-bars-go.md#rule-1)", "(bars-on-the-side.md#rule-1)"))
+    table = client.site / "Content/placement.yml"
+    table.write_text(table.read_text().replace("where-the-bars-go#rule-", "bars-on-the-side#rule-"))
+    assert check(client.site) == before
 
 
 async def test_quick_fixes_mend_a_typo_and_a_stale_page(client: LanguageClient):

@@ -19,13 +19,23 @@ struct PageMove {
         var after: String
     }
 
+    /// One stretch of a file's bytes as read, and the bytes put in its place.
+    struct Replacement: Sendable, Equatable {
+        var range: Range<Int>
+        var bytes: [UInt8]
+    }
+
     /// A file changed: its path under the root, its new bytes, its bytes
-    /// as read (for putting it back), and the changes.
+    /// as read (for putting it back), the changes as reported, and the
+    /// same changes as stretches of the bytes read (in order, apart), so
+    /// that an editor can apply them to the text it holds (the language
+    /// server's rename).
     struct FileEdit: Sendable {
         var path: String
         var bytes: [UInt8]
         var original: [UInt8]
         var changes: [Change]
+        var replacements: [Replacement] = []
     }
 
     /// Why a page cannot be moved.
@@ -49,10 +59,21 @@ struct PageMove {
     /// `newSlug`: refused when the slug is not one, the page is there
     /// already, or its new address is another page's alias or let go by
     /// `site.yml`, or a file cannot be read or changed where it stands.
-    static func make(root: URL, from: String, to newSlug: String) -> Result<PageMove, Refusal> {
+    /// Each page and `placement.yml` is read from `open` where it gives
+    /// bytes (an editor's unsaved text, by path under the root), else from
+    /// disk. `searching` names the pages that may link to the page or
+    /// claim its new address, when the caller knows them from pages it has
+    /// read already (the language server); nil: every page is read.
+    static func make(root: URL, from: String, to newSlug: String, open: (String) -> [UInt8]? = { _ in nil },
+                     searching: Set<String>? = nil) -> Result<PageMove, Refusal> {
+        func read(_ file: String) -> [UInt8]? {
+            open(file) ?? FileManager.default.contents(atPath: root.appendingPathComponent(file).path).map { [UInt8]($0) }
+        }
         let oldSlug = SiteLoader.slug(ofFile: from)
         guard SiteLoader.isValidSlug(newSlug) else {
-            return .failure(Refusal(reason: "error: '\(newSlug)' is not a page's slug: lowercase letters, digits and '-', not starting with '-' (the page's file is Content/patterns/<slug>.md)"))
+            var reason = "error: '\(newSlug)' is not a page's slug: lowercase letters, digits and '-', not starting with '-' (the page's file is Content/patterns/<slug>.md)"
+            if let meant = Slug.address(newSlug), meant != newSlug { reason += "; did you mean '\(meant)'?" }
+            return .failure(Refusal(reason: reason))
         }
         guard newSlug != oldSlug else {
             return .failure(Refusal(reason: "error: the page is \(from) already"))
@@ -70,12 +91,11 @@ struct PageMove {
         var refusals: [String] = []
         var pageEdit: FileEdit?
         var others: [FileEdit] = []
-        for file in PageSource.pageFiles(root: root) {
-            guard let data = FileManager.default.contents(atPath: root.appendingPathComponent(file).path) else {
+        for file in PageSource.pageFiles(root: root) where file == from || searching?.contains(file) != false {
+            guard let raw = read(file) else {
                 refusals.append("\(SourceLocation(file: file)): error: the file cannot be read")
                 continue
             }
-            let raw = [UInt8](data)
             let moving = file == from
             guard let pattern = reader.read(file: file, bytes: raw).0?.pattern else {
                 // A page that cannot be read cannot be searched for links; the page itself must be read.
@@ -90,9 +110,10 @@ struct PageMove {
             var edit = FileEdit(path: file, bytes: raw, original: raw, changes: [])
             switch rewriteLinks(references, in: raw, file: file, from: oldSlug, to: newSlug) {
             case .failure(let refusal): refusals.append(refusal.reason)
-            case .success(let (bytes, changes)):
+            case .success(let (bytes, changes, replacements)):
                 edit.bytes = bytes
                 edit.changes = changes
+                edit.replacements = replacements
             }
             if moving {
                 switch AliasEdit.make(edit.bytes, path: file, adding: oldAddress, replacing: newAddress) {
@@ -101,6 +122,7 @@ struct PageMove {
                     let aliases = pattern.frontMatter.aliases.map(\.value)
                     edit.changes.insert(Change(line: aliased.line, before: "aliases: [\(aliases.joined(separator: ", "))]",
                                                after: "aliases: [\((aliases.filter { $0 != newAddress && $0 != oldAddress } + [oldAddress]).joined(separator: ", "))]"), at: 0)
+                    edit.replacements = Self.adding(between: edit.bytes, aliased.bytes, to: edit.replacements, original: raw)
                     edit.bytes = aliased.bytes
                 }
                 pageEdit = edit
@@ -108,7 +130,7 @@ struct PageMove {
                 others.append(edit)
             }
         }
-        switch placementEdit(root: root, from: oldSlug, to: newSlug) {
+        switch placementEdit(root: root, from: oldSlug, to: newSlug, read: read) {
         case .failure(let refusal): refusals.append(refusal.reason)
         case .success(let edit): if let edit { others.append(edit) }
         }
@@ -121,7 +143,7 @@ struct PageMove {
     /// `raw` with each of `references` (links to the page `old`, written
     /// in the file `file`) naming `new` instead, and the changes; or why a
     /// link cannot be found where the page's reading put it.
-    static func rewriteLinks(_ references: [CrossReference], in raw: [UInt8], file: String, from old: String, to new: String) -> Result<([UInt8], [Change]), Refusal> {
+    static func rewriteLinks(_ references: [CrossReference], in raw: [UInt8], file: String, from old: String, to new: String) -> Result<([UInt8], [Change], [Replacement]), Refusal> {
         let text = RawLines(raw)
         var replacements: [Int: (range: Range<Int>, change: Change)] = [:]
         for reference in references {
@@ -140,7 +162,31 @@ struct PageMove {
         for (_, replacement) in replacements.sorted(by: { $0.key > $1.key }) {
             bytes.replaceSubrange(replacement.range, with: Array(new.utf8))
         }
-        return .success((bytes, replacements.sorted { $0.key < $1.key }.map(\.value.change)))
+        let ordered = replacements.sorted { $0.key < $1.key }
+        return .success((bytes, ordered.map(\.value.change), ordered.map { Replacement(range: $0.value.range, bytes: Array(new.utf8)) }))
+    }
+
+    /// `replacements` (of `original`, giving `before`) with the one stretch
+    /// that differs between `before` and `after` added; when it is not
+    /// ahead of them all (as the front matter is ahead of the links), the
+    /// whole difference between `original` and `after` as one.
+    static func adding(between before: [UInt8], _ after: [UInt8], to replacements: [Replacement], original: [UInt8]) -> [Replacement] {
+        func difference(_ old: [UInt8], _ new: [UInt8]) -> Replacement? {
+            guard old != new else { return nil }
+            var prefix = 0
+            while prefix < old.count, prefix < new.count, old[prefix] == new[prefix] { prefix += 1 }
+            // Not inside a character: back to the start of the one that differs.
+            while prefix > 0, prefix < old.count, old[prefix] & 0xC0 == 0x80 { prefix -= 1 }
+            var suffix = 0
+            while suffix < old.count - prefix, suffix < new.count - prefix, old[old.count - 1 - suffix] == new[new.count - 1 - suffix] { suffix += 1 }
+            while suffix > 0, old[old.count - suffix] & 0xC0 == 0x80 { suffix -= 1 }
+            return Replacement(range: prefix..<(old.count - suffix), bytes: Array(new[prefix..<(new.count - suffix)]))
+        }
+        guard let added = difference(before, after) else { return replacements }
+        if replacements.first.map({ added.range.upperBound < $0.range.lowerBound }) ?? true {
+            return [added] + replacements
+        }
+        return difference(original, after).map { [$0] } ?? []
     }
 
     /// Where the page's slug stands in a link's destination: the file's
@@ -195,10 +241,9 @@ struct PageMove {
 
     /// `placement.yml` with its references to the rules of the page `old`
     /// naming `new`; nil when it has none (or the site has no table).
-    static func placementEdit(root: URL, from old: String, to new: String) -> Result<FileEdit?, Refusal> {
+    static func placementEdit(root: URL, from old: String, to new: String, read: (String) -> [UInt8]?) -> Result<FileEdit?, Refusal> {
         let path = Site.Paths.placement
-        guard let data = FileManager.default.contents(atPath: root.appendingPathComponent(path).path) else { return .success(nil) }
-        let raw = [UInt8](data)
+        guard let raw = read(path) else { return .success(nil) }
         var diagnostics: [Diagnostic] = []
         guard let node = YAMLDocument.read(path, bytes: raw, diagnostics: &diagnostics) else {
             return .failure(Refusal(reason: diagnostics.map(\.formatted).joined(separator: "\n")))
@@ -219,6 +264,7 @@ struct PageMove {
         }
         var bytes = raw
         for start in starts.keys.sorted(by: >) { bytes.replaceSubrange(start..<(start + slug.count), with: Array(new.utf8)) }
-        return .success(FileEdit(path: path, bytes: bytes, original: raw, changes: starts.sorted { $0.key < $1.key }.map(\.value)))
+        return .success(FileEdit(path: path, bytes: bytes, original: raw, changes: starts.sorted { $0.key < $1.key }.map(\.value),
+                                 replacements: starts.keys.sorted().map { Replacement(range: $0..<($0 + slug.count), bytes: Array(new.utf8)) }))
     }
 }

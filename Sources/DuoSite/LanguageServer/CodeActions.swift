@@ -6,7 +6,8 @@
 /// `unknown-symbol`, `unknown-key`); a section or question written another
 /// way made the `###` question it was meant to be (`misnamed-section`);
 /// "Add to sources.yml" for an unknown source id (an entry with the keys a
-/// source needs, left empty for the editor to fill in).
+/// source needs, left empty for the editor to fill in); "Add alias" on
+/// `address-removed`, at the page that took the removed address's place.
 enum CodeActions {
     /// The codes whose "did you mean" is offered as a fix.
     static let suggesting: Set<String> = ["unknown-source", "broken-anchor", "broken-link", "unknown-device", "unknown-symbol", "unknown-key"]
@@ -21,6 +22,10 @@ enum CodeActions {
             switch code {
             case "stale", "due-soon":
                 if let edit = markChecked(file, query) { actions.append(action("Mark checked today (\(query.site.today))", diagnostic, [file: [edit]], query, preferred: true)) }
+            case "address-removed":
+                if let (address, edit) = alias(file, message, query) {
+                    actions.append(action("Add alias \(address)", diagnostic, [file: [edit]], query, preferred: true))
+                }
             case "misnamed-section":
                 if let edit = question(message, range, query) { actions.append(action("Make it a question: \(edit.newText)", diagnostic, [file: [edit]], query, preferred: true)) }
             default:
@@ -95,6 +100,20 @@ enum CodeActions {
         let start = lines.offset(of: range.start, in: query.encoding)
         guard let found = lines.find(wrong, from: start, limit: lines.lineEnd(range.start.line + 2) - start) else { return nil }
         return (meant, TextEdit(range: lines.range(ofBytes: found, in: query.encoding), newText: meant))
+    }
+
+    /// The removed address of an `address-removed` finding added to the
+    /// `aliases:` of the page it stands on (the page that took the
+    /// address's place), as `duosite mv` adds one (`AliasEdit`); nil on a
+    /// draft whose own address it is (an alias cannot be the page's own).
+    private static func alias(_ file: String, _ message: String, _ query: DocumentQuery) -> (String, TextEdit)? {
+        guard PageSource.isPageFile(file), let open = message.range(of: "`aliases: ["),
+              let close = message[open.upperBound...].range(of: "]`") else { return nil }
+        let address = String(message[open.upperBound..<close.lowerBound])
+        let own = Alias.pageAddress(SiteLoader.slug(ofFile: file))
+        guard address != own, case .success(let edit) = AliasEdit.make(query.document.lines.bytes, path: file, adding: address, replacing: own),
+              let change = TextEdit.between(query.document.lines, edit.bytes, in: query.encoding) else { return nil }
+        return (address, change)
     }
 
     /// The line of a misnamed section or question made a `###` question.

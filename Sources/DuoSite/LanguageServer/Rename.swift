@@ -2,11 +2,12 @@ import Foundation
 
 /// `textDocument/prepareRename` and `textDocument/rename`: a source id (its
 /// key in `sources.yml` and every citation of it), a tag (every page's
-/// spelling of it, and the links to its tag page), a page's slug (its
-/// file renamed, every cross-reference to it and every pattern-rule
-/// reference of `placement.yml` rewritten), as one `WorkspaceEdit` of text
-/// edits — with `documentChanges` and a `RenameFile` when the client says
-/// it can take them. A rename whose result would not check clean (an id
+/// spelling of it, and the links to its tag page), a page's slug (exactly
+/// as `duosite mv` moves it, from the same `PageMove`: its file renamed,
+/// its old address added to its `aliases:`, every cross-reference to it
+/// and every pattern-rule reference of `placement.yml` rewritten), as one
+/// `WorkspaceEdit` of text edits — with `documentChanges` and a
+/// `RenameFile` when the client says it can take them. A rename whose result would not check clean (an id
 /// or a slug already taken, a name that cannot be one) is refused with a
 /// message saying why, and nothing changes.
 enum Rename {
@@ -47,10 +48,12 @@ enum Rename {
         guard let (symbol, _) = target(query) else {
             return .failure(.init(code: .requestFailed, message: "nothing here can be renamed: a source id, a tag, or a page (its title, or a link to it) can"))
         }
+        if case .page(let slug) = symbol {
+            return newName == slug ? .success(.null) : movePage(slug, to: newName, query)
+        }
         let places = SitePlaces(site: query.site, openTexts: query.openTexts)
         let site = query.site
         var found = places.references(to: symbol)
-        var renamedFile: (old: String, new: String)?
         switch symbol {
         case .source(let id):
             guard newName != id else { return .success(.null) }
@@ -72,35 +75,52 @@ enum Rename {
                 let isLink = lines.bytes[place.whole.lowerBound] == UInt8(ascii: "/")
                 edits.append(Change(file: place.file, bytes: name, text: isLink ? newSlug : newName))
             }
-            return .success(edit(edits, renaming: nil, places: places, query))
-        case .page(let slug):
-            guard newName != slug else { return .success(.null) }
-            guard SiteLoader.isValidSlug(newName) else {
-                var reason = "'\(newName)' cannot be a page's address: lowercase letters (a to z), digits and '-', at most 100"
-                if let meant = Slug.address(newName) { reason += "; did you mean '\(meant)'?" }
-                return .failure(.init(code: .requestFailed, message: reason))
-            }
-            let newFile = CrossReferenceTarget.file(of: newName)
-            guard site.page(newName) == nil, !FileManager.default.fileExists(atPath: site.root.appendingPathComponent(newFile).path) else {
-                return .failure(.init(code: .requestFailed, message: "\(newFile) exists already: another page has the address /patterns/\(newName)/"))
-            }
-            guard query.canRenameFiles else {
-                return .failure(.init(code: .requestFailed, message: "this editor cannot rename files through the language server; rename the page with duosite mv \(slug) \(newName)"))
-            }
-            let file = CrossReferenceTarget.file(of: slug)
-            guard site.page(slug) != nil else { return .failure(.init(code: .requestFailed, message: "no page \(file)")) }
-            // Links within the page to its own anchors (`#rule-2`) name no slug, and stay as they are.
-            found = found.filter { $0.name != nil || $0.file != file }
-            if let stuck = found.first(where: { $0.name == nil }) {
-                let line = places.lines(of: stuck.file).map { $0.place(atOffset: stuck.whole.lowerBound).line } ?? 1
-                return .failure(.init(code: .requestFailed, message: "the link at \(stuck.file):\(line) is written in a way rename cannot rewrite; write it as \(slug).md"))
-            }
-            renamedFile = (file, newFile)
+            return .success(edit(edits, places: places, query))
         default:
             return .failure(.init(code: .requestFailed, message: "only a source id, a tag or a page can be renamed"))
         }
         let edits = found.compactMap { place in place.name.map { Change(file: place.file, bytes: $0, text: newName) } }
-        return .success(edit(edits, renaming: renamedFile, places: places, query))
+        return .success(edit(edits, places: places, query))
+    }
+
+    /// The page `slug` moved to `newSlug` as `duosite mv` moves it (`PageMove`,
+    /// from the editor's text of each open file): the page's old address
+    /// added to its `aliases:`, every link to it and every `placement.yml`
+    /// reference to its rules rewritten — as text edits, the page's own
+    /// under its old name, then the page file renamed. Refused as `mv`
+    /// refuses, and where the editor cannot rename files.
+    private static func movePage(_ slug: String, to newSlug: String, _ query: DocumentQuery) -> Result<JSONValue, LanguageServer.Failure> {
+        let site = query.site
+        let file = CrossReferenceTarget.file(of: slug)
+        let move: PageMove
+        if site.page(newSlug) != nil, SiteLoader.isValidSlug(newSlug) {
+            // A page only the editor has (not saved yet) takes the address too.
+            return .failure(.init(code: .requestFailed, message: "\(CrossReferenceTarget.file(of: newSlug)) exists already; choose another slug, or remove that page first"))
+        }
+        // Only the pages whose facts link to the page or claim its new address are read again.
+        let newAddress = Alias.pageAddress(newSlug)
+        var searching: Set<String> = []
+        for facts in site.pages where facts.page.crossReferences.contains(where: { $0.slug == slug })
+            || facts.page.frontMatter.aliases.contains(where: { $0.value == newAddress }) {
+            searching.insert(facts.page.file)
+        }
+        switch PageMove.make(root: site.root, from: file, to: newSlug, open: { query.openTexts[$0]?.bytes }, searching: searching) {
+        case .failure(let refusal):
+            let lines = refusal.reason.split(separator: "\n").map { $0.hasPrefix("error: ") ? $0.dropFirst(7) : $0 }
+            return .failure(.init(code: .requestFailed, message: lines.joined(separator: "\n")))
+        case .success(let moved): move = moved
+        }
+        guard query.canRenameFiles else {
+            return .failure(.init(code: .requestFailed, message: "this editor cannot rename files through the language server; rename the page with duosite mv \(slug) \(newSlug)"))
+        }
+        var byFile: [String: [TextEdit]] = [:]
+        for edit in [move.page] + move.others where !edit.replacements.isEmpty {
+            let lines = TextLines(bytes: edit.original)
+            byFile[edit.path] = edit.replacements.map {
+                TextEdit(range: lines.range(ofBytes: $0.range, in: query.encoding), newText: String(decoding: $0.bytes, as: UTF8.self))
+            }
+        }
+        return .success(workspaceEdit(byFile, renaming: (move.from, move.to), query))
     }
 
     /// One stretch of a file to be replaced.
@@ -113,16 +133,21 @@ enum Rename {
         var text: String
     }
 
-    /// The workspace edit: each file's edits (in order, as `changes` or
-    /// `documentChanges`), then the page file renamed.
-    private static func edit(_ changes: [Change], renaming renamed: (old: String, new: String)?, places: SitePlaces, _ query: DocumentQuery) -> JSONValue {
-        let address = DocumentAddress(root: query.site.root)
+    /// The workspace edit of `changes`, each a stretch of a file's text as `places` reads it.
+    private static func edit(_ changes: [Change], places: SitePlaces, _ query: DocumentQuery) -> JSONValue {
         var byFile: [String: [TextEdit]] = [:]
         for change in changes {
             guard let lines = places.lines(of: change.file) else { continue }
             let edit = TextEdit(range: lines.range(ofBytes: change.bytes, in: query.encoding), newText: change.text)
             if !(byFile[change.file]?.contains(edit) ?? false) { byFile[change.file, default: []].append(edit) }
         }
+        return workspaceEdit(byFile, renaming: nil, query)
+    }
+
+    /// The workspace edit: each file's edits (in order, as `changes` or
+    /// `documentChanges`), then the page file renamed.
+    private static func workspaceEdit(_ byFile: [String: [TextEdit]], renaming renamed: (old: String, new: String)?, _ query: DocumentQuery) -> JSONValue {
+        let address = DocumentAddress(root: query.site.root)
         let files = byFile.keys.sorted()
         guard query.usesDocumentChanges || renamed != nil else {
             return ["changes": .object(Dictionary(uniqueKeysWithValues: files.map { (address.uri(of: $0), JSONValue.array(byFile[$0]!.sorted { $0.range.start < $1.range.start }.map(\.json))) }))]

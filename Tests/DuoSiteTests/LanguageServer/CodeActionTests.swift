@@ -106,6 +106,46 @@ import Testing
         #expect(applied(fix, client, to: broken) == text)
     }
 
+    /// A published page renamed by hand: on it (it took the old address's
+    /// place), the `address-removed` fix adds the old address to its
+    /// aliases — the bytes `duosite mv` gives the page — and the finding goes.
+    @Test(arguments: [[String](), ["utf-8"]])
+    func aRemovedAddressIsMadeAnAliasOfThePageThatTookItsPlace(encodings: [String]) throws {
+        let site = try TestSite(), moved = try TestSite()
+        defer { site.remove(); moved.remove() }
+        for copy in [site, moved] { #expect(copy.run(["build", "--today", "2026-11-29", "--quiet"]).status == 0) }
+        let old = "Content/patterns/where-the-bars-go.md", renamed = "Content/patterns/bars-on-the-side.md"
+        try site.move(old, to: renamed)
+        #expect(moved.run(["mv", "where-the-bars-go", "bars-on-the-side"]).status == 0)
+        var client = LanguageClient(site: site, encodings: encodings)
+        let text = try site.read(renamed)
+        try client.open(renamed)
+        client.settle()
+        let found = actions(&client, renamed, code: "address-removed")
+        #expect(found.map { $0["title"]?.string } == ["Add alias /patterns/where-the-bars-go/"])
+        #expect(found.first?["isPreferred"] == true)
+        guard let fix = found.first else { return }
+        let fixed = applied(fix, client, to: text, renamed)
+        #expect(fixed == (try moved.read(renamed)))
+        client.change(renamed, fixed)
+        client.settle()
+        #expect(!client.codes(of: renamed).contains("address-removed"))
+        try site.write(fixed, to: renamed)
+        #expect(!(try site.checkJSON().json().located.map(\.code)).contains("address-removed"))
+    }
+
+    /// A published page made a draft: the address is its own, which cannot
+    /// be its alias; no "Add alias" is offered.
+    @Test func aDraftsOwnAddressIsNotOfferedAsItsAlias() throws {
+        let site = try TestSite()
+        defer { site.remove() }
+        #expect(site.run(["build", "--today", "2026-11-29", "--quiet"]).status == 0)
+        var client = LanguageClient(site: site)
+        try client.open(Self.page, try site.read(Self.page).replacingOccurrences(of: "order: 2\n", with: "order: 2\ndraft: true\n"))
+        client.settle()
+        #expect(actions(&client, Self.page, code: "address-removed").isEmpty)
+    }
+
     @Test func withDocumentChangesTheEditNamesTheOpenVersion() throws {
         let site = try TestSite()
         defer { site.remove() }

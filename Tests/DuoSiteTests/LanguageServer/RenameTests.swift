@@ -90,6 +90,58 @@ import Testing
         #expect(after.err == before.err)
     }
 
+    /// The slug renamed in the editor and by `duosite mv`, each on a copy
+    /// of one published site whose pages cite the page in every way
+    /// (`Fixtures/Move`): every file under Content/ has the same bytes —
+    /// the page's old address among its aliases — and the site checks
+    /// clean, the old address answering.
+    @Test(arguments: [[String](), ["utf-8"]])
+    func aPageIsRenamedExactlyAsDuositeMvMovesIt(encodings: [String]) throws {
+        let edited = try MoveCommandTests.site(), moved = try MoveCommandTests.site()
+        defer { edited.remove(); moved.remove() }
+        for site in [edited, moved] {
+            let built = site.run(["build", "--today", "2026-11-29", "--quiet"])
+            #expect(built.status == 0, "\(built.err)")
+        }
+        var client = makeClient(edited, encodings: encodings, capabilities: Self.renamesFiles)
+        try client.open(Self.page)
+        let edit = try client.ask("rename", Self.page, at: "Symbols, not labels: bar", offset: 2, ["newName": "symbols-first"])
+        let steps = edit["documentChanges"]?.array ?? []
+        #expect(steps.last == ["kind": "rename", "oldUri": .string(client.uri(Self.page)), "newUri": .string(client.uri(MoveCommandTests.moved))])
+        // The page's own edit (its alias) comes before it is renamed.
+        #expect(steps.dropLast().contains { $0["textDocument"]?["uri"]?.string == client.uri(Self.page) })
+        try client.apply(edit)
+        #expect(moved.run(["mv", "symbols-not-labels", "symbols-first"]).status == 0)
+        let byEditor = MoveCommandTests.content(edited), byMv = MoveCommandTests.content(moved)
+        #expect(byEditor.keys.sorted() == byMv.keys.sorted())
+        for (file, bytes) in byMv { #expect(byEditor[file] == bytes, "\(file) differs from duosite mv's") }
+        #expect(try edited.read(MoveCommandTests.moved).contains("aliases: [/patterns/symbols-not-labels/]"))
+        #expect(try MoveCommandTests.errors(edited).isEmpty)
+        #expect(edited.run(["build", "--today", "2026-11-29", "--quiet"]).status == 0)
+        #expect(try edited.read("Public/patterns/symbols-not-labels/index.html").contains("/patterns/symbols-first/"))
+    }
+
+    /// The editor's unsaved text is what is moved: a link typed into an open
+    /// page, not saved, is rewritten in its edit; the page's unsaved text
+    /// gets its alias.
+    @Test func theUnsavedTextOfOpenPagesIsWhatIsRenamed() throws {
+        let site = try TestSite()
+        defer { site.remove() }
+        var client = makeClient(site, capabilities: Self.renamesFiles)
+        let citing = try site.read(Self.page).replacingOccurrences(of: "every item in them follows", with: "every item ([again](where-the-bars-go.md#rule-2)) in them follows")
+        try client.open(Self.page, citing)
+        let moving = try site.read(Self.other).replacingOccurrences(of: "title: Where the bars go", with: "title: Where the bars go\naliases: [/patterns/bars/]")
+        try client.open(Self.other, moving)
+        let edit = try client.ask("rename", Self.other, at: "Where the bars go", offset: 2, ["newName": "bars-on-the-side"])
+        let steps = edit["documentChanges"]?.array ?? []
+        func edits(_ file: String) -> [JSONValue] {
+            steps.first { $0["textDocument"]?["uri"]?.string == client.uri(file) }?["edits"]?.array ?? []
+        }
+        let cited = client.applying(edits(Self.page), to: citing)
+        #expect(cited.contains("([again](bars-on-the-side.md#rule-2))") && cited.contains("(bars-on-the-side.md#rule-1)"))
+        #expect(client.applying(edits(Self.other), to: moving).contains("aliases: [/patterns/bars/, /patterns/where-the-bars-go/]\n"))
+    }
+
     @Test func aPageIsRenamedFromItsOwnTitle() throws {
         let site = try TestSite()
         defer { site.remove() }
@@ -118,9 +170,16 @@ import Testing
         }
         #expect(try refusal(&renaming, "symbols-not-labels")?.contains("Content/patterns/symbols-not-labels.md exists already") == true)
         #expect(try refusal(&renaming, "Bars Here")?.contains("did you mean 'bars-here'?") == true)
+        // As duosite mv refuses: another page's alias (in the editor's text, saved), an address let go.
+        let aliased = try site.read(Self.page).replacingOccurrences(of: "owner: DuoApps editors\n", with: "owner: DuoApps editors\naliases: [bars-here]\n")
+        try site.write(aliased, to: Self.page)
+        renaming.change(Self.page, aliased)
+        #expect(try refusal(&renaming, "bars-here")?.contains("/patterns/bars-here/ is an alias of Content/patterns/symbols-not-labels.md") == true)
+        try site.write(try site.read("Content/site.yml") + "gone: [/patterns/let-go/]\n", to: "Content/site.yml")
+        #expect(try refusal(&renaming, "let-go")?.contains("site.yml's 'gone' lets /patterns/let-go/ go") == true)
         var plain = makeClient(site)
         try plain.open(Self.page)
-        #expect(try refusal(&plain, "bars-here")?.contains("duosite mv where-the-bars-go bars-here") == true)
+        #expect(try refusal(&plain, "bars-elsewhere")?.contains("duosite mv where-the-bars-go bars-elsewhere") == true)
     }
 
     @Test func plainTextCannotBeRenamed() throws {

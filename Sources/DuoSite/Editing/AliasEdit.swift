@@ -19,21 +19,13 @@ struct AliasEdit {
     /// names `replacing` (its address once moved): in its place when there
     /// is one. Or the finding that says why it cannot.
     static func make(_ raw: [UInt8], path: String, adding address: String, replacing: String) -> Result<AliasEdit, Diagnostic> {
-        let source: SourceFile
-        switch SourceFile.decode(raw, path: path) {
+        let found: FrontMatterReading.Found, pairs: YAMLNode.Pairs
+        switch FrontMatterReading.map(of: raw, path: path) {
         case .failure(let diagnostic): return .failure(diagnostic)
-        case .success(let file): source = file
-        }
-        let found: FrontMatterReading.Found
-        switch FrontMatterReading.read(source) {
-        case .failure(let diagnostic): return .failure(diagnostic)
-        case .success(let read): found = read
+        case .success(let map): (found, pairs) = map
         }
         let front = found.node
         let frontLocation = SourceLocation(file: path, line: front.mark.line, column: front.mark.column)
-        guard let pairs = front.pairs else {
-            return .failure(Diagnostic(.invalidField, "the front matter should be a map of keys and values, not \(front.shapeDescription)", at: frontLocation))
-        }
         let refusal = Diagnostic(.invalidField, "the page's 'aliases:' is written in a way duosite mv cannot add to without changing more; write it as a list on one line ([a, b]) or one item a line", at: frontLocation)
         let text = RawLines(raw)
         var bytes = raw

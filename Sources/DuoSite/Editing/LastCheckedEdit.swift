@@ -19,20 +19,12 @@ struct LastCheckedEdit {
     /// the finding that says why it cannot, at the file, line and column
     /// `duosite check` would give.
     static func make(_ raw: [UInt8], path: String, date: Day) -> Result<LastCheckedEdit, Diagnostic> {
-        let source: SourceFile
-        switch SourceFile.decode(raw, path: path) {
+        let found: FrontMatterReading.Found, pairs: YAMLNode.Pairs
+        switch FrontMatterReading.map(of: raw, path: path) {
         case .failure(let diagnostic): return .failure(diagnostic)
-        case .success(let file): source = file
-        }
-        let found: FrontMatterReading.Found
-        switch FrontMatterReading.read(source) {
-        case .failure(let diagnostic): return .failure(diagnostic)
-        case .success(let read): found = read
+        case .success(let map): (found, pairs) = map
         }
         let front = found.node
-        guard let pairs = front.pairs else {
-            return .failure(Diagnostic(.invalidField, "the front matter should be a map of keys and values, not \(front.shapeDescription)", at: SourceLocation(file: path, line: front.mark.line, column: front.mark.column)))
-        }
         let reviewEvery = FrontMatter.read(front, file: path, slug: SiteLoader.slug(ofFile: path)).0.reviewEvery?.value
         let text = RawLines(raw)
         var bytes = raw

@@ -12,6 +12,27 @@ enum FrontMatterReading {
         let node: YAMLNode
     }
 
+    /// The front matter of the page file `path` whose bytes are `raw`, as
+    /// the editor's commands change it in place: where it is, its root
+    /// node, and that node's keys and values; or the finding `duosite check` gives for a
+    /// page whose front matter cannot be read as a map, where it stands.
+    static func map(of raw: [UInt8], path: String) -> Result<(found: Found, pairs: YAMLNode.Pairs), Diagnostic> {
+        let source: SourceFile
+        switch SourceFile.decode(raw, path: path) {
+        case .failure(let diagnostic): return .failure(diagnostic)
+        case .success(let file): source = file
+        }
+        switch read(source) {
+        case .failure(let diagnostic): return .failure(diagnostic)
+        case .success(let found):
+            guard let pairs = found.node.pairs else {
+                let place = SourceLocation(file: path, line: found.node.mark.line, column: found.node.mark.column)
+                return .failure(Diagnostic(.invalidField, "the front matter should be a map of keys and values, not \(found.node.shapeDescription)", at: place))
+            }
+            return .success((found, pairs))
+        }
+    }
+
     /// Whether a page opens with Hugo's and Zola's TOML front matter, a
     /// `+++` line (after a byte order mark or blank lines).
     static func opensWithTOML(_ bytes: [UInt8]) -> Bool {

@@ -13,7 +13,7 @@ import Testing
     static func run(_ launcher: [String], _ arguments: [String], in site: TestSite) throws -> (status: Int32, signaled: Bool, out: String, err: String) {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: launcher[0])
-        process.arguments = Array(launcher.dropFirst()) + [try ServeCommandTests.binary.path] + arguments
+        process.arguments = Array(launcher.dropFirst()) + [try CommandProcess.binary.path] + arguments
         process.currentDirectoryURL = site.root
         process.environment = ["SWIFT_BACKTRACE": "enable=no", "PATH": "/usr/bin:/bin"]
         let out = Pipe(), err = Pipe()

@@ -4,24 +4,13 @@ import Testing
 /// `duosite serve` as a person runs it: the command itself, in a process of
 /// its own, stopped by SIGTERM or Ctrl-C with a browser's stream open.
 struct ServeCommandTests {
-    /// The `duosite` command built beside the tests.
-    static var binary: URL {
-        get throws {
-            let folder = try #require(Bundle.module.url(forResource: "Fixtures", withExtension: nil))
-                .deletingLastPathComponent().deletingLastPathComponent()
-            let binary = folder.appendingPathComponent("duosite")
-            try #require(FileManager.default.isExecutableFile(atPath: binary.path), "no duosite command at \(binary.path)")
-            return binary
-        }
-    }
-
     @Test(arguments: [SIGTERM, SIGINT])
     func endsWithinASecondOnASignal(signal: Int32) throws {
         let site = try TestSite()
         defer { site.remove() }
         let before = try FileManager.default.contentsOfDirectory(atPath: site.root.path).sorted()
         let process = Process()
-        process.executableURL = try Self.binary
+        process.executableURL = try CommandProcess.binary
         process.arguments = ["serve", "--root", site.root.path, "--port", "0", "--today", "2026-11-29"]
         let output = Pipe()
         process.standardOutput = output

@@ -99,9 +99,12 @@ struct PageSource: Sendable {
         return isPageName(path.dropFirst(Site.Paths.patterns.count + 1))
     }
 
-    /// Whether a name in `Content/patterns` is a page file's.
+    /// Whether a name in `Content/patterns` is a page file's. Read as
+    /// bytes: a rebuild asks it of every page file, and `contains` on a
+    /// `Substring` is Foundation's search for a string.
     private static func isPageName(_ name: Substring) -> Bool {
-        !name.contains("/") && name.hasSuffix(".md") && !name.hasPrefix(".")
+        let bytes = name.utf8
+        return bytes.first != UInt8(ascii: ".") && !bytes.contains(UInt8(ascii: "/")) && bytes.suffix(3).elementsEqual(".md".utf8)
     }
 
     /// What the `index`th page file offers: the previous build's entry

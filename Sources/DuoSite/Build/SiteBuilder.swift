@@ -94,7 +94,14 @@ public struct SiteBuilder: Sendable {
         let sink: PageSink = publisher.map { .disk($0) } ?? .none
         stage("the pages read, checked, rendered and written") { engine.read(source, into: sink, progress: progress) }
         stage("the links between pages made, the pages finished") { engine.link(into: sink, source: source) }
-        stage("the checks across pages") { engine.checkAcrossPages() }
+        stage("the checks across pages") {
+            // From the previous build's findings, for the files this build's changes can affect alone.
+            if let previous, !previous.entries.isEmpty, let found = previous.acrossPages {
+                engine.checkAcrossPages(changes: engine.changes(since: previous.entries), from: found)
+            } else {
+                engine.checkAcrossPages()
+            }
+        }
         findings += engine.findings
         // A write the file system refused: one finding, at the output folder.
         if let publisher, let failure = publisher.writeFailure {
@@ -117,7 +124,8 @@ public struct SiteBuilder: Sendable {
                 try publisher.copyAssets(root: root, names: assets, headersFile: settings.headersFile)
             }
             let warnings = try stage("the site swapped in") {
-                try publisher.publish(entries: engine.entries, site: engine.publishedSite, readingFingerprint: fingerprint.reading)
+                try publisher.publish(entries: engine.entries, site: engine.publishedSite, acrossPages: engine.stopped ? nil : engine.acrossPages,
+                                      readingFingerprint: fingerprint.reading)
             }
             findings = (findings + warnings).sortedForOutput()
         } catch {

@@ -355,14 +355,45 @@ struct SiteEngine: Sendable {
     /// files whose findings it may have changed (`CrossPageChecks.affected`),
     /// the others' kept as they were; the same findings as a full run.
     mutating func checkAcrossPages(after refresh: Refresh) {
+        checkAcrossPages(changes: refresh.facts, from: acrossPages)
+    }
+
+    /// Runs the checks across pages for the files whose findings `changes`
+    /// (page files read again or gone, their facts before and after) may
+    /// have changed, the other files' findings taken from `previous` (all
+    /// of them before the changes); for every file when that cannot be
+    /// told. The same findings as a full run.
+    mutating func checkAcrossPages(changes: [(before: PageFacts?, after: PageFacts?)], from previous: [Diagnostic]) {
         let facts = self.facts
         guard reportedFiles == nil, !stopped,
-              let affected = CrossPageChecks.affected(by: refresh.facts, among: facts, lastPublished: lastPublished, gone: !inputs.site.settings.gone.isEmpty),
+              let affected = CrossPageChecks.affected(by: changes, among: facts, lastPublished: lastPublished, gone: !inputs.site.settings.gone.isEmpty),
               affected.count <= 512 else {
             return checkAcrossPages()
         }
-        let found = CrossPageChecks(site: site, today: options.today, lastPublished: lastPublished).run(facts, published: publishedSlugs, reportedFiles: affected)
-        acrossPages = acrossPages.filter { !affected.contains($0.location.file) } + found.filter { affected.contains($0.location.file) }
+        let found = affected.isEmpty ? [] : CrossPageChecks(site: site, today: options.today, lastPublished: lastPublished)
+            .run(facts, published: publishedSlugs, reportedFiles: affected)
+        acrossPages = previous.filter { !affected.contains($0.location.file) } + found.filter { affected.contains($0.location.file) }
+    }
+
+    /// Each page file read in this run rather than kept from the build
+    /// whose cache entries are `previous`, and each of those gone since:
+    /// its facts then (nil for a file that build had none of) and now (nil
+    /// for one gone, or unreadable).
+    func changes(since previous: [BuildCache.Entry]) -> [(before: PageFacts?, after: PageFacts?)] {
+        var changes: [(before: PageFacts?, after: PageFacts?)] = []
+        var matched = Set<Int>()
+        for entry in previous {
+            guard let index = places[entry.file] else {
+                changes.append((entry.facts, nil))
+                continue
+            }
+            matched.insert(index)
+            if !pages[index].kept { changes.append((entry.facts, pages[index].facts)) }
+        }
+        for (index, page) in pages.enumerated() where !page.kept && !matched.contains(index) {
+            changes.append((nil, page.facts))
+        }
+        return changes
     }
 
     /// Every finding: about the site's own files and theme, each page's,

@@ -228,6 +228,31 @@ struct BuildCacheTests {
         }
     }
 
+    /// The findings across pages a build kept are read back by a build
+    /// with its fingerprint alone (a build with another starts from none),
+    /// and a cache that kept none says so rather than "no findings".
+    @Test func theFindingsAcrossPagesComeBackWithTheSameFingerprintAlone() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("duosite-cache-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let output = folder.appendingPathComponent("Public")
+        try FileManager.default.createDirectory(at: output, withIntermediateDirectories: true)
+        let (site, _) = SiteLoader(root: TestSite.repositoryRoot).load()
+        let entries = site.patterns.map { BuildCache.Entry(file: $0.file, hash: 4, stamp: 5, written: true, facts: PageFacts($0, findings: [])) }
+        let found = [Diagnostic(.unusedSource, "source 'hig' is cited by no page", at: DuoSite.SourceLocation(file: "Content/sources.yml", line: 12, column: 3), severity: .warning)]
+        var cache = BuildCache(fingerprint: 10, readingFingerprint: 20, live: OutputTree(), spare: OutputTree(), entries: entries, acrossPages: found)
+        try cache.writeDraft(beside: output)
+        try BuildCache.publishDraft(beside: output)
+        let read = try #require(BuildCache.read(beside: output, fingerprint: 10)?.acrossPages)
+        #expect(read == found)
+        #expect(BuildCache.read(beside: output, fingerprint: 20, reading: true)?.acrossPages == nil)
+        #expect(BuildCache.read(beside: output, fingerprint: 11)?.acrossPages == nil)
+
+        cache.acrossPages = nil
+        try cache.writeDraft(beside: output)
+        try BuildCache.publishDraft(beside: output)
+        #expect(try #require(BuildCache.read(beside: output, fingerprint: 10)).acrossPages == nil)
+    }
+
     /// A cache made by another build of duosite is not reused: the
     /// fingerprints change with the code that builds, which the running
     /// executable tells apart.

@@ -261,7 +261,7 @@ import Testing
             count += 1
             let cache = site.root.appendingPathComponent(".Public.duosite-cache")
             if var bytes = try? Data(contentsOf: cache), let end = bytes.firstIndex(of: 0x0A) {
-                bytes.replaceSubrange(0..<end, with: Data("duosite-cache 23 0 0".utf8))
+                bytes.replaceSubrange(0..<end, with: Data("\(BuildCache.header) 0 0".utf8))
                 try? bytes.write(to: site.root.appendingPathComponent(".\(last).duosite-cache"))
                 try? FileManager.default.createDirectory(at: site.root.appendingPathComponent(last), withIntermediateDirectories: true)
             }

@@ -4,7 +4,8 @@ import Foundation
 /// (`.Public.duosite-cache`): the fingerprints of what every page depends
 /// on (`BuildFingerprint`), what the output folder and its spare hold
 /// (`OutputTree`), the addresses the output answers at (`PublishedSite`,
-/// what the next build is checked against), and for each page file the hash of its text, its size
+/// what the next build is checked against), the findings of the checks
+/// across pages, and for each page file the hash of its text, its size
 /// and times (`SourceStamp`), whether its page was written, and its facts
 /// (`PageFacts`). After a first line of text, each is a record sealed with
 /// the hash of its bytes (`RecordWriter`): a cache changed since it was
@@ -12,9 +13,9 @@ import Foundation
 ///
 /// A page file whose text and fingerprint are unchanged is not read
 /// again: its page is kept from the previous output, and its facts stand
-/// in for it in the checks across pages and the site-wide files, which
-/// run on every page's facts in every build. The result is byte-identical
-/// to a full build.
+/// in for it in the checks across pages (which look again only at the
+/// files the pages read again can affect) and the site-wide files. The
+/// result is byte-identical to a full build.
 struct BuildCache: Sendable {
     /// One page file's entry, with its record as the cache holds it.
     struct Entry: Sendable {
@@ -65,9 +66,14 @@ struct BuildCache: Sendable {
     /// The page files' entries, in page file order; none when read with
     /// another fingerprint.
     var entries: [Entry] = []
+    /// The findings of the checks across pages of the build that wrote the
+    /// cache (it published: warnings alone), which the next build with the
+    /// same fingerprint starts from, checking again only the files its
+    /// changed pages can affect; nil when not known.
+    var acrossPages: [Diagnostic]?
 
     /// The first words of the cache's first line: its format's name and number.
-    static let header = "duosite-cache 23"
+    static let header = "duosite-cache 24"
 
     /// Where the cache of an output folder lives: beside it, `.Public.duosite-cache`.
     static func location(for output: URL) -> URL {
@@ -90,11 +96,11 @@ struct BuildCache: Sendable {
               let end = bytes.firstIndex(of: 0x0A) else { return nil }
         // The first line: the header, and the two fingerprints; then the
         // records: what the output and the spare hold, the addresses it
-        // answers at, and each page file's entry.
+        // answers at, the findings across pages, and each page file's entry.
         let fields = String(decoding: bytes[..<end], as: UTF8.self).split(separator: " ")
         guard fields.count == 4, "\(fields[0]) \(fields[1])" == header,
               let built = UInt64(fields[2], radix: 16), let read = UInt64(fields[3], radix: 16),
-              let frames = RecordReader.frames(of: bytes, from: end + 1), frames.count >= 3 else { return nil }
+              let frames = RecordReader.frames(of: bytes, from: end + 1), frames.count >= 4 else { return nil }
         // (The two, ten thousand pages each, side by side.)
         let trees = ParallelMap.map([frames[0].fields, frames[1].fields]) { range -> OutputTree? in
             var reader = RecordReader(bytes, range)
@@ -107,9 +113,15 @@ struct BuildCache: Sendable {
         var cache = BuildCache(fingerprint: built, readingFingerprint: read, live: live, spare: spare, published: published)
         guard (reading ? read : built) == fingerprint else { return cache }
         // Every entry decoded on every core; one that cannot be read voids them all.
-        let entries = ParallelMap.map(Array(frames.dropFirst(3))) { try? Entry(frame: $0.frame, fields: $0.fields, in: bytes) }
+        let entries = ParallelMap.map(Array(frames.dropFirst(4))) { try? Entry(frame: $0.frame, fields: $0.fields, in: bytes) }
         if !entries.contains(where: { $0 == nil }) {
             cache.entries = entries.map { $0! }
+            if built == fingerprint {
+                var findings = RecordReader(bytes, frames[3].fields)
+                if (try? findings.number()) == 1, let found = try? PageFacts.decodeFindings(from: &findings), (try? findings.checkSeal()) != nil {
+                    cache.acrossPages = found
+                }
+            }
         }
         return cache
     }
@@ -131,6 +143,10 @@ struct BuildCache: Sendable {
         var addresses = RecordWriter(capacity: 48 * ((published?.pages.count ?? 0) + (published?.others.count ?? 0)) + 32)
         (published ?? PublishedSite(day: Day(dayNumber: 0), pages: [])).encode(into: &addresses)
         file.append(addresses.sealed()[...])
+        var findings = RecordWriter(capacity: 128 * (acrossPages?.count ?? 0) + 16)
+        findings.add(acrossPages == nil ? 0 : 1)
+        PageFacts.encode(acrossPages ?? [], into: &findings)
+        file.append(findings.sealed()[...])
         // The entries made now encoded on every core, a part at a time, and
         // written in page file order as each part is done.
         for part in stride(from: 0, to: entries.count, by: 2_048).map({ $0..<min($0 + 2_048, entries.count) }) {

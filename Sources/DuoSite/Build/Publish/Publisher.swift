@@ -193,12 +193,12 @@ final class Publisher: Sendable {
     /// be written is a warning, and the site is published all the same:
     /// the next build reads every page. Throws the swap's failure, having
     /// given everything back: the output and its cache are as they were.
-    func publish(entries: [BuildCache.Entry], site published: PublishedSite, readingFingerprint: UInt64) throws(Diagnostic) -> [Diagnostic] {
+    func publish(entries: [BuildCache.Entry], site published: PublishedSite, acrossPages: [Diagnostic]?, readingFingerprint: UInt64) throws(Diagnostic) -> [Diagnostic] {
         // What the spare holds beyond its pages is written anew by the next build.
         var spare = folder.mirrorTree ?? folder.live
         spare.folders = []
         let cache = BuildCache(fingerprint: fingerprint, readingFingerprint: readingFingerprint, live: folder.tree,
-                               spare: spare, published: published, entries: entries)
+                               spare: spare, published: published, entries: entries, acrossPages: acrossPages)
         var warnings: [Diagnostic] = []
         var drafted = true
         do {

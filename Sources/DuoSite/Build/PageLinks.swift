@@ -40,12 +40,38 @@ struct PageLinks: Sendable {
     /// Each page's key, by slug (see `key(of:)`).
     private var keys: [String: UInt64] = [:]
 
+    /// Whether every page's links were made, rather than a few pages'
+    /// alone (`init(_:only:siteKey:)`).
+    private(set) var isWhole = true
+
     /// No links: a site none of whose rules is cited or applied.
     init() {}
 
     /// The links among `pages` (the published ones), which are listed in
     /// the index's order.
     init(_ pages: [Pattern]) {
+        self.init(pages, targets: nil)
+    }
+
+    /// The links of the pages `targets` alone among `pages` (the published
+    /// ones), for a rebuild whose pages read again give the links they gave
+    /// (`sameLinks`): every other page's are as the previous build made
+    /// them, whose key for the site-wide files was `siteKey`. The other
+    /// pages' lists are not made, and their keys not known.
+    init(_ pages: [Pattern], only targets: Set<String>, siteKey: UInt64) {
+        // The pages listed under theirs: those citing them, or whose figures apply their rules.
+        let involved = pages.filter { page in
+            targets.contains(page.slug) || page.crossReferences.contains { targets.contains($0.slug) }
+                || page.figureRules.contains { $0.rules.contains { targets.contains($0.slug) } }
+        }
+        self.init(involved, targets: targets)
+        self.siteKey = siteKey
+        isWhole = false
+    }
+
+    /// The links among `pages` in the index's order, of every page, or of
+    /// the pages `targets` alone.
+    private init(_ pages: [Pattern], targets: Set<String>?) {
         let ordered = Self.indexOrder(pages)
         var places: [String: Int] = [:]
         places.reserveCapacity(ordered.count)
@@ -53,6 +79,7 @@ struct PageLinks: Sendable {
         // Each page's rules' links, by its place in the index (nil: none yet).
         var found: [[RuleLinks]?] = Array(repeating: nil, count: ordered.count)
         func add(to target: Int, rule number: Int, _ body: (inout RuleLinks) -> Void) {
+            if let targets, !targets.contains(ordered[target].slug) { return }
             let count = ordered[target].rules.count
             guard number >= 1, number <= count else { return }
             if found[target] == nil { found[target] = Array(repeating: RuleLinks(), count: count) }

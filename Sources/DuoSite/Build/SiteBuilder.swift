@@ -93,11 +93,19 @@ public struct SiteBuilder: Sendable {
         let source = stage("the page files listed") { PageSource(root: root, previous: previous, hashesEveryFile: true) }
         let sink: PageSink = publisher.map { .disk($0) } ?? .none
         stage("the pages read, checked, rendered and written") { engine.read(source, into: sink, progress: progress) }
-        stage("the links between pages made, the pages finished") { engine.link(into: sink, source: source) }
+        // What changed since the previous build, when its pages were kept: the links
+        // and the checks across pages are made again for what that can affect.
+        let changes = previous.flatMap { $0.entries.isEmpty ? nil : engine.changes(since: $0.entries) }
+        stage("the links between pages made, the pages finished") {
+            if let changes {
+                engine.link(into: sink, source: source, changes: changes, siteKey: previous?.linksKey)
+            } else {
+                engine.link(into: sink, source: source)
+            }
+        }
         stage("the checks across pages") {
-            // From the previous build's findings, for the files this build's changes can affect alone.
-            if let previous, !previous.entries.isEmpty, let found = previous.acrossPages {
-                engine.checkAcrossPages(changes: engine.changes(since: previous.entries), from: found)
+            if let changes, let found = previous?.acrossPages {
+                engine.checkAcrossPages(changes: changes, from: found)
             } else {
                 engine.checkAcrossPages()
             }
@@ -125,7 +133,7 @@ public struct SiteBuilder: Sendable {
             }
             let warnings = try stage("the site swapped in") {
                 try publisher.publish(entries: engine.entries, site: engine.publishedSite, acrossPages: engine.stopped ? nil : engine.acrossPages,
-                                      readingFingerprint: fingerprint.reading)
+                                      linksKey: engine.renders ? engine.linksKey : nil, readingFingerprint: fingerprint.reading)
             }
             findings = (findings + warnings).sortedForOutput()
         } catch {

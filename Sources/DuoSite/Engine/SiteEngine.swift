@@ -118,6 +118,33 @@ struct SiteEngine: Sendable {
         finish(into: sink, source: source) {}
     }
 
+    /// The second pass of a build into the output the previous build made,
+    /// `changes` the page files read again or gone since (`changes(since:)`)
+    /// and `siteKey` that build's `PageLinks.siteKey`: when the pages read
+    /// again give the links they gave and none came or went, the links of
+    /// those pages alone are made, and every other page is kept as it is
+    /// in the output; else as `link(into:source:)`.
+    mutating func link(into sink: PageSink, source: PageSource, changes: [(before: PageFacts?, after: PageFacts?)], siteKey: UInt64?) {
+        guard renders, let siteKey, case .disk(let publisher) = sink, changes.allSatisfy({ change in
+            guard let before = change.before?.page, let after = change.after?.page else { return false }
+            return PageLinks.sameLinks(before, after)
+        }) else {
+            return link(into: sink, source: source)
+        }
+        links = PageLinks(published, only: Set(changes.compactMap { $0.after.map(\.page.slug) }), siteKey: siteKey)
+        // Every kept page put in as the output holds it; should one be lost
+        // there, it is rendered again whole, with every page's links.
+        let pages = self.pages, kept = pages.indices.filter { pages[$0].kept }
+        let keep: @Sendable (Int) -> Bool = { index in pages[kept[index]].entry.map(publisher.keepAsLeft) ?? true }
+        let left = options.parallel ? ParallelMap.map(count: kept.count, keep) : (0..<kept.count).map(keep)
+        guard !left.contains(false) else { return link(into: sink, source: source) }
+        finish(into: sink, source: source, keptPagesDone: true) {}
+    }
+
+    /// The key of the links between pages for the site-wide files
+    /// (`PageLinks.siteKey`), which the next build starts from.
+    var linksKey: UInt64 { links.siteKey }
+
     /// What a refresh changed.
     struct Refresh: Sendable {
         /// Whether the links between pages were made again.
@@ -254,11 +281,11 @@ struct SiteEngine: Sendable {
     /// when its links changed or it was just rendered; kept from the
     /// previous build (`source`'s), or read again when it cannot be — and,
     /// for a build, its entry made; `done` is called as each is finished.
-    private mutating func finish(into sink: PageSink, source: PageSource, done: @Sendable () -> Void) {
+    private mutating func finish(into sink: PageSink, source: PageSource, keptPagesDone: Bool = false, done: @Sendable () -> Void) {
         let links = self.links, pipeline = self.pipeline, pages = self.pages
         // In memory, pages are rendered when asked for; with no sink, never.
         guard case .disk = sink else { return }
-        let due = pages.indices.filter { pages[$0].entry == nil || pages[$0].kept }
+        let due = pages.indices.filter { pages[$0].entry == nil || (pages[$0].kept && !keptPagesDone) }
         let second: @Sendable (Int) -> SitePage = { index in
             defer { done() }
             return Self.finish(pages[due[index]], at: due[index], with: pipeline, links: links, into: sink, source: source)
@@ -447,10 +474,13 @@ struct SiteEngine: Sendable {
         return SiteWideFiles.key(keys, links: links.siteKey, fingerprint: fingerprint)
     }
 
-    /// Makes the site-wide files and hands each to `put` as it is made.
+    /// Makes the site-wide files and hands each to `put` as it is made
+    /// (with every page's links, when a rebuild made a few pages' alone).
     func makeSiteWideFiles(into put: @Sendable (String, Span<UInt8>) throws -> Void) throws {
         guard let templates = inputs.templates else { return }
-        try SiteWideFiles(site: site, templates: templates, options: options, assets: inputs.assets).make(published, links: links, into: put)
+        let published = self.published
+        try SiteWideFiles(site: site, templates: templates, options: options, assets: inputs.assets)
+            .make(published, links: links.isWhole ? links : PageLinks(published), into: put)
     }
 
     /// The pages published into memory, each by its path in the output

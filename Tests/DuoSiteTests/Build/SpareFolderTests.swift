@@ -74,6 +74,21 @@ import Testing
         #expect(site.tree() == site.freshBuild())
     }
 
+    /// A rebuild whose edit changes no page's links keeps the other pages
+    /// as the output holds them; one changed there since (by hand) is made
+    /// again whole, with the pages citing it listed under its rules.
+    @Test func aPageChangedInTheOutputIsMadeAgainWithItsListsWhenNoLinkChanged() throws {
+        let site = try TestSite()
+        defer { site.remove() }
+        site.build()
+        site.build()
+        try change(site, "Content/patterns/symbols-not-labels.md", "every item in them follows a rule of its own", "every item in them follows its own rule")
+        try site.overwrite("edited by hand", inPlace: "Public/patterns/where-the-bars-go/index.html")
+        site.build()
+        #expect(site.tree() == site.freshBuild())
+        #expect(try site.read("Public/patterns/where-the-bars-go/index.html").contains("rule-links__heading"))
+    }
+
     @Test func aFailedBuildLeavesTheSiteAndTheNextBuildsAreStillExact() throws {
         let site = try TestSite()
         defer { site.remove() }

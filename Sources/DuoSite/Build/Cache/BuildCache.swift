@@ -5,7 +5,7 @@ import Foundation
 /// on (`BuildFingerprint`), what the output folder and its spare hold
 /// (`OutputTree`), the addresses the output answers at (`PublishedSite`,
 /// what the next build is checked against), the findings of the checks
-/// across pages, and for each page file the hash of its text, its size
+/// across pages and the links' key, and for each page file the hash of its text, its size
 /// and times (`SourceStamp`), whether its page was written, and its facts
 /// (`PageFacts`). After a first line of text, each is a record sealed with
 /// the hash of its bytes (`RecordWriter`): a cache changed since it was
@@ -71,6 +71,11 @@ struct BuildCache: Sendable {
     /// same fingerprint starts from, checking again only the files its
     /// changed pages can affect; nil when not known.
     var acrossPages: [Diagnostic]?
+    /// The key of the links between pages of the build that wrote the
+    /// cache (`PageLinks.siteKey`): a next build whose edits change no
+    /// page's links makes those of the pages it read again alone, and
+    /// keeps this one for the site-wide files; nil when not known.
+    var linksKey: UInt64?
 
     /// The first words of the cache's first line: its format's name and number.
     static let header = "duosite-cache 24"
@@ -117,9 +122,11 @@ struct BuildCache: Sendable {
         if !entries.contains(where: { $0 == nil }) {
             cache.entries = entries.map { $0! }
             if built == fingerprint {
-                var findings = RecordReader(bytes, frames[3].fields)
-                if (try? findings.number()) == 1, let found = try? PageFacts.decodeFindings(from: &findings), (try? findings.checkSeal()) != nil {
-                    cache.acrossPages = found
+                var record = RecordReader(bytes, frames[3].fields)
+                if let links = try? record.unsigned(), let known = try? record.number(), let found = try? PageFacts.decodeFindings(from: &record),
+                   (try? record.checkSeal()) != nil {
+                    cache.linksKey = known & 1 != 0 ? links : nil
+                    cache.acrossPages = known & 2 != 0 ? found : nil
                 }
             }
         }
@@ -143,10 +150,12 @@ struct BuildCache: Sendable {
         var addresses = RecordWriter(capacity: 48 * ((published?.pages.count ?? 0) + (published?.others.count ?? 0)) + 32)
         (published ?? PublishedSite(day: Day(dayNumber: 0), pages: [])).encode(into: &addresses)
         file.append(addresses.sealed()[...])
-        var findings = RecordWriter(capacity: 128 * (acrossPages?.count ?? 0) + 16)
-        findings.add(acrossPages == nil ? 0 : 1)
-        PageFacts.encode(acrossPages ?? [], into: &findings)
-        file.append(findings.sealed()[...])
+        // The links' key and the findings across pages, each with whether it is known.
+        var record = RecordWriter(capacity: 128 * (acrossPages?.count ?? 0) + 32)
+        record.add(linksKey ?? 0)
+        record.add((linksKey == nil ? 0 : 1) | (acrossPages == nil ? 0 : 2))
+        PageFacts.encode(acrossPages ?? [], into: &record)
+        file.append(record.sealed()[...])
         // The entries made now encoded on every core, a part at a time, and
         // written in page file order as each part is done.
         for part in stride(from: 0, to: entries.count, by: 2_048).map({ $0..<min($0 + 2_048, entries.count) }) {

@@ -82,6 +82,17 @@ final class Publisher: Sendable {
         return (try? folder.reusePage(slug: entry.facts.page.slug, key: key)) != nil
     }
 
+    /// Puts the page of a previous build's `entry` into the staging folder
+    /// as the output holds it, whatever it shows of the others: a rebuild
+    /// whose edits changed no page's links. False when the output does not
+    /// hold it as that build left it.
+    func keepAsLeft(_ entry: BuildCache.Entry) -> Bool {
+        guard entry.written, writeFailure == nil else { return true }
+        let slug = entry.facts.page.slug
+        guard let key = folder.live.pages[slug]?.key else { return false }
+        return (try? folder.reusePage(slug: slug, key: key)) != nil
+    }
+
     /// What a page's bytes are made from, as one hash: its page file's
     /// hash and the key of what it shows of the other pages (0: nothing).
     static func pageHash(_ file: UInt64, links: UInt64) -> UInt64 {
@@ -193,12 +204,13 @@ final class Publisher: Sendable {
     /// be written is a warning, and the site is published all the same:
     /// the next build reads every page. Throws the swap's failure, having
     /// given everything back: the output and its cache are as they were.
-    func publish(entries: [BuildCache.Entry], site published: PublishedSite, acrossPages: [Diagnostic]?, readingFingerprint: UInt64) throws(Diagnostic) -> [Diagnostic] {
+    func publish(entries: [BuildCache.Entry], site published: PublishedSite, acrossPages: [Diagnostic]?, linksKey: UInt64?,
+                 readingFingerprint: UInt64) throws(Diagnostic) -> [Diagnostic] {
         // What the spare holds beyond its pages is written anew by the next build.
         var spare = folder.mirrorTree ?? folder.live
         spare.folders = []
         let cache = BuildCache(fingerprint: fingerprint, readingFingerprint: readingFingerprint, live: folder.tree,
-                               spare: spare, published: published, entries: entries, acrossPages: acrossPages)
+                               spare: spare, published: published, entries: entries, acrossPages: acrossPages, linksKey: linksKey)
         var warnings: [Diagnostic] = []
         var drafted = true
         do {

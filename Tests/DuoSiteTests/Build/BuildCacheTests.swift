@@ -228,10 +228,11 @@ struct BuildCacheTests {
         }
     }
 
-    /// The findings across pages a build kept are read back by a build
-    /// with its fingerprint alone (a build with another starts from none),
-    /// and a cache that kept none says so rather than "no findings".
-    @Test func theFindingsAcrossPagesComeBackWithTheSameFingerprintAlone() throws {
+    /// The findings across pages and the links' key a build kept are read
+    /// back by a build with its fingerprint alone (a build with another,
+    /// or `check`, starts from none), and a cache that kept none says so
+    /// rather than "no findings".
+    @Test func theFindingsAcrossPagesAndTheLinksKeyComeBackWithTheSameFingerprintAlone() throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("duosite-cache-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: folder) }
         let output = folder.appendingPathComponent("Public")
@@ -239,18 +240,23 @@ struct BuildCacheTests {
         let (site, _) = SiteLoader(root: TestSite.repositoryRoot).load()
         let entries = site.patterns.map { BuildCache.Entry(file: $0.file, hash: 4, stamp: 5, written: true, facts: PageFacts($0, findings: [])) }
         let found = [Diagnostic(.unusedSource, "source 'hig' is cited by no page", at: DuoSite.SourceLocation(file: "Content/sources.yml", line: 12, column: 3), severity: .warning)]
-        var cache = BuildCache(fingerprint: 10, readingFingerprint: 20, live: OutputTree(), spare: OutputTree(), entries: entries, acrossPages: found)
+        var cache = BuildCache(fingerprint: 10, readingFingerprint: 20, live: OutputTree(), spare: OutputTree(), entries: entries,
+                               acrossPages: found, linksKey: 0xFEED)
         try cache.writeDraft(beside: output)
         try BuildCache.publishDraft(beside: output)
-        let read = try #require(BuildCache.read(beside: output, fingerprint: 10)?.acrossPages)
-        #expect(read == found)
-        #expect(BuildCache.read(beside: output, fingerprint: 20, reading: true)?.acrossPages == nil)
-        #expect(BuildCache.read(beside: output, fingerprint: 11)?.acrossPages == nil)
+        let read = try #require(BuildCache.read(beside: output, fingerprint: 10))
+        #expect(read.acrossPages == found && read.linksKey == 0xFEED)
+        let reading = try #require(BuildCache.read(beside: output, fingerprint: 20, reading: true))
+        #expect(reading.acrossPages == nil && reading.linksKey == nil)
+        let other = try #require(BuildCache.read(beside: output, fingerprint: 11))
+        #expect(other.acrossPages == nil && other.linksKey == nil)
 
         cache.acrossPages = nil
+        cache.linksKey = nil
         try cache.writeDraft(beside: output)
         try BuildCache.publishDraft(beside: output)
-        #expect(try #require(BuildCache.read(beside: output, fingerprint: 10)).acrossPages == nil)
+        let unknown = try #require(BuildCache.read(beside: output, fingerprint: 10))
+        #expect(unknown.acrossPages == nil && unknown.linksKey == nil && unknown.entries.count == entries.count)
     }
 
     /// A cache made by another build of duosite is not reused: the

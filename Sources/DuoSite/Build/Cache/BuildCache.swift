@@ -121,7 +121,7 @@ struct BuildCache: Sendable {
         let entries = ParallelMap.map(Array(frames.dropFirst(4))) { try? Entry(frame: $0.frame, fields: $0.fields, in: bytes) }
         if !entries.contains(where: { $0 == nil }) {
             cache.entries = entries.map { $0! }
-            if built == fingerprint {
+            if !reading {
                 var record = RecordReader(bytes, frames[3].fields)
                 if let links = try? record.unsigned(), let known = try? record.number(), let found = try? PageFacts.decodeFindings(from: &record),
                    (try? record.checkSeal()) != nil {

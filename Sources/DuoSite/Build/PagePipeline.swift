@@ -39,7 +39,7 @@ struct PagePipeline: Sendable {
     /// `forEditor`, the facts of each keep what a language server asks of
     /// every page (its citations, its rules' first words, its figures' rules).
     init(site: Site, today: Day, renderer: PageRenderer?, forEditor: Bool = false) {
-        reader = PageReader(allowRawHTML: site.settings.allowRawHTML, sourceIDs: site.sources.map(\.id))
+        reader = PageReader(allowRawHTML: site.settings.allowRawHTML, sourceIDs: site.sources.map { $0.id })
         checks = Checkers.pageContext(site: site, today: today, engine: site.placement.map(PlacementEngine.init(table:)))
         self.renderer = renderer
         self.forEditor = forEditor

@@ -37,7 +37,7 @@ public struct CheckContext: Sendable {
     init(site: Site, today: Day, publishedSlugs: Set<String>?, engine: PlacementEngine?) {
         self.site = site
         self.today = today
-        self.publishedSlugs = publishedSlugs ?? Set(site.patterns.map(\.slug))
+        self.publishedSlugs = publishedSlugs ?? Set(site.patterns.map { $0.slug })
         placementEngine = engine
     }
 }

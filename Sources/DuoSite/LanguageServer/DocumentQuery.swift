@@ -42,7 +42,7 @@ struct DocumentQuery: Sendable {
 
     /// The page file `file` read from `bytes`, as `check` reads it.
     static func read(_ file: String, _ bytes: [UInt8], site: Site) -> Pattern? {
-        PageReader(allowRawHTML: site.settings.allowRawHTML, sourceIDs: site.sources.map(\.id)).read(file: file, bytes: bytes).0?.pattern
+        PageReader(allowRawHTML: site.settings.allowRawHTML, sourceIDs: site.sources.map { $0.id }).read(file: file, bytes: bytes).0?.pattern
     }
 
     /// The place the request names (`position`): 1-based line, column in scalars.

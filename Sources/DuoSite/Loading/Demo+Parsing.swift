@@ -204,7 +204,7 @@ struct DemoParser {
             for pair in pairs {
                 let id = pair.key.string ?? ""
                 guard let index = items.firstIndex(where: { $0.id == id }) else {
-                    let known = items.map(\.id)
+                    let known = items.map { $0.id }
                     var message = "the state changes '\(id)', but the screen has no item with that id"
                     if let suggestion = Suggestion.nearest(to: id, in: known) { message += "; did you mean '\(suggestion)'?" }
                     report(message, pair.key.mark)

@@ -20,7 +20,7 @@ public struct SiteLoader: Sendable {
     public func load() -> (Site, [Diagnostic]) {
         var (site, diagnostics) = loadSiteFiles()
         let source = PageSource(root: root, previous: nil)
-        let reader = PageReader(allowRawHTML: site.settings.allowRawHTML, sourceIDs: site.sources.map(\.id))
+        let reader = PageReader(allowRawHTML: site.settings.allowRawHTML, sourceIDs: site.sources.map { $0.id })
         let pages = ParallelMap.map(count: source.files.count) { index -> (Pattern?, [Diagnostic]) in
             switch source.input(at: index) {
             case .text(let text):

@@ -66,6 +66,6 @@ public struct PlacementTable: Sendable {
 
     /// Every pattern rule the table cites, with where it is cited.
     public var citedRules: [PatternRuleReference] {
-        rules.compactMap(\.rule) + advice.compactMap(\.rule) + (overflow.rule.map { [$0] } ?? [])
+        rules.compactMap { $0.rule } + advice.compactMap { $0.rule } + (overflow.rule.map { [$0] } ?? [])
     }
 }

@@ -90,7 +90,8 @@ final class PageContext: Sendable {
             addParts(pattern.introduction, pattern, markdown, sprite: &sprite, to: &list)
         }
         context.list(keys.sections) { list in
-            let sections = pattern.sections.span
+            let sectionsArray = pattern.sections
+            let sections = sectionsArray.span
             for index in sections.indices {
                 list.beginObject(nil)
                 list.add(keys.title, sections[index].title)
@@ -101,13 +102,15 @@ final class PageContext: Sendable {
             }
         }
         context.list(keys.rules) { list in
-            let rules = pattern.rules.span
+            let rulesArray = pattern.rules
+            let rules = rulesArray.span
             for index in rules.indices {
                 addRule(rules[index], at: index, pattern, markdown, sources: sources, sprite: &sprite, to: &list)
             }
         }
         context.list(keys.faq) { list in
-            let faq = pattern.faq.span
+            let faqArray = pattern.faq
+            let faq = faqArray.span
             for index in faq.indices {
                 list.beginObject(nil)
                 list.add(keys.question, faq[index].question)
@@ -340,7 +343,7 @@ final class PageContext: Sendable {
                 list.endText()
                 list.beginText(keys.href)
                 if !links.appendHref(siteIndex, atSecond: seconds, to: &list) {
-                    list.appendText(HTMLText.safeURL(sources.entries[entry].source.url(atSecond: seconds)))
+                    list.appendText(HTMLText.safeURL(sources.entries[entry].source.address(atSecond: seconds)))
                 }
                 list.endText()
                 list.add(keys.sourceNumber, number)

@@ -49,7 +49,7 @@ struct PageSource: Sendable {
         self.root = root
         self.hashesEveryFile = hashesEveryFile
         do {
-            files = try Self.listPageFiles(root: root)
+            files = try SiteLoader.listPageFiles(root: root)
             unlisted = nil
         } catch {
             files = []
@@ -77,31 +77,6 @@ struct PageSource: Sendable {
     static func exists(_ file: String, root: URL) -> Bool {
         var status = stat()
         return stat(root.path + "/" + file, &status) == 0 && status.st_mode & S_IFMT != S_IFDIR
-    }
-
-    /// The page files under `Content/patterns`, sorted by name (hidden
-    /// files left out).
-    static func pageFiles(root: URL) -> [String] {
-        (try? listPageFiles(root: root)) ?? []
-    }
-
-    /// The page files, or the system's refusal to list them.
-    private static func listPageFiles(root: URL) throws(FileSystemFailure) -> [String] {
-        let names = try FolderListing.listing(of: root.appendingPathComponent(Site.Paths.patterns).path, naming: Site.Paths.patterns).map(\.name)
-        return names.filter { isPageName($0[...]) }.sorted().map { "\(Site.Paths.patterns)/\($0)" }
-    }
-
-    /// Whether `path` (relative to the site root) is a page file: a `.md`
-    /// file, not hidden, right in `Content/patterns`. What the build lists,
-    /// and what the preview and the language server follow.
-    static func isPageFile(_ path: String) -> Bool {
-        guard path.hasPrefix(Site.Paths.patterns + "/") else { return false }
-        return isPageName(path.dropFirst(Site.Paths.patterns.count + 1))
-    }
-
-    /// Whether a name in `Content/patterns` is a page file's.
-    private static func isPageName(_ name: Substring) -> Bool {
-        !name.contains("/") && name.hasSuffix(".md") && !name.hasPrefix(".")
     }
 
     /// What the `index`th page file offers: the previous build's entry

@@ -117,12 +117,3 @@ struct CheckCommand: Subcommand {
         return failing ? 1 : 0
     }
 }
-
-/// A page's review status, as `--format json` lists it.
-public struct PageReview: Sendable, Equatable {
-    public var file: String
-    public var slug: String
-    public var lastChecked: Day
-    public var due: Day
-    public var status: Review.Status
-}

@@ -139,7 +139,7 @@ struct NewCommand: Subcommand {
             console.err("error: \(page.path) exists already; give the new page another title, or another slug with --slug\nNothing was written.\n")
             return 1
         }
-        if let other = NewPage.page(titled: title, among: PageSource.pageFiles(root: root), root: root) {
+        if let other = NewPage.page(titled: title, among: SiteLoader.pageFiles(root: root), root: root) {
             let finding = Diagnostic(.duplicateTitle, "'\(title)' is this page's title already; give the new page a title of its own", at: other)
             console.err(finding.formatted + "\nNothing was written.\n")
             return 1

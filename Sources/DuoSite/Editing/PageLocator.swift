@@ -23,7 +23,7 @@ struct PageLocator {
             let path = "\(Site.Paths.patterns)/\(name).md"
             if fileManager.fileExists(atPath: root.appendingPathComponent(path).path) { return .success(path) }
             var reason = "no page '\(name)': \(path) does not exist"
-            let slugs = PageSource.pageFiles(root: root).map { SiteLoader.slug(ofFile: $0) }
+            let slugs = SiteLoader.pageFiles(root: root).map { SiteLoader.slug(ofFile: $0) }
             if let meant = Suggestion.nearest(to: name, in: slugs) { reason += "; did you mean '\(meant)'?" }
             return .failure(Refusal(reason: reason))
         }

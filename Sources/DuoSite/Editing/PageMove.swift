@@ -91,7 +91,7 @@ struct PageMove {
         var refusals: [String] = []
         var pageEdit: FileEdit?
         var others: [FileEdit] = []
-        for file in PageSource.pageFiles(root: root) where file == from || searching?.contains(file) != false {
+        for file in SiteLoader.pageFiles(root: root) where file == from || searching?.contains(file) != false {
             guard let raw = read(file) else {
                 refusals.append("\(SourceLocation(file: file)): error: the file cannot be read")
                 continue

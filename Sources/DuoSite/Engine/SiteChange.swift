@@ -52,7 +52,7 @@ struct SiteChange: Sendable, Equatable {
                 change.everything = true
                 continue
             }
-            if PageSource.isPageFile(path) {
+            if SiteLoader.isPageFile(path) {
                 change.pages.insert(path)
             } else if path.hasPrefix(Site.Paths.staticFiles + "/") {
                 change.served.append("/" + path.dropFirst(Site.Paths.staticFiles.count + 1))

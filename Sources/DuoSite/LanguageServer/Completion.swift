@@ -25,7 +25,7 @@ enum Completion {
 
     /// The completions at the query's place.
     static func answer(_ query: DocumentQuery) -> Result<JSONValue, LanguageServer.Failure> {
-        guard let file = query.document.file, PageSource.isPageFile(file), let place = query.place else { return .success(.null) }
+        guard let file = query.document.file, SiteLoader.isPageFile(file), let place = query.place else { return .success(.null) }
         let lines = query.document.lines
         let line = lines.text(ofLine: place.line - 1)
         let before = String(String.UnicodeScalarView(line.unicodeScalars.prefix(place.column - 1)))

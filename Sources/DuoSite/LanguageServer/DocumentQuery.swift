@@ -36,7 +36,7 @@ struct DocumentQuery: Sendable {
     /// The document read as a page (nil when it is not one, or has no
     /// front matter to read).
     var page: Pattern? {
-        guard let file = document.file, PageSource.isPageFile(file) else { return nil }
+        guard let file = document.file, SiteLoader.isPageFile(file) else { return nil }
         return Self.read(file, document.lines.bytes, site: site.site)
     }
 

@@ -291,7 +291,7 @@ struct LanguageServer: Sendable {
         root = givenRoot ?? CommonOptions.siteRoot(from: opened) ?? opened
         return [
             "capabilities": Self.capabilities(encoding, pullsDiagnostics: pullsDiagnostics),
-            "serverInfo": ["name": "duosite", "version": .string(DuoSiteCommand.version)],
+            "serverInfo": ["name": "duosite", "version": .string(DuoSiteVersion.number)],
         ]
     }
 

@@ -111,7 +111,7 @@ struct LanguageSite: Sendable {
             reload()
             return
         }
-        guard PageSource.isPageFile(file) else { return }
+        guard SiteLoader.isPageFile(file) else { return }
         generation += 1
         openPages[file] = text
         engine.refresh([file], texts: openPages, into: .none)

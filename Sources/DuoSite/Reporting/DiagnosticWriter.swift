@@ -93,12 +93,3 @@ public enum DiagnosticWriter {
         escapeData(text).replacingOccurrences(of: ":", with: "%3A").replacingOccurrences(of: ",", with: "%2C")
     }
 }
-
-/// JSON text for values the site writes (findings, `api/pages.json`).
-public enum JSON {
-    /// A JSON string literal; `<`, `>` and `&` are escaped too, so the same
-    /// text is safe inside a `<script>` element.
-    public static func string(_ text: String) -> String {
-        HTMLText.jsonString(text)
-    }
-}

@@ -197,7 +197,7 @@ struct PageRenderer: Sendable {
         self.templates = templates
         self.assets = assets
         let demos = DemoContext(site: site, symbols: SymbolLibrary(root: site.root))
-        contexts = PageContext(site: site, baseURL: SiteBuilder.baseURL(site, options), today: options.today, demos: demos, assets: assets)
+        contexts = PageContext(site: site, baseURL: options.siteBaseURL(site), today: options.today, demos: demos, assets: assets)
         drafts = options.drafts
         // A section only tests whether a value is empty, and every rule's
         // number and anchor are not: what rule 1 shows with empty lists,

@@ -49,7 +49,7 @@ struct SiteWideFiles: Sendable {
     }
 
     private func make(_ pages: [Pattern], links: PageLinks, putting put: @escaping @Sendable (String, Span<UInt8>) throws -> Void) throws {
-        let baseURL = SiteBuilder.baseURL(site, options)
+        let baseURL = options.siteBaseURL(site)
         let bySlug = pages.sorted { $0.slug < $1.slug }
         let indexed = PageLinks.indexOrder(pages)
         let groups = TagGroup.groups(indexed)
@@ -94,7 +94,7 @@ struct SiteWideFiles: Sendable {
                     throw ThemeTemplates.diagnostic(error)
                 }
                 if site.settings.redirectsFile {
-                    try put(RedirectsFile.path, RedirectsFile.bytes(bySlug).span)
+                    try put(Site.Paths.redirectsFile, RedirectsFile.bytes(bySlug).span)
                 }
             },
             {
@@ -122,7 +122,7 @@ struct SiteWideFiles: Sendable {
         }
         var paths = OutputFolder.siteFiles + ["tags/index.html"] + slugs.map { String.joining("tags/", $0, "/index.html") }
         paths += aliasPages(pages).map(\.path) + gonePages(settings).map(\.path)
-        if settings.redirectsFile { paths.append(RedirectsFile.path) }
+        if settings.redirectsFile { paths.append(Site.Paths.redirectsFile) }
         return Array(Set(paths)).sorted()
     }
 

@@ -75,7 +75,7 @@ struct CheckCommand: Subcommand {
             throw UsageError("unexpected argument '\(extra)'")
         }
         root = CommonOptions.root(parsed, currentDirectory: currentDirectory)
-        output = parsed["--output"].map { CommonOptions.resolve($0, in: currentDirectory) } ?? root.appendingPathComponent("Public")
+        output = parsed["--output"].map { SiteRoot.resolve($0, in: currentDirectory) } ?? root.appendingPathComponent("Public")
         today = try CommonOptions.today(parsed)
         let formatName = parsed["--format"] ?? "text"
         guard let format = Format(rawValue: formatName) else {

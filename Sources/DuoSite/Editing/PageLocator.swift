@@ -27,7 +27,7 @@ struct PageLocator {
             if let meant = Suggestion.nearest(to: name, in: slugs) { reason += "; did you mean '\(meant)'?" }
             return .failure(Refusal(reason: reason))
         }
-        let candidates = [CommonOptions.resolve(name, in: currentDirectory), CommonOptions.resolve(name, in: root)]
+        let candidates = [SiteRoot.resolve(name, in: currentDirectory), SiteRoot.resolve(name, in: root)]
         guard let file = candidates.first(where: { fileManager.fileExists(atPath: $0.path) }) else {
             return .failure(Refusal(reason: "no page '\(name)': there is no such file"))
         }

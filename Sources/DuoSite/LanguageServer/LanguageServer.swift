@@ -288,7 +288,7 @@ struct LanguageServer: Sendable {
         } else {
             opened = currentDirectory
         }
-        root = givenRoot ?? CommonOptions.siteRoot(from: opened) ?? opened
+        root = givenRoot ?? SiteRoot.nearest(from: opened) ?? opened
         return [
             "capabilities": Self.capabilities(encoding, pullsDiagnostics: pullsDiagnostics),
             "serverInfo": ["name": "duosite", "version": .string(DuoSiteVersion.number)],

@@ -131,9 +131,9 @@ public struct SiteLoader: Sendable {
             let what: String
             if let index = Site.Paths.publishedFiles.firstIndex(of: path) {
                 what = index == 0 ? "in place of the home page, which the build writes; rename or remove it" : "in place of the file the build writes there; rename or remove it"
-            } else if path == HeadersFile.path, headersFile {
+            } else if path == Site.Paths.headersFile, headersFile {
                 what = "in place of the file the build writes there (site.yml's headers_file: false publishes yours instead)"
-            } else if path == RedirectsFile.path, redirectsFile {
+            } else if path == Site.Paths.redirectsFile, redirectsFile {
                 what = "in place of the file the build writes there (site.yml's redirects_file: false publishes yours instead)"
             } else if ["patterns", "assets", "api"].contains(path) {
                 what = "in place of the folder the build writes there; rename or remove it"

@@ -12,7 +12,7 @@ import Testing
     /// What a fresh build publishes, but the files copied as they are and
     /// the host's `_headers`.
     private func published(_ site: TestSite) -> [String: [UInt8]] {
-        site.freshBuild().filter { !$0.key.hasPrefix("assets/") && $0.key != HeadersFile.path }.mapValues { [UInt8]($0) }
+        site.freshBuild().filter { !$0.key.hasPrefix("assets/") && $0.key != Site.Paths.headersFile }.mapValues { [UInt8]($0) }
     }
 
     private func memory(_ site: TestSite) -> EngineInMemory {

@@ -110,7 +110,7 @@ import Testing
         let result = site.run(["build", "--today", "2026-11-29", "--quiet"])
         #expect(result.status == 0, "\(result.err)")
         let written = site.tree().keys.filter { !$0.hasPrefix("patterns/") && !$0.hasPrefix("assets/") && !$0.hasPrefix("tags/") }
-        #expect(Set(written) == Set(Site.Paths.publishedFiles + [HeadersFile.path]))
+        #expect(Set(written) == Set(Site.Paths.publishedFiles + [Site.Paths.headersFile]))
         // The tag pages: one for each tag, and the list of them.
         #expect(site.tree().keys.filter { $0.hasPrefix("tags/") }.sorted() == ["tags/badges/index.html", "tags/bars/index.html", "tags/column/index.html", "tags/index.html", "tags/symbols/index.html"])
         // Every file of the theme, some under their fingerprinted names.

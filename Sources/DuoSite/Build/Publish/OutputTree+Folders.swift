@@ -110,7 +110,7 @@ extension OutputTree {
         let names = AssetNames(root: root, templates: templates.map(Array.init) ?? [])
         let theme = Set(themePaths + themePaths.map(names.name(of:)))
         let statics = Set(SiteLoader.staticPaths(root: root))
-        let siteFiles = Set(Site.Paths.publishedFiles + [HeadersFile.path, RedirectsFile.path])
+        let siteFiles = Set(Site.Paths.publishedFiles + [Site.Paths.headersFile, Site.Paths.redirectsFile])
         return files.filter { written in
             if isFinders(written) { return false }
             let suffix = Precompressor.suffixes.first { written.hasSuffix($0) }

@@ -172,7 +172,7 @@ final class Publisher: Sendable {
             try folder.write(try Self.contents(of: staticFolder.appendingPathComponent(path), naming: "\(Site.Paths.staticFiles)/\(path)"), to: path)
         }
         if headersFile {
-            try folder.write(HeadersFile.bytes(names), to: HeadersFile.path)
+            try folder.write(HeadersFile.bytes(names), to: Site.Paths.headersFile)
         }
     }
 

@@ -150,11 +150,4 @@ public struct SiteBuilder: Sendable {
         defer { timings?.finish(name) }
         return try body()
     }
-
-    /// The address the site is published at: `--base-url`, else site.yml's.
-    static func baseURL(_ site: Site, _ options: BuildOptions) -> String {
-        guard var url = options.baseURL else { return site.settings.baseURL }
-        while url.hasSuffix("/") { url.removeLast() }
-        return url
-    }
 }

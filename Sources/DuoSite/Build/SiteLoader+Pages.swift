@@ -3,7 +3,7 @@ extension SiteLoader {
     /// core (not checked: see `Checkers`). The result never depends on the
     /// order pages finish in.
     public func load() -> (Site, [Diagnostic]) {
-        var (site, diagnostics) = loadSiteFiles()
+        var (site, diagnostics) = loadWithoutPages()
         let source = PageSource(root: root, previous: nil)
         let reader = PageReader(allowRawHTML: site.settings.allowRawHTML, sourceIDs: site.sources.map { $0.id })
         let pages = ParallelMap.map(count: source.files.count) { index -> (Pattern?, [Diagnostic]) in

@@ -98,12 +98,12 @@ struct SiteWideFiles: Sendable {
                 }
             },
             {
-                try SiteFiles.sitemap(bySlug, tags: groups, baseURL: baseURL).withBytes { try put("sitemap.xml", $0) }
-                try SiteFiles.feed(bySlug, settings: site.settings, baseURL: baseURL).withBytes { try put("feed.xml", $0) }
+                try MachineReadableFiles.sitemap(bySlug, tags: groups, baseURL: baseURL).withBytes { try put("sitemap.xml", $0) }
+                try MachineReadableFiles.feed(bySlug, settings: site.settings, baseURL: baseURL).withBytes { try put("feed.xml", $0) }
             },
             {
-                try put("robots.txt", Array(SiteFiles.robots(baseURL: baseURL).utf8).span)
-                try SiteFiles.pagesJSON(bySlug, links: links, settings: site.settings, baseURL: baseURL, today: options.today).withBytes { try put("api/pages.json", $0) }
+                try put("robots.txt", Array(MachineReadableFiles.robots(baseURL: baseURL).utf8).span)
+                try MachineReadableFiles.pagesJSON(bySlug, links: links, settings: site.settings, baseURL: baseURL, today: options.today).withBytes { try put("api/pages.json", $0) }
             },
         ]
         let made = ParallelMap.map(count: makers.count) { index in Result { try makers[index]() } }
@@ -120,7 +120,7 @@ struct SiteWideFiles: Sendable {
                 if let slug = Tag.slug(tag) { slugs.insert(slug) }
             }
         }
-        var paths = OutputFolder.siteFiles + ["tags/index.html"] + slugs.map { String.joining("tags/", $0, "/index.html") }
+        var paths = Site.Paths.publishedFiles + ["tags/index.html"] + slugs.map { String.joining("tags/", $0, "/index.html") }
         paths += aliasPages(pages).map(\.path) + gonePages(settings).map(\.path)
         if settings.redirectsFile { paths.append(Site.Paths.redirectsFile) }
         return Array(Set(paths)).sorted()

@@ -104,7 +104,7 @@ struct LanguageSite: Sendable {
     /// The page or site file `file` now holds `text` (an editor's, saved
     /// or not); nil: its file's again (the editor closed it).
     mutating func setText(_ text: [UInt8]?, of file: String) {
-        if SiteInputs.siteFiles.contains(file) {
+        if SiteInputs.yamlFiles.contains(file) {
             guard openSiteFiles[file] != text else { return }
             generation += 1
             openSiteFiles[file] = text

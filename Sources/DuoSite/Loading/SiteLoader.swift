@@ -20,7 +20,7 @@ public struct SiteLoader: Sendable {
     /// Reads the site's own files — site.yml, sources.yml, devices.yml,
     /// placement.yml, the names of the theme's symbols and assets, and of
     /// the files of `Static/` — into a site with no pages yet.
-    func loadSiteFiles() -> (Site, [Diagnostic]) {
+    func loadWithoutPages() -> (Site, [Diagnostic]) {
         var diagnostics: [Diagnostic] = []
         var site = Site(root: root, settings: .fallback, sources: [], devices: [], patterns: [], symbols: nil, placement: nil)
 

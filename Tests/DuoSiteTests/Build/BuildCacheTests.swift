@@ -113,8 +113,8 @@ struct BuildCacheTests {
         tree.pages["where-the-bars-go"] = .init(key: .max, folderStamp: 1_795_969_222_094_524_900, fileStamp: 0)
         tree.pages["a"] = .init(key: 42, folderStamp: 1, fileStamp: 2)
         tree.folderStamp = 1_795_969_222_000_000_001
-        tree.siteFilesKey = 7
-        tree.siteFileStamps = [1, 2, 3, 4, 5, 6]
+        tree.siteWideFilesKey = 7
+        tree.siteWideFileStamps = [1, 2, 3, 4, 5, 6]
         for tree in [tree, OutputTree()] {
             var writer = RecordWriter()
             tree.encode(into: &writer)

@@ -152,7 +152,7 @@ final class Publisher: Sendable {
         let folder = self.folder
         folder.recordSiteFolders(names)
         try make { path, bytes in try folder.write(bytes, to: path) }
-        folder.recordSiteFiles(key: key, names: names)
+        folder.recordSiteWideFiles(key: key, names: names)
     }
 
     /// Copies the theme's assets to `assets/`, each under the name

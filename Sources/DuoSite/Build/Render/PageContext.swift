@@ -360,7 +360,7 @@ final class PageContext: Sendable {
 /// first citation.
 struct SourceList {
     /// One numbered entry.
-    struct Entry {
+    struct NumberedSource {
         var number: Int
         var source: Source
         /// The source's place in the site's list (the first of its id).
@@ -370,7 +370,7 @@ struct SourceList {
     }
 
     /// The entries, numbered from 1.
-    private(set) var entries: [Entry] = []
+    private(set) var entries: [NumberedSource] = []
     /// Each citation's place in `entries`, the page's rules' citations one
     /// after another; -1 for a source the site does not list.
     private var entryOfCitation: [Int32] = []
@@ -395,7 +395,7 @@ struct SourceList {
                 }
                 if entryOfSource[siteIndex] < 0 {
                     let number = entries.count + 1
-                    entries.append(Entry(number: number, source: sources[siteIndex], siteIndex: siteIndex, anchor: .numbered("source-", number)))
+                    entries.append(NumberedSource(number: number, source: sources[siteIndex], siteIndex: siteIndex, anchor: .numbered("source-", number)))
                     entryOfSource[siteIndex] = Int32(entries.count - 1)
                 }
                 entryOfCitation.append(entryOfSource[siteIndex])

@@ -4,7 +4,7 @@ import Foundation
 /// The site-wide files beside the pages: `sitemap.xml`, the Atom
 /// `feed.xml`, `robots.txt` and `api/pages.json`. Dates are the pages'
 /// last-checked dates, never the clock, so that builds are reproducible.
-enum SiteFiles {
+enum MachineReadableFiles {
     /// `sitemap.xml`, with `lastmod` the last-checked date: in the writer
     /// that wrote it, written out from there (`OutputFolder.write`), as the
     /// feed and `api/pages.json` are.

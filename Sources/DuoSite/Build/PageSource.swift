@@ -1,3 +1,4 @@
+import Diagnostics
 import Foundation
 
 /// The page files of a site, and for each what the pipeline starts from:

@@ -1,3 +1,5 @@
+import Diagnostics
+
 extension SiteLoader {
     /// Reads the whole site: its own files and every page, read on every
     /// core (not checked: see `Checkers`). The result never depends on the

@@ -1,3 +1,4 @@
+import Diagnostics
 import Foundation
 
 /// What every check is given: the site and the day it runs on.

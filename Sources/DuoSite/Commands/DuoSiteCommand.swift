@@ -1,3 +1,4 @@
+import Diagnostics
 import Foundation
 
 /// The `duosite` command: reads its arguments and runs a subcommand. The

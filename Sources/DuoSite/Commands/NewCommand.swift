@@ -1,3 +1,4 @@
+import Diagnostics
 import Foundation
 
 /// `duosite new TITLE`: writes a new pattern page, a draft, from the site's

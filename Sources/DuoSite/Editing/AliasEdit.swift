@@ -1,3 +1,4 @@
+import Diagnostics
 import YAML
 
 /// A page's front matter given one more alias, changing no other byte of

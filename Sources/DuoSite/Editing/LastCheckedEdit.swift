@@ -1,3 +1,4 @@
+import Diagnostics
 import YAML
 
 /// A page's `last_checked:` set to a new date, changing no other byte of

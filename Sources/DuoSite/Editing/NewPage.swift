@@ -1,4 +1,5 @@
 import Bytes
+import Diagnostics
 import Foundation
 import Mustache
 import YAML

@@ -1,3 +1,4 @@
+import Diagnostics
 import Foundation
 
 /// Finds the page an editor names on the command line: by its slug

@@ -1,3 +1,4 @@
+import Diagnostics
 import Foundation
 
 /// The result of checking a site: every finding, and each page's review.

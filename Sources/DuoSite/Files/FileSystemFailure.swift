@@ -1,3 +1,4 @@
+import Diagnostics
 import Foundation
 
 /// A file or folder the system refused to write or read, with the

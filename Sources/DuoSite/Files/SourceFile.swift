@@ -1,4 +1,5 @@
 import Bytes
+import Diagnostics
 import Foundation
 
 /// A content file read from disk as text, or the reason it cannot be: it is

@@ -1,3 +1,5 @@
+import Diagnostics
+
 /// `textDocument/completion`: what may be written where the cursor is,
 /// from the site's own files — in a citation block, the source ids of
 /// `sources.yml` (with their titles); in a link's target, the page files

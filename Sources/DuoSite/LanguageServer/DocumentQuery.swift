@@ -1,3 +1,4 @@
+import Diagnostics
 import Foundation
 
 /// What a request about one open document is given — the document, the

@@ -1,3 +1,5 @@
+import Diagnostics
+
 /// `textDocument/hover`: what the thing under the cursor stands for, in
 /// Markdown — a cited source (title, publisher, kind, date, address), a
 /// moment of a talk (`@ M:SS`: its address at that second), a

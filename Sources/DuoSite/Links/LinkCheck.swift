@@ -1,3 +1,4 @@
+import Diagnostics
 import Foundation
 
 /// `duosite check --links`: every distinct address of `sources.yml` and of

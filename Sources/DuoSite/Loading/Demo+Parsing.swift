@@ -1,3 +1,4 @@
+import Diagnostics
 import YAML
 
 /// Reads a demo block's YAML into a `Demo`, checking its shape: its keys,

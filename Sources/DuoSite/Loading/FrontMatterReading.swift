@@ -1,3 +1,4 @@
+import Diagnostics
 import YAML
 
 /// A page's front matter found and parsed as YAML, with the finding

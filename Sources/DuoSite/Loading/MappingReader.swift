@@ -1,3 +1,4 @@
+import Diagnostics
 import YAML
 
 /// Reads the fields of one YAML map (a front matter, a site.yml, a source

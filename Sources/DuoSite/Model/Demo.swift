@@ -1,3 +1,5 @@
+import Diagnostics
+
 /// A demo block of a page: a fenced code block whose info string is `demo`.
 public struct DemoBlock: Sendable {
     /// Where the fence opens.

@@ -1,3 +1,5 @@
+import Diagnostics
+
 /// One pattern page, `Content/patterns/<slug>.md`, as the site model holds it.
 @dynamicMemberLookup
 public struct Pattern: Sendable {

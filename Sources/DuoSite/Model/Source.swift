@@ -1,3 +1,5 @@
+import Diagnostics
+
 /// One entry of the bibliography, `Content/sources.yml`: a document or a
 /// talk that rules cite.
 @dynamicMemberLookup

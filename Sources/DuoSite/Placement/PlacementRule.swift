@@ -1,3 +1,5 @@
+import Diagnostics
+
 /// One row of the decision table: when its conditions match an item and
 /// the device, the item goes to `place` in `form`, and the decision stands
 /// for the pattern rule `rule`. The first row that matches wins.

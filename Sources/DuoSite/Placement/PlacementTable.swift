@@ -1,3 +1,4 @@
+import Diagnostics
 import YAML
 
 /// The placement engine's decision table, `Content/placement.yml`, as data:

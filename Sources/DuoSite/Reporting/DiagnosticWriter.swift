@@ -1,3 +1,4 @@
+import Diagnostics
 import Foundation
 
 /// Prints findings for people (compiler style), for scripts (JSON) and for

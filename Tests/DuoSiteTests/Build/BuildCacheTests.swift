@@ -1,4 +1,5 @@
 @testable import DuoSite
+import Diagnostics
 import Foundation
 import Testing
 
@@ -54,7 +55,7 @@ struct BuildCacheTests {
         var writer = RecordWriter()
         writer.add(optional: nil)
         writer.add(optional: "")
-        writer.add(DuoSite.SourceLocation(file: "Content/patterns/a.md", line: 12, column: 61))
+        writer.add(Diagnostics.SourceLocation(file: "Content/patterns/a.md", line: 12, column: 61))
         var reader = RecordReader(writer.bytes)
         reader.file = "Content/patterns/a.md"
         #expect(try reader.optionalText() == nil)
@@ -155,7 +156,7 @@ struct BuildCacheTests {
     @Test func aPageEntryRoundTrips() throws {
         let (site, _) = SiteLoader(root: TestSite.repositoryRoot).load()
         let page = try #require(site.patterns.first { $0.slug == "symbols-not-labels" })
-        let finding = Diagnostic(.invalidField, "a finding, with a\nnew line and a \u{1F} separator", at: DuoSite.SourceLocation(file: page.file, line: 3, column: 7), severity: .warning)
+        let finding = Diagnostic(.invalidField, "a finding, with a\nnew line and a \u{1F} separator", at: Diagnostics.SourceLocation(file: page.file, line: 3, column: 7), severity: .warning)
         let entry = BuildCache.Entry(file: page.file, hash: 7, stamp: 9, written: true, facts: PageFacts(page, findings: [finding]))
 
         let read = try reread(entry.encoded)

@@ -1,3 +1,4 @@
+import Diagnostics
 import Foundation
 #if canImport(FoundationXML)
 import FoundationXML

@@ -1,3 +1,4 @@
+import Diagnostics
 import Foundation
 import Testing
 @testable import DuoSite
@@ -16,7 +17,7 @@ import Testing
         "/patterns/other/", "/patterns/other/#rule-1",
     ])
     func published(_ destination: String) {
-        let address = SiteAddress(destination: destination, isImage: false, location: DuoSite.SourceLocation(file: "Content/patterns/a.md", line: 3, column: 5))
+        let address = SiteAddress(destination: destination, isImage: false, location: Diagnostics.SourceLocation(file: "Content/patterns/a.md", line: 3, column: 5))
         #expect(SiteAddressChecker.finding(address, assets: Self.assets) == nil)
     }
 
@@ -31,7 +32,7 @@ import Testing
         ("/assets/fold.png", true, "the image '/assets/fold.png' names no file of the theme"),
     ])
     func unpublished(_ destination: String, _ isImage: Bool, _ message: String) throws {
-        let location = DuoSite.SourceLocation(file: "Content/patterns/a.md", line: 3, column: 5)
+        let location = Diagnostics.SourceLocation(file: "Content/patterns/a.md", line: 3, column: 5)
         let address = SiteAddress(destination: destination, isImage: isImage, location: location)
         let finding = try #require(SiteAddressChecker.finding(address, assets: Self.assets))
         #expect(finding.code == .brokenLink)

@@ -1,4 +1,5 @@
 @testable import DuoSite
+import Diagnostics
 import Testing
 
 /// A page file is read only when it is text: UTF-8, with no NUL, not

@@ -1,3 +1,4 @@
+import Diagnostics
 import Foundation
 
 /// What a build knows of one page once it is checked and written: the

@@ -1,3 +1,5 @@
+import Diagnostics
+
 /// Finds citations of sources sources.yml does not have (`unknown-source`),
 /// and moments past the end of a video whose length is known
 /// (`timestamp-past-end`).

@@ -1,3 +1,5 @@
+import Diagnostics
+
 /// Finds the same FAQ question on two pages (`duplicate-question`): search
 /// engines would see two answers to one question.
 public struct DuplicateQuestionChecker: Checker {

@@ -1,3 +1,4 @@
+import Diagnostics
 import Foundation
 
 /// Checks the placement table against the site: a row that can never match

@@ -1,3 +1,5 @@
+import Diagnostics
+
 /// Finds sources in sources.yml that no page cites (`unused-source`), once
 /// every page could be read.
 public struct UnusedSourceChecker: Checker {

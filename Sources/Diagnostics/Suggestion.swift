@@ -1,11 +1,11 @@
 /// The closest name to a misspelt one, for "did you mean" suggestions.
-enum Suggestion {
+public enum Suggestion {
     /// The candidate nearest `word` (the first of the nearest), when it is
     /// within a few edits: two, or a third of the word's length. A broken
     /// link's suggestion is looked for among ten thousand page names, so
     /// the word is lowered once and a candidate whose length alone puts it
     /// too far is not compared.
-    static func nearest(to word: String, in candidates: [String]) -> String? {
+    public static func nearest(to word: String, in candidates: [String]) -> String? {
         let target = Array(word.lowercased())
         // Plain ASCII (as page names are) is compared byte by byte.
         let targetBytes = asciiLowered(word)

@@ -1,4 +1,5 @@
 import Diagnostics
+import Files
 import Foundation
 
 /// The page files of a site, and for each what the pipeline starts from:

@@ -1,4 +1,5 @@
 import Bytes
+import Files
 import Foundation
 import Mustache
 import Synchronization

@@ -1,4 +1,5 @@
 import Diagnostics
+import Files
 import Foundation
 
 /// `duosite new TITLE`: writes a new pattern page, a draft, from the site's

@@ -1,4 +1,5 @@
 import Diagnostics
+import Files
 
 /// Diagnostics a client asks for (LSP 3.17's pull model):
 /// `textDocument/diagnostic` for an open document, and `workspace/diagnostic`

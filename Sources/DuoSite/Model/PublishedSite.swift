@@ -1,3 +1,4 @@
+import Files
 import Foundation
 
 /// The addresses the last published build of a site answered at, which

@@ -1,4 +1,5 @@
 import Diagnostics
+import Files
 import Foundation
 
 /// Prints findings for people (compiler style), for scripts (JSON) and for

@@ -1,3 +1,4 @@
+import Files
 import Foundation
 
 /// What a build leaves beside its output for the next one

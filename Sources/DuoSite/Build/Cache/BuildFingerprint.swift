@@ -1,3 +1,4 @@
+import Files
 import Foundation
 
 /// What every page of a build depends on, as two numbers: `build`, of

@@ -1,4 +1,5 @@
 import Diagnostics
+import Files
 
 /// A page's facts as fields of a cache record, in a fixed order: its own
 /// findings, its front matter, slug and what a mistake hid, the sources it

@@ -1,4 +1,5 @@
 import Diagnostics
+import Files
 
 /// The build cache's encoding: each record a run of fields, a text as its
 /// length and its UTF-8 bytes, a number as a variable-length integer

@@ -1,3 +1,4 @@
+import Files
 import Foundation
 
 /// What the pages of an output folder hold, as duosite left them: for each

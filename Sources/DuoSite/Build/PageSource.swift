@@ -139,7 +139,7 @@ struct PageSource: Sendable {
     /// Why the page file `file` cannot be a page: its name cannot be an address.
     private static func nameProblem(_ file: String) -> Diagnostic? {
         let name = SiteLoader.slug(ofFile: file)
-        guard !SiteLoader.isValidSlug(name) else { return nil }
+        guard !Pattern.isValidSlug(name) else { return nil }
         return Diagnostic(.invalidField, "the file name '\(name).md' cannot be a page's address; use lowercase letters, digits and '-' (like where-the-bars-go.md)", at: SourceLocation(file: file))
     }
 }

@@ -71,7 +71,7 @@ struct NewCommand: Subcommand {
         }
         self.status = status
         if let slug = parsed["--slug"] {
-            guard SiteLoader.isValidSlug(slug) else {
+            guard Pattern.isValidSlug(slug) else {
                 var reason = "--slug should be lowercase letters (a to z), digits and '-', at most 100, not '\(slug)'"
                 if let meant = Slug.address(slug) { reason += "; did you mean '\(meant)'?" }
                 throw UsageError(reason)
@@ -107,7 +107,7 @@ struct NewCommand: Subcommand {
             throw UsageError("'\(argument)': pages are all in \(Site.Paths.patterns)/; name the file alone (duosite new \(name)) or give a title")
         }
         let slug = String(name.dropLast(3))
-        guard SiteLoader.isValidSlug(slug) else {
+        guard Pattern.isValidSlug(slug) else {
             var reason = "the file name '\(name)' cannot be a page's address; use lowercase letters, digits and '-'"
             if let meant = Slug.address(slug) { reason += "; did you mean '\(meant).md'?" }
             throw UsageError(reason)

@@ -179,10 +179,4 @@ public struct SiteLoader: Sendable {
         let name = utf8[(utf8.lastIndex(of: UInt8(ascii: "/")).map(utf8.index(after:)) ?? utf8.startIndex)...]
         return String(decoding: name.count >= 3 && name.suffix(3).elementsEqual(".md".utf8) ? name.dropLast(3) : name, as: UTF8.self)
     }
-
-    /// Whether a file name makes a safe slug: lowercase letters, digits, `-`.
-    static func isValidSlug(_ name: String) -> Bool {
-        guard let first = name.utf8.first, first != UInt8(ascii: "-"), name.utf8.count <= 100 else { return false }
-        return name.utf8.allSatisfy { (UInt8(ascii: "a")...UInt8(ascii: "z")).contains($0) || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) || $0 == UInt8(ascii: "-") }
-    }
 }

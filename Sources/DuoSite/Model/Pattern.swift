@@ -141,6 +141,13 @@ public struct Pattern: Sendable {
         set { storage.fields.citedSourcesKept = newValue }
     }
 
+    /// Whether a name makes a safe slug (a page file's name, an alias's
+    /// last segment): lowercase letters, digits, `-`.
+    static func isValidSlug(_ name: String) -> Bool {
+        guard let first = name.utf8.first, first != UInt8(ascii: "-"), name.utf8.count <= 100 else { return false }
+        return name.utf8.allSatisfy { (UInt8(ascii: "a")...UInt8(ascii: "z")).contains($0) || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) || $0 == UInt8(ascii: "-") }
+    }
+
     /// The page's URL path, root-relative: `/patterns/<slug>/`.
     public var path: String { String.joining("/patterns/", self.slug, "/") }
 }

@@ -66,7 +66,7 @@ extension PublishedSite {
             var path = String(afterHost[slash...]).removingPercentEncodingIfPossible
             // A site published under a path of its host: its pages' addresses from /patterns/.
             if let pages = path.range(of: "/patterns/", options: .backwards) { path = String(path[pages.lowerBound...]) }
-            if let slug = Alias.slug(of: path), SiteLoader.isValidSlug(slug) {
+            if let slug = Alias.slug(of: path), Pattern.isValidSlug(slug) {
                 pages.append(Page(slug: slug))
             }
         }

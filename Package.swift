@@ -39,13 +39,17 @@ let package = Package(
         // Bytes written and read as UTF-8: the output buffer, the escapers, UTF-8 checks, digits.
         .target(name: "Bytes"),
         .target(name: "Mustache", dependencies: ["Bytes"]),
+        // Findings: the Diagnostic value, its codes and places, "did you mean".
+        .target(name: "Diagnostics", dependencies: ["Bytes"]),
+        // Files as the system gives them: read as text, listed, hashed, and its refusals.
+        .target(name: "Files", dependencies: ["Diagnostics", "Bytes"]),
         // The one owner of libmicrohttpd: requests and responses as Swift values.
         .target(name: "HTTP", dependencies: ["CMicroHTTPD"]),
         // The one owner of zlib and libbrotli: gzip and brotli as Swift calls.
         .target(name: "ContentEncoding", dependencies: ["CZlib", "CBrotli"]),
         // Changes to the site's folders, from inotify or by polling.
         .target(name: "Watching"),
-        .target(name: "DuoSite", dependencies: ["Markdown", "YAML", "Mustache", "Bytes", "CFileSystem", "HTTP", "Watching", "ContentEncoding"]),
+        .target(name: "DuoSite", dependencies: ["Diagnostics", "Files", "Markdown", "YAML", "Mustache", "Bytes", "CFileSystem", "HTTP", "Watching", "ContentEncoding"]),
         .executableTarget(name: "duosite", dependencies: ["DuoSite", "CMimalloc"]),
         .testTarget(name: "BytesTests", dependencies: ["Bytes"]),
         .testTarget(name: "MarkdownTests", dependencies: ["Markdown"]),
@@ -54,6 +58,6 @@ let package = Package(
         .testTarget(name: "HTTPTests", dependencies: ["HTTP"]),
         .testTarget(name: "ContentEncodingTests", dependencies: ["ContentEncoding"]),
         .testTarget(name: "MustacheTests", dependencies: ["Mustache"], resources: [.copy("Fixtures")]),
-        .testTarget(name: "DuoSiteTests", dependencies: ["DuoSite", "ContentEncoding"], resources: [.copy("Fixtures")]),
+        .testTarget(name: "DuoSiteTests", dependencies: ["DuoSite", "Diagnostics", "Files", "ContentEncoding"], resources: [.copy("Fixtures")]),
     ]
 )

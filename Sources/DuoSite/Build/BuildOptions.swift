@@ -31,3 +31,12 @@ public struct BuildOptions: Sendable {
         self.parallel = parallel
     }
 }
+
+extension BuildOptions {
+    /// The address `site` is published at: `--base-url`, else site.yml's.
+    func siteBaseURL(_ site: Site) -> String {
+        guard var url = baseURL else { return site.settings.baseURL }
+        while url.hasSuffix("/") { url.removeLast() }
+        return url
+    }
+}

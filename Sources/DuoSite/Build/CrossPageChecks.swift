@@ -1,3 +1,5 @@
+import Diagnostics
+
 /// The checks across pages — links and their anchors, sources cited
 /// nowhere, titles and questions given twice, tags that cannot be
 /// addresses or make another's, the placement table's rows

@@ -1,3 +1,5 @@
+import Files
+
 /// What each published page shows of the others, under each of its
 /// rules: the pages that cite the rule ("cited by": a cross-reference
 /// such as `where-the-bars-go.md#rule-1`, the link to the place in the

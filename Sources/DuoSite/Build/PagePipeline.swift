@@ -1,3 +1,5 @@
+import Diagnostics
+import Files
 import Foundation
 import Mustache
 
@@ -39,7 +41,7 @@ struct PagePipeline: Sendable {
     /// `forEditor`, the facts of each keep what a language server asks of
     /// every page (its citations, its rules' first words, its figures' rules).
     init(site: Site, today: Day, renderer: PageRenderer?, forEditor: Bool = false) {
-        reader = PageReader(allowRawHTML: site.settings.allowRawHTML, sourceIDs: site.sources.map(\.id))
+        reader = PageReader(allowRawHTML: site.settings.allowRawHTML, sourceIDs: site.sources.map { $0.id })
         checks = Checkers.pageContext(site: site, today: today, engine: site.placement.map(PlacementEngine.init(table:)))
         self.renderer = renderer
         self.forEditor = forEditor
@@ -197,7 +199,7 @@ struct PageRenderer: Sendable {
         self.templates = templates
         self.assets = assets
         let demos = DemoContext(site: site, symbols: SymbolLibrary(root: site.root))
-        contexts = PageContext(site: site, baseURL: SiteBuilder.baseURL(site, options), today: options.today, demos: demos, assets: assets)
+        contexts = PageContext(site: site, baseURL: options.siteBaseURL(site), today: options.today, demos: demos, assets: assets)
         drafts = options.drafts
         // A section only tests whether a value is empty, and every rule's
         // number and anchor are not: what rule 1 shows with empty lists,

@@ -1,3 +1,5 @@
+import Diagnostics
+import Files
 import Foundation
 
 /// The page files of a site, and for each what the pipeline starts from:
@@ -49,7 +51,7 @@ struct PageSource: Sendable {
         self.root = root
         self.hashesEveryFile = hashesEveryFile
         do {
-            files = try Self.listPageFiles(root: root)
+            files = try SiteLoader.listPageFiles(root: root)
             unlisted = nil
         } catch {
             files = []
@@ -77,34 +79,6 @@ struct PageSource: Sendable {
     static func exists(_ file: String, root: URL) -> Bool {
         var status = stat()
         return stat(root.path + "/" + file, &status) == 0 && status.st_mode & S_IFMT != S_IFDIR
-    }
-
-    /// The page files under `Content/patterns`, sorted by name (hidden
-    /// files left out).
-    static func pageFiles(root: URL) -> [String] {
-        (try? listPageFiles(root: root)) ?? []
-    }
-
-    /// The page files, or the system's refusal to list them.
-    private static func listPageFiles(root: URL) throws(FileSystemFailure) -> [String] {
-        let names = try FolderListing.listing(of: root.appendingPathComponent(Site.Paths.patterns).path, naming: Site.Paths.patterns).map(\.name)
-        return names.filter { isPageName($0[...]) }.sorted().map { "\(Site.Paths.patterns)/\($0)" }
-    }
-
-    /// Whether `path` (relative to the site root) is a page file: a `.md`
-    /// file, not hidden, right in `Content/patterns`. What the build lists,
-    /// and what the preview and the language server follow.
-    static func isPageFile(_ path: String) -> Bool {
-        guard path.hasPrefix(Site.Paths.patterns + "/") else { return false }
-        return isPageName(path.dropFirst(Site.Paths.patterns.count + 1))
-    }
-
-    /// Whether a name in `Content/patterns` is a page file's. Read as
-    /// bytes: a rebuild asks it of every page file, and `contains` on a
-    /// `Substring` is Foundation's search for a string.
-    private static func isPageName(_ name: Substring) -> Bool {
-        let bytes = name.utf8
-        return bytes.first != UInt8(ascii: ".") && !bytes.contains(UInt8(ascii: "/")) && bytes.suffix(3).elementsEqual(".md".utf8)
     }
 
     /// What the `index`th page file offers: the previous build's entry
@@ -165,7 +139,7 @@ struct PageSource: Sendable {
     /// Why the page file `file` cannot be a page: its name cannot be an address.
     private static func nameProblem(_ file: String) -> Diagnostic? {
         let name = SiteLoader.slug(ofFile: file)
-        guard !SiteLoader.isValidSlug(name) else { return nil }
+        guard !Pattern.isValidSlug(name) else { return nil }
         return Diagnostic(.invalidField, "the file name '\(name).md' cannot be a page's address; use lowercase letters, digits and '-' (like where-the-bars-go.md)", at: SourceLocation(file: file))
     }
 }

@@ -1,4 +1,5 @@
 import Bytes
+import Files
 import Foundation
 import Mustache
 import Synchronization
@@ -49,7 +50,7 @@ struct SiteWideFiles: Sendable {
     }
 
     private func make(_ pages: [Pattern], links: PageLinks, putting put: @escaping @Sendable (String, Span<UInt8>) throws -> Void) throws {
-        let baseURL = SiteBuilder.baseURL(site, options)
+        let baseURL = options.siteBaseURL(site)
         let bySlug = pages.sorted { $0.slug < $1.slug }
         let indexed = PageLinks.indexOrder(pages)
         let groups = TagGroup.groups(indexed)
@@ -94,16 +95,16 @@ struct SiteWideFiles: Sendable {
                     throw ThemeTemplates.diagnostic(error)
                 }
                 if site.settings.redirectsFile {
-                    try put(RedirectsFile.path, RedirectsFile.bytes(bySlug).span)
+                    try put(Site.Paths.redirectsFile, RedirectsFile.bytes(bySlug).span)
                 }
             },
             {
-                try SiteFiles.sitemap(bySlug, tags: groups, baseURL: baseURL).withBytes { try put("sitemap.xml", $0) }
-                try SiteFiles.feed(bySlug, settings: site.settings, baseURL: baseURL).withBytes { try put("feed.xml", $0) }
+                try MachineReadableFiles.sitemap(bySlug, tags: groups, baseURL: baseURL).withBytes { try put("sitemap.xml", $0) }
+                try MachineReadableFiles.feed(bySlug, settings: site.settings, baseURL: baseURL).withBytes { try put("feed.xml", $0) }
             },
             {
-                try put("robots.txt", Array(SiteFiles.robots(baseURL: baseURL).utf8).span)
-                try SiteFiles.pagesJSON(bySlug, links: links, settings: site.settings, baseURL: baseURL, today: options.today).withBytes { try put("api/pages.json", $0) }
+                try put("robots.txt", Array(MachineReadableFiles.robots(baseURL: baseURL).utf8).span)
+                try MachineReadableFiles.pagesJSON(bySlug, links: links, settings: site.settings, baseURL: baseURL, today: options.today).withBytes { try put("api/pages.json", $0) }
             },
         ]
         let made = ParallelMap.map(count: makers.count) { index in Result { try makers[index]() } }
@@ -120,9 +121,9 @@ struct SiteWideFiles: Sendable {
                 if let slug = Tag.slug(tag) { slugs.insert(slug) }
             }
         }
-        var paths = OutputFolder.siteFiles + ["tags/index.html"] + slugs.map { String.joining("tags/", $0, "/index.html") }
+        var paths = Site.Paths.publishedFiles + ["tags/index.html"] + slugs.map { String.joining("tags/", $0, "/index.html") }
         paths += aliasPages(pages).map(\.path) + gonePages(settings).map(\.path)
-        if settings.redirectsFile { paths.append(RedirectsFile.path) }
+        if settings.redirectsFile { paths.append(Site.Paths.redirectsFile) }
         return Array(Set(paths)).sorted()
     }
 

@@ -1,3 +1,4 @@
+import Diagnostics
 import Foundation
 
 /// What every check is given: the site and the day it runs on.
@@ -37,7 +38,7 @@ public struct CheckContext: Sendable {
     init(site: Site, today: Day, publishedSlugs: Set<String>?, engine: PlacementEngine?) {
         self.site = site
         self.today = today
-        self.publishedSlugs = publishedSlugs ?? Set(site.patterns.map(\.slug))
+        self.publishedSlugs = publishedSlugs ?? Set(site.patterns.map { $0.slug })
         placementEngine = engine
     }
 }

@@ -1,3 +1,5 @@
+import Diagnostics
+
 /// A command line that is wrong: the reason, printed with the usage, and
 /// exit status 64 (`EX_USAGE`).
 public struct UsageError: Error, Sendable, Equatable {

@@ -1,3 +1,4 @@
+import Diagnostics
 import Foundation
 
 /// `duosite build`: publishes the site.
@@ -62,7 +63,7 @@ struct BuildCommand: Subcommand {
             throw UsageError("unexpected argument '\(extra)'")
         }
         let root = CommonOptions.root(parsed, currentDirectory: currentDirectory)
-        let output = parsed["--output"].map { CommonOptions.resolve($0, in: currentDirectory) }
+        let output = parsed["--output"].map { SiteRoot.resolve($0, in: currentDirectory) }
         if let url = parsed["--base-url"], let problem = SiteSettings.baseURLProblem(url) {
             throw UsageError("--base-url is '\(url)': \(problem)")
         }

@@ -75,7 +75,7 @@ struct CheckCommand: Subcommand {
             throw UsageError("unexpected argument '\(extra)'")
         }
         root = CommonOptions.root(parsed, currentDirectory: currentDirectory)
-        output = parsed["--output"].map { CommonOptions.resolve($0, in: currentDirectory) } ?? root.appendingPathComponent("Public")
+        output = parsed["--output"].map { SiteRoot.resolve($0, in: currentDirectory) } ?? root.appendingPathComponent("Public")
         today = try CommonOptions.today(parsed)
         let formatName = parsed["--format"] ?? "text"
         guard let format = Format(rawValue: formatName) else {
@@ -116,13 +116,4 @@ struct CheckCommand: Subcommand {
         let failing = diagnostics.contains { $0.severity == .error || (strict && $0.severity == .warning) }
         return failing ? 1 : 0
     }
-}
-
-/// A page's review status, as `--format json` lists it.
-public struct PageReview: Sendable, Equatable {
-    public var file: String
-    public var slug: String
-    public var lastChecked: Day
-    public var due: Day
-    public var status: Review.Status
 }

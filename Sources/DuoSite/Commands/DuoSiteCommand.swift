@@ -1,18 +1,16 @@
+import Diagnostics
 import Foundation
 
 /// The `duosite` command: reads its arguments and runs a subcommand. The
 /// executable's `main.swift` only calls `run`; tests call it the same way with
 /// their own folder and console.
 public enum DuoSiteCommand {
-    /// duosite's version.
-    public static let version = "0.1.0"
-
     static var subcommands: [any Subcommand.Type] { [BuildCommand.self, CheckCommand.self, PlaceCommand.self, NewCommand.self, MarkCheckedCommand.self, MoveCommand.self, ServeCommand.self, LSPCommand.self] }
 
     /// The overview `duosite --help` prints.
     static var overview: String {
         var text = """
-        duosite \(version) — publishes DuoApps, design patterns for iPhone Duo.
+        duosite \(DuoSiteVersion.number) — publishes DuoApps, design patterns for iPhone Duo.
 
         Usage: duosite COMMAND [OPTIONS]
 
@@ -50,7 +48,7 @@ public enum DuoSiteCommand {
             }
             return 0
         case "--version", "-V":
-            console.out("duosite \(version)\n")
+            console.out("duosite \(DuoSiteVersion.number)\n")
             return 0
         default:
             break

@@ -46,7 +46,7 @@ struct LSPCommand: Subcommand {
         // Editors often start servers with --stdio: it is the only transport.
         let parsed = try Arguments(arguments, options: Self.options, flags: Self.flags)
         if let extra = parsed.positionals.first { throw UsageError("unexpected argument '\(extra)'") }
-        root = parsed["--root"].map { CommonOptions.resolve($0, in: currentDirectory) }
+        root = parsed["--root"].map { SiteRoot.resolve($0, in: currentDirectory) }
         today = try CommonOptions.today(parsed)
         self.currentDirectory = currentDirectory
     }

@@ -1,3 +1,4 @@
+import Diagnostics
 import Foundation
 
 /// `duosite mark-checked PAGE…`: records that an editor has checked pages

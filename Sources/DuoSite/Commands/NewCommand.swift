@@ -1,3 +1,5 @@
+import Diagnostics
+import Files
 import Foundation
 
 /// `duosite new TITLE`: writes a new pattern page, a draft, from the site's
@@ -69,7 +71,7 @@ struct NewCommand: Subcommand {
         }
         self.status = status
         if let slug = parsed["--slug"] {
-            guard SiteLoader.isValidSlug(slug) else {
+            guard Pattern.isValidSlug(slug) else {
                 var reason = "--slug should be lowercase letters (a to z), digits and '-', at most 100, not '\(slug)'"
                 if let meant = Slug.address(slug) { reason += "; did you mean '\(meant)'?" }
                 throw UsageError(reason)
@@ -105,7 +107,7 @@ struct NewCommand: Subcommand {
             throw UsageError("'\(argument)': pages are all in \(Site.Paths.patterns)/; name the file alone (duosite new \(name)) or give a title")
         }
         let slug = String(name.dropLast(3))
-        guard SiteLoader.isValidSlug(slug) else {
+        guard Pattern.isValidSlug(slug) else {
             var reason = "the file name '\(name)' cannot be a page's address; use lowercase letters, digits and '-'"
             if let meant = Slug.address(slug) { reason += "; did you mean '\(meant).md'?" }
             throw UsageError(reason)
@@ -139,7 +141,7 @@ struct NewCommand: Subcommand {
             console.err("error: \(page.path) exists already; give the new page another title, or another slug with --slug\nNothing was written.\n")
             return 1
         }
-        if let other = NewPage.page(titled: title, among: PageSource.pageFiles(root: root), root: root) {
+        if let other = NewPage.page(titled: title, among: SiteLoader.pageFiles(root: root), root: root) {
             let finding = Diagnostic(.duplicateTitle, "'\(title)' is this page's title already; give the new page a title of its own", at: other)
             console.err(finding.formatted + "\nNothing was written.\n")
             return 1

@@ -63,29 +63,8 @@ enum CommonOptions {
     /// repository, else the current folder (whose findings say there is
     /// no site there).
     static func root(_ arguments: Arguments, currentDirectory: URL) -> URL {
-        guard let path = arguments["--root"] else { return siteRoot(from: currentDirectory) ?? currentDirectory }
-        return resolve(path, in: currentDirectory)
-    }
-
-    /// The nearest folder from `folder` upward that holds `Content/site.yml`.
-    static func siteRoot(from folder: URL) -> URL? {
-        var candidate = folder.standardizedFileURL
-        // Bounded by the path's depth: each step drops one component.
-        for _ in 0...candidate.pathComponents.count {
-            if FileManager.default.fileExists(atPath: candidate.appendingPathComponent(Site.Paths.settings).path) {
-                return candidate
-            }
-            let parent = candidate.deletingLastPathComponent().standardizedFileURL
-            if parent.path == candidate.path { break }
-            candidate = parent
-        }
-        return nil
-    }
-
-    /// A path from the command line, absolute or relative to the current folder.
-    static func resolve(_ path: String, in currentDirectory: URL) -> URL {
-        let url = path.hasPrefix("/") ? URL(fileURLWithPath: path) : currentDirectory.appendingPathComponent(path)
-        return url.standardizedFileURL
+        guard let path = arguments["--root"] else { return SiteRoot.nearest(from: currentDirectory) ?? currentDirectory }
+        return SiteRoot.resolve(path, in: currentDirectory)
     }
 
     /// The day for `--today`, else the machine's date in UTC.

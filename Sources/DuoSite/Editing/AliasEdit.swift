@@ -1,3 +1,5 @@
+import Diagnostics
+import Files
 import YAML
 
 /// A page's front matter given one more alias, changing no other byte of

@@ -1,3 +1,5 @@
+import Diagnostics
+import Files
 import YAML
 
 /// A page's `last_checked:` set to a new date, changing no other byte of

@@ -1,4 +1,6 @@
 import Bytes
+import Diagnostics
+import Files
 import Foundation
 import Mustache
 import YAML

@@ -1,3 +1,4 @@
+import Files
 import Foundation
 
 /// Writes a page file for the editor's commands, so that a page is never

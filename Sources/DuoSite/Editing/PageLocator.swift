@@ -1,3 +1,4 @@
+import Diagnostics
 import Foundation
 
 /// Finds the page an editor names on the command line: by its slug
@@ -23,11 +24,11 @@ struct PageLocator {
             let path = "\(Site.Paths.patterns)/\(name).md"
             if fileManager.fileExists(atPath: root.appendingPathComponent(path).path) { return .success(path) }
             var reason = "no page '\(name)': \(path) does not exist"
-            let slugs = PageSource.pageFiles(root: root).map { SiteLoader.slug(ofFile: $0) }
+            let slugs = SiteLoader.pageFiles(root: root).map { SiteLoader.slug(ofFile: $0) }
             if let meant = Suggestion.nearest(to: name, in: slugs) { reason += "; did you mean '\(meant)'?" }
             return .failure(Refusal(reason: reason))
         }
-        let candidates = [CommonOptions.resolve(name, in: currentDirectory), CommonOptions.resolve(name, in: root)]
+        let candidates = [SiteRoot.resolve(name, in: currentDirectory), SiteRoot.resolve(name, in: root)]
         guard let file = candidates.first(where: { fileManager.fileExists(atPath: $0.path) }) else {
             return .failure(Refusal(reason: "no page '\(name)': there is no such file"))
         }

@@ -1,3 +1,4 @@
+import Diagnostics
 import Foundation
 import YAML
 
@@ -70,7 +71,7 @@ struct PageMove {
             open(file) ?? FileManager.default.contents(atPath: root.appendingPathComponent(file).path).map { [UInt8]($0) }
         }
         let oldSlug = SiteLoader.slug(ofFile: from)
-        guard SiteLoader.isValidSlug(newSlug) else {
+        guard Pattern.isValidSlug(newSlug) else {
             var reason = "error: '\(newSlug)' is not a page's slug: lowercase letters, digits and '-', not starting with '-' (the page's file is Content/patterns/<slug>.md)"
             if let meant = Slug.address(newSlug), meant != newSlug { reason += "; did you mean '\(meant)'?" }
             return .failure(Refusal(reason: reason))
@@ -91,7 +92,7 @@ struct PageMove {
         var refusals: [String] = []
         var pageEdit: FileEdit?
         var others: [FileEdit] = []
-        for file in PageSource.pageFiles(root: root) where file == from || searching?.contains(file) != false {
+        for file in SiteLoader.pageFiles(root: root) where file == from || searching?.contains(file) != false {
             guard let raw = read(file) else {
                 refusals.append("\(SourceLocation(file: file)): error: the file cannot be read")
                 continue

@@ -6,7 +6,7 @@ import Watching
 ///
 /// - a page file: that page is read again (then the links, the holes and
 ///   the checks across pages: `SiteEngine.refresh`);
-/// - the site's own YAML files (`SiteInputs.siteFiles`), the theme's
+/// - the site's own YAML files (`SiteInputs.yamlFiles`), the theme's
 ///   templates or symbols, a file of the theme's assets or of `Static/`
 ///   added or removed (links to them are checked), one of the theme's
 ///   assets published under a name of its bytes (`AssetNames`: the
@@ -52,7 +52,7 @@ struct SiteChange: Sendable, Equatable {
                 change.everything = true
                 continue
             }
-            if PageSource.isPageFile(path) {
+            if SiteLoader.isPageFile(path) {
                 change.pages.insert(path)
             } else if path.hasPrefix(Site.Paths.staticFiles + "/") {
                 change.served.append("/" + path.dropFirst(Site.Paths.staticFiles.count + 1))
@@ -86,7 +86,7 @@ struct SiteChange: Sendable, Equatable {
     /// Whether a change to `path` stands for every page: the site's own
     /// files, the theme's templates and symbols, the folders themselves.
     static func standsForEverything(_ path: String) -> Bool {
-        SiteInputs.siteFiles.contains(path)
+        SiteInputs.yamlFiles.contains(path)
             || [Site.Paths.content, Site.Paths.patterns, Site.Paths.theme, Site.Paths.templates, Site.Paths.assets,
                 Site.Paths.symbols, Site.Paths.staticFiles].contains(path)
             || path.hasPrefix(Site.Paths.templates + "/") || path.hasPrefix(Site.Paths.symbols + "/")

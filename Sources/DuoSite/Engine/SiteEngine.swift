@@ -1,3 +1,4 @@
+import Diagnostics
 import Foundation
 import Mustache
 import Synchronization
@@ -173,7 +174,7 @@ struct SiteEngine: Sendable {
         var removed: Set<String> = []
         var read: [String: SitePage] = [:]
         var changed = Set<String>()
-        for file in files.union(texts.keys.filter { places[$0] == nil }).sorted() where PageSource.isPageFile(file) {
+        for file in files.union(texts.keys.filter { places[$0] == nil }).sorted() where SiteLoader.isPageFile(file) {
             let input: PageSource.Input
             if let text = texts[file] {
                 input = .text(PageText(file: file, bytes: text, hash: 0, stamp: 0))

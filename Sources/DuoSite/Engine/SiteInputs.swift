@@ -1,3 +1,4 @@
+import Diagnostics
 import Foundation
 import Mustache
 
@@ -22,7 +23,7 @@ struct SiteInputs: Sendable {
     var findings: [Diagnostic]
 
     /// The site's own YAML files: each stands for every page.
-    static let siteFiles: Set<String> = [Site.Paths.settings, Site.Paths.sources, Site.Paths.devices, Site.Paths.placement]
+    static let yamlFiles: Set<String> = [Site.Paths.settings, Site.Paths.sources, Site.Paths.devices, Site.Paths.placement]
 
     /// Reads the site at `root`: its own files, `texts` standing in for
     /// some of them (an editor's, not yet saved), and, with `theme`, the
@@ -34,7 +35,7 @@ struct SiteInputs: Sendable {
         var loader = SiteLoader(root: root)
         loader.texts = texts
         let (loaded, themeFindings, assets) = theme ? ThemeTemplates.load(root: root, fingerprinting: published) : (nil, [], AssetNames())
-        let (site, findings) = loader.loadSiteFiles()
+        let (site, findings) = loader.loadWithoutPages()
         self.site = site
         templates = loaded
         self.assets = assets

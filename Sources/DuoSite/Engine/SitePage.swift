@@ -1,3 +1,4 @@
+import Diagnostics
 import Mustache
 
 /// One page file as the site engine holds it once read: what the page

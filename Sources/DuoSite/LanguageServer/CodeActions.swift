@@ -107,7 +107,7 @@ enum CodeActions {
     /// address's place), as `duosite mv` adds one (`AliasEdit`); nil on a
     /// draft whose own address it is (an alias cannot be the page's own).
     private static func alias(_ file: String, _ message: String, _ query: DocumentQuery) -> (String, TextEdit)? {
-        guard PageSource.isPageFile(file), let open = message.range(of: "`aliases: ["),
+        guard SiteLoader.isPageFile(file), let open = message.range(of: "`aliases: ["),
               let close = message[open.upperBound...].range(of: "]`") else { return nil }
         let address = String(message[open.upperBound..<close.lowerBound])
         let own = Alias.pageAddress(SiteLoader.slug(ofFile: file))

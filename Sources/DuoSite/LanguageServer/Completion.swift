@@ -1,3 +1,5 @@
+import Diagnostics
+
 /// `textDocument/completion`: what may be written where the cursor is,
 /// from the site's own files — in a citation block, the source ids of
 /// `sources.yml` (with their titles); in a link's target, the page files
@@ -25,7 +27,7 @@ enum Completion {
 
     /// The completions at the query's place.
     static func answer(_ query: DocumentQuery) -> Result<JSONValue, LanguageServer.Failure> {
-        guard let file = query.document.file, PageSource.isPageFile(file), let place = query.place else { return .success(.null) }
+        guard let file = query.document.file, SiteLoader.isPageFile(file), let place = query.place else { return .success(.null) }
         let lines = query.document.lines
         let line = lines.text(ofLine: place.line - 1)
         let before = String(String.UnicodeScalarView(line.unicodeScalars.prefix(place.column - 1)))

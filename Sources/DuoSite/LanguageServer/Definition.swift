@@ -1,3 +1,5 @@
+import Diagnostics
+
 /// `textDocument/definition`: a cross-reference goes to the rule, heading
 /// or question it cites (or its page), a source id of a citation block to
 /// its entry in `sources.yml`, a demo's device id to its profile in

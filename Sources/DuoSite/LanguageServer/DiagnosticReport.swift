@@ -1,3 +1,5 @@
+import Diagnostics
+
 /// duosite's findings as LSP diagnostics: each at its range in the
 /// document, with its severity (error 1, warning 2), its finding code as
 /// `code`, and `source: "duosite"`.

@@ -37,7 +37,7 @@ enum DocumentLinks {
                 while end > start, lines.bytes[end - 1] == UInt8(ascii: " ") { end -= 1 }
                 var target = source.url, tooltip = source.title
                 if case .time(let seconds, let text)? = citation.locator {
-                    target = source.url(atSecond: seconds)
+                    target = source.address(atSecond: seconds)
                     tooltip += " at \(text)"
                 }
                 link(start..<end, target, tooltip)

@@ -1,3 +1,4 @@
+import Diagnostics
 import Foundation
 
 /// What a request about one open document is given — the document, the
@@ -36,13 +37,13 @@ struct DocumentQuery: Sendable {
     /// The document read as a page (nil when it is not one, or has no
     /// front matter to read).
     var page: Pattern? {
-        guard let file = document.file, PageSource.isPageFile(file) else { return nil }
+        guard let file = document.file, SiteLoader.isPageFile(file) else { return nil }
         return Self.read(file, document.lines.bytes, site: site.site)
     }
 
     /// The page file `file` read from `bytes`, as `check` reads it.
     static func read(_ file: String, _ bytes: [UInt8], site: Site) -> Pattern? {
-        PageReader(allowRawHTML: site.settings.allowRawHTML, sourceIDs: site.sources.map(\.id)).read(file: file, bytes: bytes).0?.pattern
+        PageReader(allowRawHTML: site.settings.allowRawHTML, sourceIDs: site.sources.map { $0.id }).read(file: file, bytes: bytes).0?.pattern
     }
 
     /// The place the request names (`position`): 1-based line, column in scalars.

@@ -1,3 +1,5 @@
+import Diagnostics
+
 /// `textDocument/hover`: what the thing under the cursor stands for, in
 /// Markdown — a cited source (title, publisher, kind, date, address), a
 /// moment of a talk (`@ M:SS`: its address at that second), a
@@ -38,7 +40,7 @@ enum Hover {
                 let length = written[..<end.upperBound].unicodeScalars.count
                 let location = SourceLocation(file: citation.location.file, line: citation.location.line, column: column)
                 guard location.covers(place, length: length) else { continue }
-                let address = source.url(atSecond: seconds)
+                let address = source.address(atSecond: seconds)
                 return ("**\(source.title)** at \(text)\n\n<\(address)>", query.range(at: location, length: length))
             }
         }

@@ -1,3 +1,4 @@
+import Diagnostics
 import Foundation
 import Watching
 
@@ -288,10 +289,10 @@ struct LanguageServer: Sendable {
         } else {
             opened = currentDirectory
         }
-        root = givenRoot ?? CommonOptions.siteRoot(from: opened) ?? opened
+        root = givenRoot ?? SiteRoot.nearest(from: opened) ?? opened
         return [
             "capabilities": Self.capabilities(encoding, pullsDiagnostics: pullsDiagnostics),
-            "serverInfo": ["name": "duosite", "version": .string(DuoSiteCommand.version)],
+            "serverInfo": ["name": "duosite", "version": .string(DuoSiteVersion.number)],
         ]
     }
 

@@ -1,3 +1,4 @@
+import Diagnostics
 import Foundation
 import Watching
 
@@ -104,14 +105,14 @@ struct LanguageSite: Sendable {
     /// The page or site file `file` now holds `text` (an editor's, saved
     /// or not); nil: its file's again (the editor closed it).
     mutating func setText(_ text: [UInt8]?, of file: String) {
-        if SiteInputs.siteFiles.contains(file) {
+        if SiteInputs.yamlFiles.contains(file) {
             guard openSiteFiles[file] != text else { return }
             generation += 1
             openSiteFiles[file] = text
             reload()
             return
         }
-        guard PageSource.isPageFile(file) else { return }
+        guard SiteLoader.isPageFile(file) else { return }
         generation += 1
         openPages[file] = text
         engine.refresh([file], texts: openPages, into: .none)

@@ -93,7 +93,7 @@ enum Rename {
         let site = query.site
         let file = CrossReferenceTarget.file(of: slug)
         let move: PageMove
-        if site.page(newSlug) != nil, SiteLoader.isValidSlug(newSlug) {
+        if site.page(newSlug) != nil, Pattern.isValidSlug(newSlug) {
             // A page only the editor has (not saved yet) takes the address too.
             return .failure(.init(code: .requestFailed, message: "\(CrossReferenceTarget.file(of: newSlug)) exists already; choose another slug, or remove that page first"))
         }

@@ -1,3 +1,6 @@
+import Diagnostics
+import Files
+
 /// Diagnostics a client asks for (LSP 3.17's pull model):
 /// `textDocument/diagnostic` for an open document, and `workspace/diagnostic`
 /// for every file of the site (`LanguageServer`), each report `full`, or

@@ -1,3 +1,4 @@
+import Diagnostics
 import Foundation
 
 /// Every place of the site that names a `SiteSymbol`, found in every

@@ -1,3 +1,5 @@
+import Diagnostics
+
 /// A thing of the site that other places name, as references and rename
 /// know it: a page, one of its rules, one of its headings or questions (by
 /// anchor), a source of `sources.yml`, a tag.

@@ -1,3 +1,4 @@
+import Diagnostics
 import Foundation
 
 /// `duosite check --links`: every distinct address of `sources.yml` and of
@@ -76,7 +77,7 @@ struct LinkCheck: Sendable {
     /// `duosite/VERSION (link check; +BASE_URL)`: who asks, and where to
     /// find its owner.
     static func userAgent(_ baseURL: String) -> String {
-        "duosite/\(DuoSiteCommand.version) (link check; +\(baseURL.isEmpty ? "no site address" : baseURL))"
+        "duosite/\(DuoSiteVersion.number) (link check; +\(baseURL.isEmpty ? "no site address" : baseURL))"
     }
 
     /// What the summary line says of the link check: the addresses, how

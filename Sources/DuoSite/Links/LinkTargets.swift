@@ -1,3 +1,5 @@
+import Diagnostics
+
 /// One address `check --links` asks, with every place it is written.
 struct LinkTarget: Sendable, Equatable {
     /// The address asked: as written, without its `#fragment`.

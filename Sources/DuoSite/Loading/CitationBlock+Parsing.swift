@@ -1,3 +1,5 @@
+import Diagnostics
+
 /// Reads a rule's citation block, `Sources (apple): hig § Vertical controls ·
 /// raise-the-bar @ 6:13`, reporting anything it cannot read at its column.
 ///

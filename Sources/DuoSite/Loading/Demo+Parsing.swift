@@ -1,3 +1,4 @@
+import Diagnostics
 import YAML
 
 /// Reads a demo block's YAML into a `Demo`, checking its shape: its keys,
@@ -204,7 +205,7 @@ struct DemoParser {
             for pair in pairs {
                 let id = pair.key.string ?? ""
                 guard let index = items.firstIndex(where: { $0.id == id }) else {
-                    let known = items.map(\.id)
+                    let known = items.map { $0.id }
                     var message = "the state changes '\(id)', but the screen has no item with that id"
                     if let suggestion = Suggestion.nearest(to: id, in: known) { message += "; did you mean '\(suggestion)'?" }
                     report(message, pair.key.mark)

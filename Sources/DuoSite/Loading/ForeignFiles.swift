@@ -1,3 +1,4 @@
+import Diagnostics
 import Foundation
 
 /// What Hugo and Zola read at a site's root that duosite does not: their

@@ -1,3 +1,5 @@
+import Diagnostics
+import Files
 import YAML
 
 /// A page's front matter found and parsed as YAML, with the finding

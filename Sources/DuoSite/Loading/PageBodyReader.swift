@@ -1,3 +1,4 @@
+import Diagnostics
 import Markdown
 
 /// Reads a page's Markdown into its parts, each where it stands: the

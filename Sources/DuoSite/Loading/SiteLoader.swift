@@ -1,3 +1,5 @@
+import Diagnostics
+import Files
 import Foundation
 import YAML
 
@@ -14,36 +16,13 @@ public struct SiteLoader: Sendable {
         self.root = root
     }
 
-    /// Reads the whole site: its own files and every page, read on every
-    /// core (not checked: see `Checkers`). The result never depends on the
-    /// order pages finish in.
-    public func load() -> (Site, [Diagnostic]) {
-        var (site, diagnostics) = loadSiteFiles()
-        let source = PageSource(root: root, previous: nil)
-        let reader = PageReader(allowRawHTML: site.settings.allowRawHTML, sourceIDs: site.sources.map(\.id))
-        let pages = ParallelMap.map(count: source.files.count) { index -> (Pattern?, [Diagnostic]) in
-            switch source.input(at: index) {
-            case .text(let text):
-                let (read, found) = reader.read(file: text.file, bytes: text.bytes)
-                return (read?.pattern, found)
-            case .unchanged(let entry): return (entry.facts.page, entry.facts.findings)
-            case .unreadable(let findings): return (nil, findings)
-            case .refused(let failure): return (nil, [failure.diagnostic])
-            }
-        }
-        site.patterns = pages.compactMap(\.0)
-        site.unreadablePages = Set(zip(source.files, pages).filter { $0.1.0 == nil }.map { Self.slug(ofFile: $0.0) })
-        diagnostics += [source.unlisted].compactMap { $0 } + pages.flatMap(\.1)
-        return (site, diagnostics)
-    }
-
     /// The finding for a site root with no `Content/` folder.
     static let missingContentFolder = Diagnostic(.missingFile, "no site here: neither this folder nor any above it holds Content/site.yml (a site root holds Content/ and Theme/); run duosite inside a site, or name its root with --root", at: SourceLocation(file: Site.Paths.content))
 
     /// Reads the site's own files — site.yml, sources.yml, devices.yml,
     /// placement.yml, the names of the theme's symbols and assets, and of
     /// the files of `Static/` — into a site with no pages yet.
-    func loadSiteFiles() -> (Site, [Diagnostic]) {
+    func loadWithoutPages() -> (Site, [Diagnostic]) {
         var diagnostics: [Diagnostic] = []
         var site = Site(root: root, settings: .fallback, sources: [], devices: [], patterns: [], symbols: nil, placement: nil)
 
@@ -154,9 +133,9 @@ public struct SiteLoader: Sendable {
             let what: String
             if let index = Site.Paths.publishedFiles.firstIndex(of: path) {
                 what = index == 0 ? "in place of the home page, which the build writes; rename or remove it" : "in place of the file the build writes there; rename or remove it"
-            } else if path == HeadersFile.path, headersFile {
+            } else if path == Site.Paths.headersFile, headersFile {
                 what = "in place of the file the build writes there (site.yml's headers_file: false publishes yours instead)"
-            } else if path == RedirectsFile.path, redirectsFile {
+            } else if path == Site.Paths.redirectsFile, redirectsFile {
                 what = "in place of the file the build writes there (site.yml's redirects_file: false publishes yours instead)"
             } else if ["patterns", "assets", "api"].contains(path) {
                 what = "in place of the folder the build writes there; rename or remove it"
@@ -199,11 +178,5 @@ public struct SiteLoader: Sendable {
         let utf8 = path.utf8
         let name = utf8[(utf8.lastIndex(of: UInt8(ascii: "/")).map(utf8.index(after:)) ?? utf8.startIndex)...]
         return String(decoding: name.count >= 3 && name.suffix(3).elementsEqual(".md".utf8) ? name.dropLast(3) : name, as: UTF8.self)
-    }
-
-    /// Whether a file name makes a safe slug: lowercase letters, digits, `-`.
-    static func isValidSlug(_ name: String) -> Bool {
-        guard let first = name.utf8.first, first != UInt8(ascii: "-"), name.utf8.count <= 100 else { return false }
-        return name.utf8.allSatisfy { (UInt8(ascii: "a")...UInt8(ascii: "z")).contains($0) || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) || $0 == UInt8(ascii: "-") }
     }
 }

@@ -15,7 +15,7 @@ enum Alias {
             // A page's slug, or its file.
             let slug = text.hasSuffix(".md") ? String(text.dropLast(3)) : text
             guard !slug.contains("/") else { return .failure(.relative) }
-            guard SiteLoader.isValidSlug(slug) else { return .failure(.slug) }
+            guard Pattern.isValidSlug(slug) else { return .failure(.slug) }
             return .success(.joining("/patterns/", slug, "/"))
         }
         var segments = text.dropFirst().split(separator: "/", omittingEmptySubsequences: false).map(String.init)
@@ -34,7 +34,7 @@ enum Alias {
         }
         if segments.first == "patterns" {
             // Among the pages, an address is a page's: /patterns/<slug>/.
-            guard segments.count == 2, folder, SiteLoader.isValidSlug(segments[1]) else { return .failure(.pageAddress) }
+            guard segments.count == 2, folder, Pattern.isValidSlug(segments[1]) else { return .failure(.pageAddress) }
         }
         guard !segments.isEmpty else { return .success("/") }
         return .success("/" + segments.joined(separator: "/") + (folder ? "/" : ""))

@@ -1,3 +1,5 @@
+import Diagnostics
+
 /// A demo block of a page: a fenced code block whose info string is `demo`.
 public struct DemoBlock: Sendable {
     /// Where the fence opens.
@@ -84,6 +86,7 @@ public enum Bar: String, Sendable, CaseIterable {
 }
 
 /// One bar item of a demo screen.
+@dynamicMemberLookup
 public struct BarItem: Sendable, Equatable {
     /// What kind of control an item is.
     public enum Kind: String, Sendable, CaseIterable {
@@ -100,112 +103,50 @@ public struct BarItem: Sendable, Equatable {
     }
 
     /// The fields, shared by copies until one changes.
-    private struct Fields: Sendable, Equatable {
-        var id: String
-        var bar: Bar
-        var title: String?
-        var symbol: String?
-        var value: String?
-        var badge: Int?
-        var kind: Kind
-        var segments: [String]
-        var entries: [String]
-        var vertical: Bool
-        var keepHorizontal: Bool
-        var switches: Bool
-        var location: SourceLocation
-        var symbolLocation: SourceLocation?
+    public struct Fields: Sendable, Equatable {
+        /// The item's id (default: its title, slugified; `back` for the back button).
+        public var id: String
+        /// The bar it is declared in.
+        public var bar: Bar
+        /// The title.
+        public var title: String?
+        /// The symbol's name.
+        public var symbol: String?
+        /// Text the item always shows beside its symbol.
+        public var value: String?
+        /// A count shown as the system badge on the symbol.
+        public var badge: Int?
+        /// The kind of control.
+        public var kind: Kind
+        /// A segmented control's segments.
+        public var segments: [String]
+        /// A menu's entries.
+        public var entries: [String]
+        /// A custom view that declares it can go vertical.
+        public var vertical: Bool
+        /// The app keeps the item horizontal.
+        public var keepHorizontal: Bool
+        /// The item switches between a symbol and text with its state.
+        public var switches: Bool
+        /// Where the item is written.
+        public var location: SourceLocation
+        /// Where its symbol is written, for unknown-symbol findings.
+        public var symbolLocation: SourceLocation?
     }
 
     private var storage: CopyOnWrite<Fields>
 
+    /// Each field of ``Fields`` as a property of its own (`item.title`): read where
+    /// it lies in the shared box, copied first when changed while shared.
+    @inline(__always)
+    public subscript<Value>(dynamicMember field: WritableKeyPath<Fields, Value>) -> Value {
+        _read { yield storage.fields[keyPath: field] }
+        _modify { yield &storage.fields[keyPath: field] }
+    }
+
     /// Creates an item.
     public init(id: String, bar: Bar, title: String?, symbol: String?, value: String?, badge: Int?, kind: Kind, segments: [String], entries: [String], vertical: Bool, keepHorizontal: Bool, switches: Bool, location: SourceLocation, symbolLocation: SourceLocation?) {
         storage = CopyOnWrite(Fields(id: id, bar: bar, title: title, symbol: symbol, value: value, badge: badge, kind: kind, segments: segments, entries: entries, vertical: vertical, keepHorizontal: keepHorizontal, switches: switches, location: location, symbolLocation: symbolLocation))
-    }
-
-    /// The item's id (default: its title, slugified; `back` for the back button).
-    public var id: String {
-        get { storage.fields.id }
-        _modify { yield &storage.fields.id }
-    }
-
-    /// The bar it is declared in.
-    public var bar: Bar {
-        get { storage.fields.bar }
-        _modify { yield &storage.fields.bar }
-    }
-
-    /// The title.
-    public var title: String? {
-        get { storage.fields.title }
-        _modify { yield &storage.fields.title }
-    }
-
-    /// The symbol's name.
-    public var symbol: String? {
-        get { storage.fields.symbol }
-        _modify { yield &storage.fields.symbol }
-    }
-
-    /// Text the item always shows beside its symbol.
-    public var value: String? {
-        get { storage.fields.value }
-        _modify { yield &storage.fields.value }
-    }
-
-    /// A count shown as the system badge on the symbol.
-    public var badge: Int? {
-        get { storage.fields.badge }
-        _modify { yield &storage.fields.badge }
-    }
-
-    /// The kind of control.
-    public var kind: Kind {
-        get { storage.fields.kind }
-        _modify { yield &storage.fields.kind }
-    }
-
-    /// A segmented control's segments.
-    public var segments: [String] {
-        get { storage.fields.segments }
-        _modify { yield &storage.fields.segments }
-    }
-
-    /// A menu's entries.
-    public var entries: [String] {
-        get { storage.fields.entries }
-        _modify { yield &storage.fields.entries }
-    }
-
-    /// A custom view that declares it can go vertical.
-    public var vertical: Bool {
-        get { storage.fields.vertical }
-        _modify { yield &storage.fields.vertical }
-    }
-
-    /// The app keeps the item horizontal.
-    public var keepHorizontal: Bool {
-        get { storage.fields.keepHorizontal }
-        _modify { yield &storage.fields.keepHorizontal }
-    }
-
-    /// The item switches between a symbol and text with its state.
-    public var switches: Bool {
-        get { storage.fields.switches }
-        _modify { yield &storage.fields.switches }
-    }
-
-    /// Where the item is written.
-    public var location: SourceLocation {
-        get { storage.fields.location }
-        _modify { yield &storage.fields.location }
-    }
-
-    /// Where its symbol is written, for unknown-symbol findings.
-    public var symbolLocation: SourceLocation? {
-        get { storage.fields.symbolLocation }
-        _modify { yield &storage.fields.symbolLocation }
     }
 
     /// Two items are equal when every field is.
@@ -222,18 +163,18 @@ public struct BarItem: Sendable, Equatable {
     /// the item does not have it.
     public func field(_ name: String) -> FieldValue? {
         switch name {
-        case "id": return .text(id)
-        case "bar": return .text(bar.rawValue)
-        case "title": return title.map(FieldValue.text)
-        case "symbol": return symbol.map(FieldValue.text)
-        case "value": return value.map(FieldValue.text)
-        case "badge": return badge.map(FieldValue.number)
-        case "kind": return .text(kind.rawValue)
-        case "segments": return segments.isEmpty ? nil : .list(segments)
-        case "entries": return entries.isEmpty ? nil : .list(entries)
-        case "vertical": return vertical ? .flag(true) : nil
-        case "keep-horizontal": return keepHorizontal ? .flag(true) : nil
-        case "switches": return switches ? .flag(true) : nil
+        case "id": return .text(self.id)
+        case "bar": return .text(self.bar.rawValue)
+        case "title": return self.title.map(FieldValue.text)
+        case "symbol": return self.symbol.map(FieldValue.text)
+        case "value": return self.value.map(FieldValue.text)
+        case "badge": return self.badge.map(FieldValue.number)
+        case "kind": return .text(self.kind.rawValue)
+        case "segments": return self.segments.isEmpty ? nil : .list(self.segments)
+        case "entries": return self.entries.isEmpty ? nil : .list(self.entries)
+        case "vertical": return self.vertical ? .flag(true) : nil
+        case "keep-horizontal": return self.keepHorizontal ? .flag(true) : nil
+        case "switches": return self.switches ? .flag(true) : nil
         default: return nil
         }
     }

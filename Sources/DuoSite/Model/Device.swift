@@ -1,3 +1,5 @@
+import Diagnostics
+
 /// A device profile from `Content/devices.yml`: the site's model of a screen,
 /// in points, which the placement engine lays bars out on.
 public struct Device: Sendable, Equatable {

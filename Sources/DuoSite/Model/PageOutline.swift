@@ -1,3 +1,5 @@
+import Diagnostics
+
 /// What a page's Markdown holds besides its sections, rules, questions and
 /// demos, each where it stands, as the page was read: what the checks about
 /// the page alone judge (`Checker/Checkers/`). Reading notes what is there;

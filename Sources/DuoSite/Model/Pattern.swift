@@ -1,4 +1,7 @@
+import Diagnostics
+
 /// One pattern page, `Content/patterns/<slug>.md`, as the site model holds it.
+@dynamicMemberLookup
 public struct Pattern: Sendable {
     /// Whether a page states Apple's guidance or the site's own advice.
     public enum Status: String, Sendable {
@@ -14,29 +17,81 @@ public struct Pattern: Sendable {
     /// (into the site, the cache, sorted lists, each check) and holds dozens
     /// of strings and arrays, so a copy shares the box, and a change to a
     /// shared page copies it first (copy on write).
-    private struct Fields: Sendable {
-        var file: String
-        var slug: String
-        var frontMatter: FrontMatter
-        var sections: [Section]
-        var rules: [Rule]
-        var faq: [FAQEntry]
-        var demos: [DemoBlock]
-        var crossReferences: [CrossReference]
-        var anchors: AnchorList
-        var introduction: [Section.Part]
-        var citedSources: [String]?
-        var siteAddresses: [SiteAddress] = []
-        var externalLinks: [ExternalLink] = []
-        var figureRules: [FigureRules] = []
-        var tagAddresses: [SiteAddress] = []
-        var rulesIncomplete = false
-        var citationsIncomplete = false
-        var rulesKey: UInt64 = 0
-        var outline = PageOutline()
+    public struct Fields: Sendable {
+        /// The page's file, relative to the site root.
+        public var file: String
+        /// The file name without `.md`: the page's URL is `/patterns/<slug>/`.
+        public var slug: String
+        /// The page's front matter.
+        public var frontMatter: FrontMatter
+        /// The page's `##` sections, in order.
+        public var sections: [Section]
+        /// The rule list of `## The rules`.
+        public var rules: [Rule]
+        /// The FAQ of `## FAQ`.
+        public var faq: [FAQEntry]
+        /// Every demo block, in document order.
+        public var demos: [DemoBlock]
+        /// Every link to another page's file.
+        public var crossReferences: [CrossReference]
+        /// Every anchor the page offers other pages: `rule-N`, heading slugs.
+        public var anchors: AnchorList
+        /// The Markdown before the first `##` heading (an introduction).
+        public var introduction: [Section.Part]
+        /// The ids ``Pattern/citedSources`` gives, when set rather than found
+        /// from the rules (a page read back from the build cache).
+        fileprivate var citedSourcesKept: [String]? = nil
+        /// Every link and image to an address of the site other than a page's
+        /// (`/assets/fold.svg`, `/feed.xml`): checked against what the build
+        /// publishes. A page's facts in the build cache leave them out, as the
+        /// findings about them are kept with the page's own.
+        public var siteAddresses: [SiteAddress] = []
+        /// Every link and image to an http or https address of another site,
+        /// as written: what `duosite check --links` asks over HTTP. A page's
+        /// facts in the build cache leave them out; a check with `--links`
+        /// reads every page.
+        public var externalLinks: [ExternalLink] = []
+        /// The pattern rules the placement engine gave as the reason for an
+        /// item, figure by figure (only figures with one): what the cited
+        /// pages list under "applied in". Found when the page is read for
+        /// building; kept in its facts.
+        public var figureRules: [FigureRules] = []
+        /// Every link to a tag page (`/tags/`, `/tags/<slug>/`): checked
+        /// against every published page's tags, across pages (kept in the
+        /// page's facts).
+        public var tagAddresses: [SiteAddress] = []
+        /// Whether a mistake that the page's own findings report hid some of its
+        /// rules from the rule list (a second numbered list under
+        /// `## The rules`, a rules section with no list, a second rules
+        /// section). The checks across pages then leave out what the hidden
+        /// rules may account for (links to `#rule-N`, the placement table's
+        /// rows citing them, the sources they cite) rather than report each as
+        /// a mistake of its own: mending the page mends them.
+        public var rulesIncomplete = false
+        /// Whether a citation block that the page's own findings report as shown
+        /// as text was not read: the sources it alone cites seem cited nowhere,
+        /// which the check for unused sources then does not report.
+        public var citationsIncomplete = false
+        /// The hash of the page's rule list as written (0 when it has none):
+        /// a page renamed by hand, whose title changed too, is still known by
+        /// it as the page that took the old address's place.
+        public var rulesKey: UInt64 = 0
+        /// What the page's Markdown holds for its checks to judge, each where
+        /// it stands (headings, code blocks, images, paragraphs that read like
+        /// citation blocks, …). A page's facts leave it out: its findings are
+        /// kept instead.
+        public var outline = PageOutline()
     }
 
     private var storage: CopyOnWrite<Fields>
+
+    /// Each field of ``Fields`` as a property of its own (`page.slug`): read where
+    /// it lies in the shared box, copied first when changed while shared.
+    @inline(__always)
+    public subscript<Value>(dynamicMember field: WritableKeyPath<Fields, Value>) -> Value {
+        _read { yield storage.fields[keyPath: field] }
+        _modify { yield &storage.fields[keyPath: field] }
+    }
 
     /// A page from its parts.
     public init(
@@ -53,140 +108,8 @@ public struct Pattern: Sendable {
     ) {
         storage = CopyOnWrite(Fields(
             file: file, slug: slug, frontMatter: frontMatter, sections: sections, rules: rules, faq: faq, demos: demos,
-            crossReferences: crossReferences, anchors: anchors, introduction: introduction, citedSources: nil
+            crossReferences: crossReferences, anchors: anchors, introduction: introduction
         ))
-    }
-
-    /// The page's file, relative to the site root.
-    public var file: String {
-        get { storage.fields.file }
-        _modify { yield &storage.fields.file }
-    }
-
-    /// The file name without `.md`: the page's URL is `/patterns/<slug>/`.
-    public var slug: String {
-        get { storage.fields.slug }
-        _modify { yield &storage.fields.slug }
-    }
-
-    /// The page's front matter.
-    public var frontMatter: FrontMatter {
-        get { storage.fields.frontMatter }
-        _modify { yield &storage.fields.frontMatter }
-    }
-
-    /// The page's `##` sections, in order.
-    public var sections: [Section] {
-        get { storage.fields.sections }
-        _modify { yield &storage.fields.sections }
-    }
-
-    /// The rule list of `## The rules`.
-    public var rules: [Rule] {
-        get { storage.fields.rules }
-        _modify { yield &storage.fields.rules }
-    }
-
-    /// The FAQ of `## FAQ`.
-    public var faq: [FAQEntry] {
-        get { storage.fields.faq }
-        _modify { yield &storage.fields.faq }
-    }
-
-    /// Every demo block, in document order.
-    public var demos: [DemoBlock] {
-        get { storage.fields.demos }
-        _modify { yield &storage.fields.demos }
-    }
-
-    /// Every link to another page's file.
-    public var crossReferences: [CrossReference] {
-        get { storage.fields.crossReferences }
-        _modify { yield &storage.fields.crossReferences }
-    }
-
-    /// Every link and image to an address of the site other than a page's
-    /// (`/assets/fold.svg`, `/feed.xml`): checked against what the build
-    /// publishes. A page's facts in the build cache leave them out, as the
-    /// findings about them are kept with the page's own.
-    public var siteAddresses: [SiteAddress] {
-        get { storage.fields.siteAddresses }
-        _modify { yield &storage.fields.siteAddresses }
-    }
-
-    /// Every link and image to an http or https address of another site,
-    /// as written: what `duosite check --links` asks over HTTP. A page's
-    /// facts in the build cache leave them out; a check with `--links`
-    /// reads every page.
-    public var externalLinks: [ExternalLink] {
-        get { storage.fields.externalLinks }
-        _modify { yield &storage.fields.externalLinks }
-    }
-
-    /// Every link to a tag page (`/tags/`, `/tags/<slug>/`): checked
-    /// against every published page's tags, across pages (kept in the
-    /// page's facts).
-    public var tagAddresses: [SiteAddress] {
-        get { storage.fields.tagAddresses }
-        _modify { yield &storage.fields.tagAddresses }
-    }
-
-    /// The pattern rules the placement engine gave as the reason for an
-    /// item, figure by figure (only figures with one): what the cited
-    /// pages list under "applied in". Found when the page is read for
-    /// building; kept in its facts.
-    public var figureRules: [FigureRules] {
-        get { storage.fields.figureRules }
-        _modify { yield &storage.fields.figureRules }
-    }
-
-    /// Whether a mistake that the page's own findings report hid some of its
-    /// rules from the rule list (a second numbered list under
-    /// `## The rules`, a rules section with no list, a second rules
-    /// section). The checks across pages then leave out what the hidden
-    /// rules may account for (links to `#rule-N`, the placement table's
-    /// rows citing them, the sources they cite) rather than report each as
-    /// a mistake of its own: mending the page mends them.
-    public var rulesIncomplete: Bool {
-        get { storage.fields.rulesIncomplete }
-        _modify { yield &storage.fields.rulesIncomplete }
-    }
-
-    /// Whether a citation block that the page's own findings report as shown
-    /// as text was not read: the sources it alone cites seem cited nowhere,
-    /// which the check for unused sources then does not report.
-    public var citationsIncomplete: Bool {
-        get { storage.fields.citationsIncomplete }
-        _modify { yield &storage.fields.citationsIncomplete }
-    }
-
-    /// The hash of the page's rule list as written (0 when it has none):
-    /// a page renamed by hand, whose title changed too, is still known by
-    /// it as the page that took the old address's place.
-    public var rulesKey: UInt64 {
-        get { storage.fields.rulesKey }
-        _modify { yield &storage.fields.rulesKey }
-    }
-
-    /// What the page's Markdown holds for its checks to judge, each where
-    /// it stands (headings, code blocks, images, paragraphs that read like
-    /// citation blocks, …). A page's facts leave it out: its findings are
-    /// kept instead.
-    public var outline: PageOutline {
-        get { storage.fields.outline }
-        _modify { yield &storage.fields.outline }
-    }
-
-    /// Every anchor the page offers other pages: `rule-N`, heading slugs.
-    public var anchors: AnchorList {
-        get { storage.fields.anchors }
-        _modify { yield &storage.fields.anchors }
-    }
-
-    /// The Markdown before the first `##` heading (an introduction).
-    public var introduction: [Section.Part] {
-        get { storage.fields.introduction }
-        _modify { yield &storage.fields.introduction }
     }
 
     /// The IDs of the sources the page's rules cite, each once, in the order
@@ -194,7 +117,7 @@ public struct Pattern: Sendable {
     /// (in the build cache) keep these rather than every citation.
     public var citedSources: [String] {
         get {
-            if let cited = storage.fields.citedSources { return cited }
+            if let cited = storage.fields.citedSourcesKept { return cited }
             // A page cites a handful of sources: those whose place in the
             // site's list the reading found are told apart by it (a bit
             // each), the others by searching the ids in order.
@@ -215,11 +138,18 @@ public struct Pattern: Sendable {
             }
             return cited
         }
-        set { storage.fields.citedSources = newValue }
+        set { storage.fields.citedSourcesKept = newValue }
+    }
+
+    /// Whether a name makes a safe slug (a page file's name, an alias's
+    /// last segment): lowercase letters, digits, `-`.
+    static func isValidSlug(_ name: String) -> Bool {
+        guard let first = name.utf8.first, first != UInt8(ascii: "-"), name.utf8.count <= 100 else { return false }
+        return name.utf8.allSatisfy { (UInt8(ascii: "a")...UInt8(ascii: "z")).contains($0) || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) || $0 == UInt8(ascii: "-") }
     }
 
     /// The page's URL path, root-relative: `/patterns/<slug>/`.
-    public var path: String { String.joining("/patterns/", slug, "/") }
+    public var path: String { String.joining("/patterns/", self.slug, "/") }
 }
 
 /// A page's front matter. When a required key is missing or malformed the

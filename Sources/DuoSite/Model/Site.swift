@@ -61,6 +61,10 @@ public struct Site: Sendable {
         /// pages (`patterns/<slug>/index.html`) and the theme's assets
         /// (`assets/…`); the first is the home page.
         public static let publishedFiles = ["index.html", "404.html", "sitemap.xml", "feed.xml", "robots.txt", "api/pages.json"]
+        /// The headers file a build writes with `headers_file` (`HeadersFile`).
+        public static let headersFile = "_headers"
+        /// The redirects file a build writes with `redirects_file` (`RedirectsFile`).
+        public static let redirectsFile = "_redirects"
     }
 }
 

@@ -1,3 +1,5 @@
+import Diagnostics
+
 /// The site's settings, from `Content/site.yml`.
 public struct SiteSettings: Sendable {
     /// The site's name, shown in every page's header and title.

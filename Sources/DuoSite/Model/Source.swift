@@ -1,104 +1,60 @@
+import Diagnostics
+
 /// One entry of the bibliography, `Content/sources.yml`: a document or a
 /// talk that rules cite.
+@dynamicMemberLookup
 public struct Source: Sendable {
     /// The fields, shared by copies until one changes.
-    private struct Fields: Sendable {
-        var id: String
-        var title: String
-        var publisher: String
-        var kind: String
-        var date: Located<Day>?
-        var url: String
-        var short: String
-        var duration: Int?
-        var timeURL: String?
-        var location: SourceLocation
-        var urlLocation: SourceLocation?
+    public struct Fields: Sendable {
+        /// The id citations use (`raise-the-bar`).
+        public var id: String
+        /// The full title, shown in a page's numbered source list.
+        public var title: String
+        /// Who published it (`Apple Developer`).
+        public var publisher: String
+        /// What it is (`Tech Talk`, `Developer article`).
+        public var kind: String
+        /// When it was published or last updated, if known.
+        public var date: Located<Day>?
+        /// Where it is.
+        public var url: String
+        /// The label a citation shows (`HIG`, `“Raise the bar”`).
+        public var short: String
+        /// A video's length in seconds, if known: later timestamps are errors.
+        public var duration: Int?
+        /// How to link to a moment of a video: `{url}` and `{seconds}` are
+        /// replaced.
+        public var timeURL: String?
+        /// Where the entry is written.
+        public var location: SourceLocation
+        /// Where the `url:` value is written (nil for a source made in code):
+        /// where `check --links` reports what its address answers.
+        public var urlLocation: SourceLocation?
     }
 
     private var storage: CopyOnWrite<Fields>
+
+    /// Each field of ``Fields`` as a property of its own (`source.url`): read where
+    /// it lies in the shared box, copied first when changed while shared.
+    @inline(__always)
+    public subscript<Value>(dynamicMember field: WritableKeyPath<Fields, Value>) -> Value {
+        _read { yield storage.fields[keyPath: field] }
+        _modify { yield &storage.fields[keyPath: field] }
+    }
 
     /// Creates an entry.
     init(id: String, title: String, publisher: String, kind: String, date: Located<Day>?, url: String, short: String, duration: Int?, timeURL: String?, location: SourceLocation) {
         storage = CopyOnWrite(Fields(id: id, title: title, publisher: publisher, kind: kind, date: date, url: url, short: short, duration: duration, timeURL: timeURL, location: location))
     }
 
-    /// The id citations use (`raise-the-bar`).
-    public var id: String {
-        get { storage.fields.id }
-        _modify { yield &storage.fields.id }
-    }
-
-    /// The full title, shown in a page's numbered source list.
-    public var title: String {
-        get { storage.fields.title }
-        _modify { yield &storage.fields.title }
-    }
-
-    /// Who published it (`Apple Developer`).
-    public var publisher: String {
-        get { storage.fields.publisher }
-        _modify { yield &storage.fields.publisher }
-    }
-
-    /// What it is (`Tech Talk`, `Developer article`).
-    public var kind: String {
-        get { storage.fields.kind }
-        _modify { yield &storage.fields.kind }
-    }
-
-    /// When it was published or last updated, if known.
-    public var date: Located<Day>? {
-        get { storage.fields.date }
-        _modify { yield &storage.fields.date }
-    }
-
-    /// Where it is.
-    public var url: String {
-        get { storage.fields.url }
-        _modify { yield &storage.fields.url }
-    }
-
-    /// The label a citation shows (`HIG`, `“Raise the bar”`).
-    public var short: String {
-        get { storage.fields.short }
-        _modify { yield &storage.fields.short }
-    }
-
-    /// A video's length in seconds, if known: later timestamps are errors.
-    public var duration: Int? {
-        get { storage.fields.duration }
-        _modify { yield &storage.fields.duration }
-    }
-
-    /// How to link to a moment of a video: `{url}` and `{seconds}` are
-    /// replaced.
-    public var timeURL: String? {
-        get { storage.fields.timeURL }
-        _modify { yield &storage.fields.timeURL }
-    }
-
-    /// Where the entry is written.
-    public var location: SourceLocation {
-        get { storage.fields.location }
-        _modify { yield &storage.fields.location }
-    }
-
-    /// Where the `url:` value is written (nil for a source made in code):
-    /// where `check --links` reports what its address answers.
-    public var urlLocation: SourceLocation? {
-        get { storage.fields.urlLocation }
-        _modify { yield &storage.fields.urlLocation }
-    }
-
     /// Whether the source is a talk (it can be cited at a moment): the
     /// numbered list names its kind.
-    public var isVideo: Bool { timeURL != nil || duration != nil }
+    public var isVideo: Bool { self.timeURL != nil || self.duration != nil }
 
     /// The address of a moment of the video, or of the source itself.
-    public func url(atSecond seconds: Int?) -> String {
-        guard let seconds, let timeURL else { return url }
-        return Self.expand(timeURL, ["{url}": url, "{seconds}": String(seconds)])
+    public func address(atSecond seconds: Int?) -> String {
+        guard let seconds, let timeURL = self.timeURL else { return self.url }
+        return Self.expand(timeURL, ["{url}": self.url, "{seconds}": String(seconds)])
     }
 
     /// `template` with each `{name}` of `values` replaced (unknown ones kept).

@@ -1,3 +1,5 @@
+import Diagnostics
+
 /// A form of `placement.yml`'s vocabulary: a name the rules use
 /// (`symbol-and-value-or-value`) and its alternatives, tried in order
 /// against the item (`[symbol + value + badge?, value]`).

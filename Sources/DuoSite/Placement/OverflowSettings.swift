@@ -1,3 +1,5 @@
+import Diagnostics
+
 /// How `placement.yml` draws the column's overflow: the system's button
 /// (its symbol and title, and the pattern rule it stands for) and the form
 /// items take in its menu.

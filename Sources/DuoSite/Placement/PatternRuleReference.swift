@@ -1,3 +1,5 @@
+import Diagnostics
+
 /// The pattern rule a table rule or an advice stands for, written
 /// `symbols-not-labels#rule-2`: a page's slug and a rule number.
 public struct PatternRuleReference: Sendable, Hashable, CustomStringConvertible {

@@ -1,3 +1,5 @@
+import Diagnostics
+
 /// A place of `placement.yml`'s vocabulary that depends on the bar the item
 /// is declared in, such as `own-bar`: the back button and navigation items
 /// at the top, the toolbar and the tabs at the bottom.

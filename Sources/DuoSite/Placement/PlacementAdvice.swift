@@ -1,3 +1,5 @@
+import Diagnostics
+
 /// One piece of advice of the table: every advice whose conditions match an
 /// item applies (unlike placement rows, where the first wins).
 public struct PlacementAdvice: Sendable, Hashable {

@@ -1,3 +1,5 @@
+import Diagnostics
+
 /// One condition of a `when` map: a subject and the test its value must
 /// pass, as in `symbol: present` or `device.column: none`.
 public struct PlacementCondition: Sendable, Hashable {

@@ -1,3 +1,5 @@
+import Diagnostics
+
 /// What `duosite place` prints: for people, each state's screen drawn in
 /// the terminal with a list of item → place, form and rule, and the advice;
 /// for scripts, one JSON document.

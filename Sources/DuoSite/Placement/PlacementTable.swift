@@ -1,3 +1,4 @@
+import Diagnostics
 import YAML
 
 /// The placement engine's decision table, `Content/placement.yml`, as data:
@@ -66,6 +67,6 @@ public struct PlacementTable: Sendable {
 
     /// Every pattern rule the table cites, with where it is cited.
     public var citedRules: [PatternRuleReference] {
-        rules.compactMap(\.rule) + advice.compactMap(\.rule) + (overflow.rule.map { [$0] } ?? [])
+        rules.compactMap { $0.rule } + advice.compactMap { $0.rule } + (overflow.rule.map { [$0] } ?? [])
     }
 }

@@ -1,3 +1,4 @@
+import Diagnostics
 import YAML
 
 /// Reads `placement.yml` into a `PlacementTable`, reporting everything

@@ -103,7 +103,7 @@ public enum RuleReachability {
                 let needed = rows.filter { row in
                     values.contains { value in own.allSatisfy({ $0.matches(value) }) && row.tests.allSatisfy { $0.matches(value) } }
                 }
-                return needed.map(\.rule)
+                return needed.map { $0.rule }
             }
         }
         return nil

@@ -1,3 +1,4 @@
+import Diagnostics
 import Foundation
 
 /// What every page served shows while the content has errors: a panel,

@@ -1,3 +1,5 @@
+import Diagnostics
+
 /// What a rebuild of the preview changed in the site's findings: those it
 /// brought, and those it mended. A finding is the same one before and
 /// after when its file, severity, code and message are (a line added above

@@ -1,3 +1,4 @@
+import Diagnostics
 import HTTP
 import Synchronization
 
@@ -53,7 +54,7 @@ final class LiveReload: Sendable {
         if all {
             data += ",\"all\":true"
         } else if let changed {
-            data += ",\"changed\":[" + changed.map { HTMLText.jsonString($0) }.joined(separator: ",") + "]"
+            data += ",\"changed\":[" + changed.map { JSON.string($0) }.joined(separator: ",") + "]"
         } else {
             data += ",\"hello\":true"
         }

@@ -1,3 +1,4 @@
+import Diagnostics
 import Foundation
 import HTTP
 import Watching
@@ -160,7 +161,7 @@ final class PreviewSession: @unchecked Sendable {
     /// mended (`previous` are the findings printed before), so that a save
     /// on a site of ten thousand pages prints what it changed, not every
     /// stale page again. Returns the findings, for the next.
-    private static func report(_ outcome: PreviewSite.Outcome, took: TimeInterval, build: Int?, previous: [Diagnostic]?, console: Console, sourceRoot: URL?) -> [Diagnostic] {
+    private static func report(_ outcome: PreviewSite.Rebuild, took: TimeInterval, build: Int?, previous: [Diagnostic]?, console: Console, sourceRoot: URL?) -> [Diagnostic] {
         let changes = previous.map { FindingChanges(from: $0, to: outcome.findings) }
         if let changes {
             DiagnosticWriter.writeText(changes.appeared, to: console, sourceRoot: sourceRoot)

@@ -1,3 +1,4 @@
+import Diagnostics
 import Foundation
 import Watching
 
@@ -24,7 +25,7 @@ struct PreviewSite {
     private let lastPublished: PublishedSite?
 
     /// What one build or rebuild found and changed.
-    struct Outcome {
+    struct Rebuild {
         /// Every finding, as `build` reports them.
         let findings: [Diagnostic]
         /// The addresses whose content changed (`/`, `/patterns/x/`,
@@ -56,14 +57,14 @@ struct PreviewSite {
     }
 
     /// The outcome of the first build.
-    var current: Outcome {
-        Outcome(findings: engine.findings, changed: nil, pages: snapshot.pageCount)
+    var current: Rebuild {
+        Rebuild(findings: engine.findings, changed: nil, pages: snapshot.pageCount)
     }
 
     /// Brings the site up to date with `changes`, and says what changed;
     /// nil when none of them is a file the site reads (a tool's temporary
     /// file), and nothing was rebuilt.
-    mutating func apply(_ changes: Set<FolderChange>) -> Outcome? {
+    mutating func apply(_ changes: Set<FolderChange>) -> Rebuild? {
         let change = SiteChange.of(changes, root: options.root, listing: &listing, assets: engine.inputs.assets)
         if change.everything {
             engine = Self.build(options, lastPublished: lastPublished)
@@ -84,7 +85,7 @@ struct PreviewSite {
 
     /// Swaps in what the engine holds (or, when it has errors, keeps the
     /// last good pages and files and adds the panel), as the next build.
-    private mutating func publish(changed: [String]?, comparing: Bool = false, pagesChanged: Bool = true) -> Outcome {
+    private mutating func publish(changed: [String]?, comparing: Bool = false, pagesChanged: Bool = true) -> Rebuild {
         let files = pagesChanged ? engine.memorySiteFiles() : snapshot.files
         let pages = pagesChanged ? engine.memoryPages : snapshot.pages
         let findings = engine.findings
@@ -104,7 +105,7 @@ struct PreviewSite {
             addresses = list.sorted()
         }
         snapshot = PreviewSnapshot(build: previous.build + 1, pages: served.pages, files: served.files, assets: served.assets, overlay: overlay)
-        return Outcome(findings: findings, changed: addresses, pages: snapshot.pageCount)
+        return Rebuild(findings: findings, changed: addresses, pages: snapshot.pageCount)
     }
 
     /// The address a file is served at: `/patterns/x/` for

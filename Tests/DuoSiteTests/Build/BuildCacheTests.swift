@@ -1,4 +1,5 @@
 @testable import DuoSite
+import Diagnostics
 import Foundation
 import Testing
 
@@ -54,7 +55,7 @@ struct BuildCacheTests {
         var writer = RecordWriter()
         writer.add(optional: nil)
         writer.add(optional: "")
-        writer.add(DuoSite.SourceLocation(file: "Content/patterns/a.md", line: 12, column: 61))
+        writer.add(Diagnostics.SourceLocation(file: "Content/patterns/a.md", line: 12, column: 61))
         var reader = RecordReader(writer.bytes)
         reader.file = "Content/patterns/a.md"
         #expect(try reader.optionalText() == nil)
@@ -113,8 +114,8 @@ struct BuildCacheTests {
         tree.pages["where-the-bars-go"] = .init(key: .max, folderStamp: 1_795_969_222_094_524_900, fileStamp: 0)
         tree.pages["a"] = .init(key: 42, folderStamp: 1, fileStamp: 2)
         tree.folderStamp = 1_795_969_222_000_000_001
-        tree.siteFilesKey = 7
-        tree.siteFileStamps = [1, 2, 3, 4, 5, 6]
+        tree.siteWideFilesKey = 7
+        tree.siteWideFileStamps = [1, 2, 3, 4, 5, 6]
         for tree in [tree, OutputTree()] {
             var writer = RecordWriter()
             tree.encode(into: &writer)
@@ -155,7 +156,7 @@ struct BuildCacheTests {
     @Test func aPageEntryRoundTrips() throws {
         let (site, _) = SiteLoader(root: TestSite.repositoryRoot).load()
         let page = try #require(site.patterns.first { $0.slug == "symbols-not-labels" })
-        let finding = Diagnostic(.invalidField, "a finding, with a\nnew line and a \u{1F} separator", at: DuoSite.SourceLocation(file: page.file, line: 3, column: 7), severity: .warning)
+        let finding = Diagnostic(.invalidField, "a finding, with a\nnew line and a \u{1F} separator", at: Diagnostics.SourceLocation(file: page.file, line: 3, column: 7), severity: .warning)
         let entry = BuildCache.Entry(file: page.file, hash: 7, stamp: 9, written: true, facts: PageFacts(page, findings: [finding]))
 
         let read = try reread(entry.encoded)
@@ -239,7 +240,7 @@ struct BuildCacheTests {
         try FileManager.default.createDirectory(at: output, withIntermediateDirectories: true)
         let (site, _) = SiteLoader(root: TestSite.repositoryRoot).load()
         let entries = site.patterns.map { BuildCache.Entry(file: $0.file, hash: 4, stamp: 5, written: true, facts: PageFacts($0, findings: [])) }
-        let found = [Diagnostic(.unusedSource, "source 'hig' is cited by no page", at: DuoSite.SourceLocation(file: "Content/sources.yml", line: 12, column: 3), severity: .warning)]
+        let found = [Diagnostic(.unusedSource, "source 'hig' is cited by no page", at: Diagnostics.SourceLocation(file: "Content/sources.yml", line: 12, column: 3), severity: .warning)]
         var cache = BuildCache(fingerprint: 10, readingFingerprint: 20, live: OutputTree(), spare: OutputTree(), entries: entries,
                                acrossPages: found, linksKey: 0xFEED)
         try cache.writeDraft(beside: output)

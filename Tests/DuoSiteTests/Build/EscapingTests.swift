@@ -1,3 +1,4 @@
+import Diagnostics
 import Foundation
 #if canImport(FoundationXML)
 import FoundationXML
@@ -152,7 +153,7 @@ import Testing
         ("\u{2027}\u{202A}", "\"\u{2027}\u{202A}\""),
     ])
     func jsonStringsAreSafeInsideAScript(input: String, expected: String) {
-        #expect(HTMLText.jsonString(input) == expected)
+        #expect(JSON.string(input) == expected)
     }
 
     /// Plain text is skipped sixteen and eight bytes at a time: a character
@@ -166,7 +167,7 @@ import Testing
         let plain = "abcdefghijklmnopqrstuvwxyz0123456789"
         for offset in 0...plain.count {
             let before = String(plain.prefix(offset)), after = String(plain.dropFirst(offset))
-            #expect(HTMLText.jsonString(before + character + after) == "\"" + before + escaped + after + "\"", "at \(offset)")
+            #expect(JSON.string(before + character + after) == "\"" + before + escaped + after + "\"", "at \(offset)")
         }
     }
 

@@ -1,4 +1,5 @@
 import ContentEncoding
+import Diagnostics
 import Foundation
 import Testing
 @testable import DuoSite

@@ -1,3 +1,4 @@
+import Diagnostics
 import Foundation
 import Testing
 @testable import DuoSite
@@ -12,7 +13,7 @@ import Testing
     /// What a fresh build publishes, but the files copied as they are and
     /// the host's `_headers`.
     private func published(_ site: TestSite) -> [String: [UInt8]] {
-        site.freshBuild().filter { !$0.key.hasPrefix("assets/") && $0.key != HeadersFile.path }.mapValues { [UInt8]($0) }
+        site.freshBuild().filter { !$0.key.hasPrefix("assets/") && $0.key != Site.Paths.headersFile }.mapValues { [UInt8]($0) }
     }
 
     private func memory(_ site: TestSite) -> EngineInMemory {

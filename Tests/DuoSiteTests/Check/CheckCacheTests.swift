@@ -1,3 +1,4 @@
+import Diagnostics
 import Foundation
 import Testing
 @testable import DuoSite
@@ -80,7 +81,7 @@ import Testing
         let (cachedAgain, readAgain) = Self.checks(site)
         #expect(cachedAgain.pagesFromCache == 2)
         // With the build's output, the page removed is one finding more: its address, published, would answer 404.
-        #expect(cachedAgain.diagnostics.filter { $0.code == .addressRemoved }.map(\.location) == [DuoSite.SourceLocation(file: "Content/patterns")])
+        #expect(cachedAgain.diagnostics.filter { $0.code == .addressRemoved }.map(\.location) == [Diagnostics.SourceLocation(file: "Content/patterns")])
         #expect(cachedAgain.diagnostics.filter { $0.code != .addressRemoved } == readAgain.diagnostics && cachedAgain.reviews == readAgain.reviews)
     }
 

@@ -143,7 +143,7 @@ struct CheckExitStatusTests {
         let site = try ScratchSite()
         let run = CheckSupport.run(["--version"], in: site.root)
         #expect(run.status == 0)
-        #expect(run.out == "duosite \(DuoSiteCommand.version)\n")
+        #expect(run.out == "duosite \(DuoSiteVersion.number)\n")
         #expect(run.err.isEmpty)
     }
 }

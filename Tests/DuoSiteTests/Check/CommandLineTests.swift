@@ -94,7 +94,7 @@ struct CommandLineTests {
         }
         #expect(BuildCommand.help.contains("  -D, --drafts "))
         #expect(ServeCommand.help.contains("  -p, --port N "))
-        #expect(run(["-V"]).out == "duosite \(DuoSiteCommand.version)\n")
+        #expect(run(["-V"]).out == "duosite \(DuoSiteVersion.number)\n")
     }
 
     /// From any folder inside a site, the site is found; paths on the

@@ -1,4 +1,5 @@
 @testable import DuoSite
+import Diagnostics
 import Foundation
 import Testing
 
@@ -24,7 +25,7 @@ struct CrossReferencePartsTests {
             if index == 7 { target = "no-such-page" }
             if index == 2_222 { anchor = "rule-9" }
             if index == 4_000 { target = "a-draft" }
-            let location = DuoSite.SourceLocation(file: page.file, line: 20, column: 5)
+            let location = Diagnostics.SourceLocation(file: page.file, line: 20, column: 5)
             page.crossReferences = [CrossReference(slug: target, anchor: anchor, destination: "\(target).md#\(anchor)", location: location)]
             patterns.append(page)
         }

@@ -1,4 +1,5 @@
 @testable import DuoSite
+import Diagnostics
 import Foundation
 import Testing
 
@@ -20,7 +21,7 @@ struct DuplicateQuestionTests {
                 var asked = entry
                 asked.key = key
                 asked.question = key
-                asked.location = DuoSite.SourceLocation(file: page.file, line: 10 + number, column: 1)
+                asked.location = Diagnostics.SourceLocation(file: page.file, line: 10 + number, column: 1)
                 return asked
             }
             return page

@@ -1,3 +1,4 @@
+import Diagnostics
 import Foundation
 import Testing
 @testable import DuoSite
@@ -33,7 +34,7 @@ import Testing
             var pattern = model
             pattern.file = file
             pattern.frontMatter.title.value = title
-            pattern.frontMatter.title.location = DuoSite.SourceLocation(file: file, line: 2, column: 8)
+            pattern.frontMatter.title.location = Diagnostics.SourceLocation(file: file, line: 2, column: 8)
             return pattern
         }
         let pages = [

@@ -1,4 +1,5 @@
 @testable import DuoSite
+import Diagnostics
 import Foundation
 import Testing
 

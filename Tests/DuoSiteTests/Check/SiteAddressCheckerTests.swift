@@ -1,3 +1,4 @@
+import Diagnostics
 import Foundation
 import Testing
 @testable import DuoSite
@@ -16,7 +17,7 @@ import Testing
         "/patterns/other/", "/patterns/other/#rule-1",
     ])
     func published(_ destination: String) {
-        let address = SiteAddress(destination: destination, isImage: false, location: DuoSite.SourceLocation(file: "Content/patterns/a.md", line: 3, column: 5))
+        let address = SiteAddress(destination: destination, isImage: false, location: Diagnostics.SourceLocation(file: "Content/patterns/a.md", line: 3, column: 5))
         #expect(SiteAddressChecker.finding(address, assets: Self.assets) == nil)
     }
 
@@ -31,7 +32,7 @@ import Testing
         ("/assets/fold.png", true, "the image '/assets/fold.png' names no file of the theme"),
     ])
     func unpublished(_ destination: String, _ isImage: Bool, _ message: String) throws {
-        let location = DuoSite.SourceLocation(file: "Content/patterns/a.md", line: 3, column: 5)
+        let location = Diagnostics.SourceLocation(file: "Content/patterns/a.md", line: 3, column: 5)
         let address = SiteAddress(destination: destination, isImage: isImage, location: location)
         let finding = try #require(SiteAddressChecker.finding(address, assets: Self.assets))
         #expect(finding.code == .brokenLink)
@@ -110,7 +111,7 @@ import Testing
         let result = site.run(["build", "--today", "2026-11-29", "--quiet"])
         #expect(result.status == 0, "\(result.err)")
         let written = site.tree().keys.filter { !$0.hasPrefix("patterns/") && !$0.hasPrefix("assets/") && !$0.hasPrefix("tags/") }
-        #expect(Set(written) == Set(Site.Paths.publishedFiles + [HeadersFile.path]))
+        #expect(Set(written) == Set(Site.Paths.publishedFiles + [Site.Paths.headersFile]))
         // The tag pages: one for each tag, and the list of them.
         #expect(site.tree().keys.filter { $0.hasPrefix("tags/") }.sorted() == ["tags/badges/index.html", "tags/bars/index.html", "tags/column/index.html", "tags/index.html", "tags/symbols/index.html"])
         // Every file of the theme, some under their fingerprinted names.

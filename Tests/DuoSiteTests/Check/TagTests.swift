@@ -1,3 +1,4 @@
+import Diagnostics
 import Foundation
 import Testing
 @testable import DuoSite
@@ -26,7 +27,7 @@ import Testing
         var pattern = try #require(loaded.patterns.first)
         pattern.file = file
         pattern.frontMatter.tags = tags
-        pattern.frontMatter.tagLocations = tags.indices.map { DuoSite.SourceLocation(file: file, line: 6, column: 8 + 10 * $0) }
+        pattern.frontMatter.tagLocations = tags.indices.map { Diagnostics.SourceLocation(file: file, line: 6, column: 8 + 10 * $0) }
         return pattern
     }
 
@@ -49,7 +50,7 @@ import Testing
     @Test func aLinkToATagPageIsCheckedAgainstThePublishedPagesTags() throws {
         var linking = try Self.page("l.md", tags: [])
         linking.tagAddresses = ["/tags/", "/tags/index.html", "/tags/bars/", "/tags/bars/index.html#main", "/tags/Bars/", "/tags/drafted/", "/tags/bars/x/"].enumerated().map {
-            SiteAddress(destination: $0.element, isImage: false, location: DuoSite.SourceLocation(file: "l.md", line: 9 + $0.offset, column: 1))
+            SiteAddress(destination: $0.element, isImage: false, location: Diagnostics.SourceLocation(file: "l.md", line: 9 + $0.offset, column: 1))
         }
         var draft = try Self.page("d.md", tags: ["drafted"])
         draft.slug = "d"

@@ -1,4 +1,5 @@
 @testable import DuoSite
+import Diagnostics
 
 /// Citation blocks of every shape, good and bad, and what each reads as:
 /// ASCII and multi-byte text, the separators written with and without

@@ -1,4 +1,5 @@
 @testable import DuoSite
+import Diagnostics
 import Testing
 
 @Suite("Citation blocks: what they name, and where a mistake is")
@@ -6,7 +7,7 @@ struct CitationParserTests {
     /// Parses `text` as if it started at column 1 of line 1.
     private func parse(_ text: String) -> (CitationBlock?, [Diagnostic]) {
         CitationParser.parse(text, file: "page.md") { offset in
-            DuoSite.SourceLocation(file: "page.md", line: 1, column: 1 + offset)
+            Diagnostics.SourceLocation(file: "page.md", line: 1, column: 1 + offset)
         }
     }
 
@@ -63,7 +64,7 @@ struct CitationParserTests {
     @Test func eachCitationNotesItsSourcesPlace() throws {
         let sources = ["hig", "raise-the-bar-with-iphone-duo", "talk"].map(Self.source)
         let (block, findings) = CitationParser.parse("Sources (apple): talk @ 6:13 · hig · nowhere · raise-the-bar-with-iphone-duo § Bars · talk", file: "page.md", sourceIDs: sources.map(\.id)) { offset in
-            DuoSite.SourceLocation(file: "page.md", line: 1, column: 1 + offset)
+            Diagnostics.SourceLocation(file: "page.md", line: 1, column: 1 + offset)
         }
         #expect(findings.isEmpty)
         let citations = try #require(block).citations
@@ -76,7 +77,7 @@ struct CitationParserTests {
     /// source is found by its id.
     @Test func aPlaceNotHoldingTheIdIsSearchedFor() {
         let sources = ["hig", "talk"].map(Self.source)
-        let location = DuoSite.SourceLocation(file: "page.md", line: 1, column: 1)
+        let location = Diagnostics.SourceLocation(file: "page.md", line: 1, column: 1)
         var citation = Citation(sourceID: "talk", locator: nil, location: location)
         #expect(sources.index(of: citation) == 1)
         citation.sourceIndex = 0
@@ -89,7 +90,7 @@ struct CitationParserTests {
 
     private static func source(_ id: String) -> Source {
         Source(id: id, title: id, publisher: "Apple", kind: "Guide", date: nil, url: "https://example.com/\(id)", short: id, duration: nil, timeURL: nil,
-               location: DuoSite.SourceLocation(file: "Content/sources.yml", line: 1, column: 1))
+               location: Diagnostics.SourceLocation(file: "Content/sources.yml", line: 1, column: 1))
     }
 
     /// Columns count characters: one for `é`, `§`, `·` and `👍` alike,
@@ -126,7 +127,7 @@ struct CitationParserTests {
         #expect(CitationParser.isCitationBlock(utf8: bytes.span) == CitationParser.isCitationBlock(text))
         #expect(CitationParser.mayBeCitationBlock(bytes.span) == CitationParser.mayBeCitationBlock(text))
         let (block, findings) = CitationParser.parse(utf8: bytes.span) { offset in
-            DuoSite.SourceLocation(file: "page.md", line: 1, column: 1 + offset)
+            Diagnostics.SourceLocation(file: "page.md", line: 1, column: 1 + offset)
         }
         let (expectedBlock, expectedFindings) = parse(text)
         #expect(CitationCases.describe(block, findings) == CitationCases.describe(expectedBlock, expectedFindings))
@@ -137,7 +138,7 @@ struct CitationParserTests {
     @Test func bytesEndingInsideACharacterAreRepaired() throws {
         let bytes = Array("Sources (apple): hig § A".utf8) + [0xC3]
         let (block, findings) = CitationParser.parse(utf8: bytes.span) { offset in
-            DuoSite.SourceLocation(file: "page.md", line: 1, column: 1 + offset)
+            Diagnostics.SourceLocation(file: "page.md", line: 1, column: 1 + offset)
         }
         #expect(findings.isEmpty)
         #expect(try #require(block).citations.map(\.locator) == [.section("A\u{FFFD}")])

@@ -1,4 +1,6 @@
 @testable import DuoSite
+import Diagnostics
+import Files
 import Testing
 
 /// A page file is read only when it is text: UTF-8, with no NUL, not

@@ -1,3 +1,4 @@
+import Diagnostics
 import Testing
 @testable import DuoSite
 
@@ -8,7 +9,7 @@ import Testing
     /// Items of every kind and bar, with and without each field.
     static func items() -> [BarItem] {
         var items: [BarItem] = []
-        let location = DuoSite.SourceLocation(file: "demo.yml")
+        let location = Diagnostics.SourceLocation(file: "demo.yml")
         var number = 0
         for kind in BarItem.Kind.allCases {
             for bar in Bar.allCases {
@@ -128,7 +129,7 @@ import Testing
     @Test func messages() {
         let item = Self.items()[77]
         for message in ["", "{", "}", "{}", "{title", "a {title} b {{value}} c", "{kind}{bar}{badge}{entries}", "x {not a field} {symbol}"] {
-            let advice = PlacementAdvice(id: "a", when: PlacementConditions(), message: message, rule: nil, location: DuoSite.SourceLocation(file: "t"))
+            let advice = PlacementAdvice(id: "a", when: PlacementConditions(), message: message, rule: nil, location: Diagnostics.SourceLocation(file: "t"))
             #expect(MessageTemplate(message).message(for: item) == advice.message(for: item), "\(message)")
         }
     }

@@ -1,3 +1,4 @@
+import Diagnostics
 import Foundation
 import Testing
 @testable import DuoSite
@@ -52,7 +53,7 @@ enum PlacementSupport {
     /// A demo read from YAML text, which must have no finding.
     static func demo(_ yaml: String, file: String = "demo.yml") throws -> Demo {
         var parser = DemoParser(file: file)
-        let demo = parser.parse(yaml, firstLine: 1, fence: DuoSite.SourceLocation(file: file))
+        let demo = parser.parse(yaml, firstLine: 1, fence: Diagnostics.SourceLocation(file: file))
         #expect(parser.diagnostics.isEmpty, "\(parser.diagnostics.map(\.formatted))")
         return try #require(demo)
     }

@@ -1,3 +1,5 @@
+import Diagnostics
+import Files
 import Foundation
 import Testing
 @testable import DuoSite

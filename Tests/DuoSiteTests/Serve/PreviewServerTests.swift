@@ -1,3 +1,4 @@
+import Diagnostics
 import Foundation
 import HTTP
 import Testing
@@ -261,7 +262,7 @@ struct PreviewServerTests {
     ])
     func findingChanges(before: [(String, Int, String)], after: [(String, Int, String)], appeared: [String], gone: [String]) {
         func findings(_ list: [(String, Int, String)]) -> [Diagnostic] {
-            list.map { Diagnostic(.stale, $0.2, at: DuoSite.SourceLocation(file: $0.0, line: $0.1)) }
+            list.map { Diagnostic(.stale, $0.2, at: Diagnostics.SourceLocation(file: $0.0, line: $0.1)) }
         }
         let changes = FindingChanges(from: findings(before), to: findings(after))
         #expect(changes.appeared.map(\.formatted) == appeared)

@@ -1,3 +1,5 @@
+import Diagnostics
+import Files
 import Foundation
 
 /// What a build leaves beside its output for the next one

@@ -1,3 +1,4 @@
+import Files
 import Foundation
 
 /// What every page of a build depends on, as two numbers: `build`, of
@@ -20,11 +21,11 @@ struct BuildFingerprint: Sendable, Equatable {
     /// of duosite runs (``codeIdentity``).
     init(root: URL, options: BuildOptions, assets: AssetNames = AssetNames(), code: String = Self.codeIdentity) {
         var build = ContentHash(), reading = ContentHash()
-        build.add("\(DuoSiteCommand.version)|\(code)|\(options.today)|\(options.baseURL ?? "")|\(options.drafts)|\(options.precompress)")
+        build.add("\(DuoSiteVersion.number)|\(code)|\(options.today)|\(options.baseURL ?? "")|\(options.drafts)|\(options.precompress)")
         // Every page links the fingerprinted assets by name.
         build.add(assets.key)
         // As a build's with no base URL given and no drafts.
-        reading.add("\(DuoSiteCommand.version)|\(code)|\(options.today)||false")
+        reading.add("\(DuoSiteVersion.number)|\(code)|\(options.today)||false")
         func add(_ bytes: [UInt8]) {
             build.add(bytes.span)
             reading.add(bytes.span)

@@ -1,3 +1,6 @@
+import Diagnostics
+import Files
+
 /// A page's facts as fields of a cache record, in a fixed order: its own
 /// findings, its front matter, slug and what a mistake hid, the sources it
 /// cites, its rules, anchors and questions, its links (with where each

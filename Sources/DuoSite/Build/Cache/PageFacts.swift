@@ -1,3 +1,4 @@
+import Diagnostics
 import Foundation
 
 /// What a build knows of one page once it is checked and written: the
@@ -115,21 +116,21 @@ extension Pattern {
     /// other sites (`check --links` asks them; the cache does not hold them).
     var withoutText: Pattern {
         var slim = Pattern(
-            file: file, slug: slug, frontMatter: frontMatter, sections: [],
-            rules: rules.map { Rule(number: $0.number, parts: [], citations: nil, location: $0.location) },
-            faq: faq.map {
+            file: self.file, slug: self.slug, frontMatter: self.frontMatter, sections: [],
+            rules: self.rules.map { Rule(number: $0.number, parts: [], citations: nil, location: $0.location) },
+            faq: self.faq.map {
                 FAQEntry(question: $0.question, heading: 0, anchor: $0.anchor, key: $0.key, answer: [], answerBlocks: [], isAnswered: $0.isAnswered,
                          location: $0.location, keyHash: $0.keyHash)
             },
-            demos: [], crossReferences: crossReferences, anchors: anchors, introduction: []
+            demos: [], crossReferences: self.crossReferences, anchors: self.anchors, introduction: []
         )
         slim.citedSources = citedSources
-        slim.figureRules = figureRules
-        slim.tagAddresses = tagAddresses
-        slim.rulesIncomplete = rulesIncomplete
-        slim.rulesKey = rulesKey
-        slim.citationsIncomplete = citationsIncomplete
-        slim.externalLinks = externalLinks
+        slim.figureRules = self.figureRules
+        slim.tagAddresses = self.tagAddresses
+        slim.rulesIncomplete = self.rulesIncomplete
+        slim.rulesKey = self.rulesKey
+        slim.citationsIncomplete = self.citationsIncomplete
+        slim.externalLinks = self.externalLinks
         return slim
     }
 }

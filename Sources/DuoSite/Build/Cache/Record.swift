@@ -1,3 +1,6 @@
+import Diagnostics
+import Files
+
 /// The build cache's encoding: each record a run of fields, a text as its
 /// length and its UTF-8 bytes, a number as a variable-length integer
 /// (LEB128, seven bits a byte), and last a seal — the hash of every byte

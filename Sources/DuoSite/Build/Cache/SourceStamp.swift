@@ -1,3 +1,4 @@
+import Files
 import Foundation
 
 /// What a page file's metadata says of its contents: its size, modification

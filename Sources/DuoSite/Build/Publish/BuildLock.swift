@@ -1,3 +1,4 @@
+import Files
 import Foundation
 
 /// One build at a time into an output folder.

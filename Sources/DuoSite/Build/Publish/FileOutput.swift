@@ -1,3 +1,4 @@
+import Files
 import Foundation
 
 /// Writing bytes into files with the system's own calls: a build writes

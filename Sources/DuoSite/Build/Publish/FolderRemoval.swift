@@ -1,3 +1,4 @@
+import Files
 import Foundation
 
 /// Removes a folder and everything in it, for the output's swap.

@@ -6,8 +6,6 @@
 /// (both hosts join the values of a header set twice). A build writes it
 /// unless `site.yml` says `headers_file: false`.
 enum HeadersFile {
-    /// Where it is published, at the output's root.
-    static let path = "_headers"
 
     /// The header of a file whose address changes with its bytes.
     static let immutable = "Cache-Control: public, max-age=31536000, immutable"

@@ -1,3 +1,4 @@
+import Files
 import Foundation
 import Synchronization
 
@@ -421,19 +422,14 @@ final class OutputFolder: Sendable {
         }
     }
 
-    /// The site-wide files every build writes, or links from the published
-    /// site when nothing they show has changed; the tag pages
-    /// (`SiteWideFiles.paths`) come with them.
-    static let siteFiles = ["index.html", "404.html", "sitemap.xml", "feed.xml", "robots.txt", "api/pages.json"]
-
     /// Links the published site's site-wide files, `names` (in the order
     /// they were recorded), into the staging folder when they show what
     /// `key` describes and are as the previous build left them; returns
     /// false, having linked none, otherwise.
     func linkSiteFiles(key: UInt64, names: [String]) -> Bool {
         ledger.recordSiteFolders(SiteWideFiles.pageFolders(names))
-        guard key != 0, live.siteFilesKey == key, live.siteFileStamps.count == names.count,
-              zip(names, live.siteFileStamps).allSatisfy({ OutputTree.Page.fileStamp(livePath + "/" + $0) == $1 }) else {
+        guard key != 0, live.siteWideFilesKey == key, live.siteWideFileStamps.count == names.count,
+              zip(names, live.siteWideFileStamps).allSatisfy({ OutputTree.Page.fileStamp(livePath + "/" + $0) == $1 }) else {
             return false
         }
         var linked: [String] = []
@@ -454,7 +450,7 @@ final class OutputFolder: Sendable {
                 linked += Precompressor.suffixes.map { file + $0 }
             }
         }
-        ledger.recordSiteFiles(key: key, stamps: live.siteFileStamps)
+        ledger.recordSiteWideFiles(key: key, stamps: live.siteWideFileStamps)
         return true
     }
 
@@ -466,9 +462,9 @@ final class OutputFolder: Sendable {
     }
 
     /// Notes the site-wide files just written, `names`, for the cache.
-    func recordSiteFiles(key: UInt64, names: [String]) {
+    func recordSiteWideFiles(key: UInt64, names: [String]) {
         let stamps = names.compactMap { OutputTree.Page.fileStamp(stagingPath + "/" + $0) }
-        if stamps.count == names.count { ledger.recordSiteFiles(key: key, stamps: stamps) }
+        if stamps.count == names.count { ledger.recordSiteWideFiles(key: key, stamps: stamps) }
     }
 
     /// Removes the pages of the spare this build has not put in: pages
@@ -513,8 +509,8 @@ final class OutputFolder: Sendable {
     var mirrorTree: OutputTree? {
         guard let mirrorPath else { return nil }
         var tree = mirrorLedger.tree
-        tree.siteFilesKey = 0
-        tree.siteFileStamps = []
+        tree.siteWideFilesKey = 0
+        tree.siteWideFileStamps = []
         tree.siteFolders = []
         tree.folderStamp = OutputTree.Page.folderStamp(mirrorPath + "/patterns")
         return tree
@@ -643,10 +639,10 @@ final class PageLedger: Sendable {
     private let noted = Mutex(OutputTree())
 
     /// Notes the site-wide files' key and times.
-    func recordSiteFiles(key: UInt64, stamps: [UInt64]) {
+    func recordSiteWideFiles(key: UInt64, stamps: [UInt64]) {
         noted.withLock { tree in
-            tree.siteFilesKey = key
-            tree.siteFileStamps = stamps
+            tree.siteWideFilesKey = key
+            tree.siteWideFileStamps = stamps
         }
     }
 

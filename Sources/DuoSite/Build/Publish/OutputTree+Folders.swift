@@ -1,3 +1,4 @@
+import Files
 import Foundation
 import Mustache
 
@@ -110,12 +111,12 @@ extension OutputTree {
         let names = AssetNames(root: root, templates: templates.map(Array.init) ?? [])
         let theme = Set(themePaths + themePaths.map(names.name(of:)))
         let statics = Set(SiteLoader.staticPaths(root: root))
-        let siteFiles = Set(Site.Paths.publishedFiles + [HeadersFile.path, RedirectsFile.path])
+        let siteWideFiles = Set(Site.Paths.publishedFiles + [Site.Paths.headersFile, Site.Paths.redirectsFile])
         return files.filter { written in
             if isFinders(written) { return false }
             let suffix = Precompressor.suffixes.first { written.hasSuffix($0) }
             let path = suffix.map { String(written.dropLast($0.count)) } ?? written
-            if siteFiles.contains(path) || statics.contains(path) { return false }
+            if siteWideFiles.contains(path) || statics.contains(path) { return false }
             if path.hasPrefix("assets/") { return !theme.contains(String(path.dropFirst("assets/".count))) }
             if path.hasPrefix("patterns/") || path.hasPrefix("tags/") {
                 let parts = path.split(separator: "/")
@@ -127,7 +128,7 @@ extension OutputTree {
 
     /// Adds `entry` of the folder at `relative` in the output `output` to
     /// `files`: a file by its path, a folder by every file in it.
-    private static func collect(_ entry: FolderListing.Entry, in relative: String, of output: String, into files: inout [String]) {
+    private static func collect(_ entry: FolderListing.Item, in relative: String, of output: String, into files: inout [String]) {
         let path = relative.isEmpty ? entry.name : relative + "/" + entry.name
         guard entry.isFolder else { return files.append(path) }
         for inner in FolderListing.entries(of: output + "/" + path) {

@@ -1,3 +1,4 @@
+import Files
 import Foundation
 
 /// What the pages of an output folder hold, as duosite left them: for each
@@ -26,12 +27,12 @@ struct OutputTree: Sendable, Equatable {
     /// nanoseconds, once every page was in: while it is the same, the
     /// folder holds no page folder but those in `pages`.
     var folderStamp: UInt64 = 0
-    /// A key for everything the site-wide files show (`SiteFiles.key`), or
+    /// A key for everything the site-wide files show (`MachineReadableFiles.key`), or
     /// 0 when they were not recorded.
-    var siteFilesKey: UInt64 = 0
+    var siteWideFilesKey: UInt64 = 0
     /// The modification times of the site-wide files
     /// (`SiteWideFiles.paths`, in that order) just after they were written.
-    var siteFileStamps: [UInt64] = []
+    var siteWideFileStamps: [UInt64] = []
     /// Every other folder of the output, with its time and what it held
     /// (`Folder`): with the pages' folders' times, what says which files
     /// the build did not write (`foreignFiles(in:)`). None for the spare.
@@ -65,9 +66,9 @@ struct OutputTree: Sendable, Equatable {
     /// time, the site-wide files' folders among the pages, the count, then
     /// each page's slug, key and times.
     func encode(into writer: inout RecordWriter) {
-        writer.add(siteFilesKey)
-        writer.add(siteFileStamps.count)
-        siteFileStamps.forEach { writer.add($0) }
+        writer.add(siteWideFilesKey)
+        writer.add(siteWideFileStamps.count)
+        siteWideFileStamps.forEach { writer.add($0) }
         writer.add(folders.count)
         for folder in folders {
             writer.add(folder.path)
@@ -92,8 +93,8 @@ struct OutputTree: Sendable, Equatable {
     /// Decodes a tree written by `encode`.
     static func decode(from reader: inout RecordReader) throws -> OutputTree {
         var tree = OutputTree()
-        tree.siteFilesKey = try reader.unsigned()
-        tree.siteFileStamps = try (0..<reader.count()).map { _ in try reader.unsigned() }
+        tree.siteWideFilesKey = try reader.unsigned()
+        tree.siteWideFileStamps = try (0..<reader.count()).map { _ in try reader.unsigned() }
         tree.folders = try (0..<reader.count()).map { _ in
             Folder(path: try reader.text(), stamp: try reader.unsigned(), entries: try (0..<reader.count()).map { _ in try reader.text() })
         }

@@ -1,4 +1,5 @@
 import ContentEncoding
+import Files
 import Foundation
 
 /// The `.gz` and `.br` files a build writes beside each text file over

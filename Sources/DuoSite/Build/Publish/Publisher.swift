@@ -1,3 +1,5 @@
+import Diagnostics
+import Files
 import Foundation
 import Synchronization
 
@@ -163,7 +165,7 @@ final class Publisher: Sendable {
         let folder = self.folder
         folder.recordSiteFolders(names)
         try make { path, bytes in try folder.write(bytes, to: path) }
-        folder.recordSiteFiles(key: key, names: names)
+        folder.recordSiteWideFiles(key: key, names: names)
     }
 
     /// Copies the theme's assets to `assets/`, each under the name
@@ -183,7 +185,7 @@ final class Publisher: Sendable {
             try folder.write(try Self.contents(of: staticFolder.appendingPathComponent(path), naming: "\(Site.Paths.staticFiles)/\(path)"), to: path)
         }
         if headersFile {
-            try folder.write(HeadersFile.bytes(names), to: HeadersFile.path)
+            try folder.write(HeadersFile.bytes(names), to: Site.Paths.headersFile)
         }
     }
 

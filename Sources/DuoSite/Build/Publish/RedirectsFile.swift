@@ -5,8 +5,6 @@
 /// page is served. A build writes it when `site.yml` says
 /// `redirects_file: true`; the alias pages are written either way.
 enum RedirectsFile {
-    /// Where it is published, at the output's root.
-    static let path = "_redirects"
 
     /// The file's bytes for the published `pages`: a line an alias, in
     /// the order of the aliases' addresses.

@@ -1,3 +1,4 @@
+import Files
 import Foundation
 
 /// The names the theme's assets are published under. The stylesheet every

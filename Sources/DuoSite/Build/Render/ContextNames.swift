@@ -1,3 +1,4 @@
+import Diagnostics
 import Mustache
 
 /// Every name duosite's template contexts hold (`docs/theme.md` says what

@@ -28,11 +28,4 @@ public enum HTMLText {
     static func percentEncode(_ text: String) -> String {
         Escaped.percentEncoded(text)
     }
-
-    /// A JSON string literal, safe inside a `<script>` element: `<`, `>`
-    /// and `&` are written as `\u003C`, `\u003E`, `\u0026`, so that no
-    /// `</script>` or `<!--` can end or change the script.
-    public static func jsonString(_ text: String) -> String {
-        Escaped.jsonString(text)
-    }
 }

@@ -90,7 +90,8 @@ final class PageContext: Sendable {
             addParts(pattern.introduction, pattern, markdown, sprite: &sprite, to: &list)
         }
         context.list(keys.sections) { list in
-            let sections = pattern.sections.span
+            let sectionsArray = pattern.sections
+            let sections = sectionsArray.span
             for index in sections.indices {
                 list.beginObject(nil)
                 list.add(keys.title, sections[index].title)
@@ -101,13 +102,15 @@ final class PageContext: Sendable {
             }
         }
         context.list(keys.rules) { list in
-            let rules = pattern.rules.span
+            let rulesArray = pattern.rules
+            let rules = rulesArray.span
             for index in rules.indices {
                 addRule(rules[index], at: index, pattern, markdown, sources: sources, sprite: &sprite, to: &list)
             }
         }
         context.list(keys.faq) { list in
-            let faq = pattern.faq.span
+            let faqArray = pattern.faq
+            let faq = faqArray.span
             for index in faq.indices {
                 list.beginObject(nil)
                 list.add(keys.question, faq[index].question)
@@ -340,7 +343,7 @@ final class PageContext: Sendable {
                 list.endText()
                 list.beginText(keys.href)
                 if !links.appendHref(siteIndex, atSecond: seconds, to: &list) {
-                    list.appendText(HTMLText.safeURL(sources.entries[entry].source.url(atSecond: seconds)))
+                    list.appendText(HTMLText.safeURL(sources.entries[entry].source.address(atSecond: seconds)))
                 }
                 list.endText()
                 list.add(keys.sourceNumber, number)
@@ -357,7 +360,7 @@ final class PageContext: Sendable {
 /// first citation.
 struct SourceList {
     /// One numbered entry.
-    struct Entry {
+    struct NumberedSource {
         var number: Int
         var source: Source
         /// The source's place in the site's list (the first of its id).
@@ -367,7 +370,7 @@ struct SourceList {
     }
 
     /// The entries, numbered from 1.
-    private(set) var entries: [Entry] = []
+    private(set) var entries: [NumberedSource] = []
     /// Each citation's place in `entries`, the page's rules' citations one
     /// after another; -1 for a source the site does not list.
     private var entryOfCitation: [Int32] = []
@@ -392,7 +395,7 @@ struct SourceList {
                 }
                 if entryOfSource[siteIndex] < 0 {
                     let number = entries.count + 1
-                    entries.append(Entry(number: number, source: sources[siteIndex], siteIndex: siteIndex, anchor: .numbered("source-", number)))
+                    entries.append(NumberedSource(number: number, source: sources[siteIndex], siteIndex: siteIndex, anchor: .numbered("source-", number)))
                     entryOfSource[siteIndex] = Int32(entries.count - 1)
                 }
                 entryOfCitation.append(entryOfSource[siteIndex])

@@ -1,4 +1,5 @@
 import Bytes
+import Diagnostics
 
 /// The JSON-LD of a page: a pattern page's, a schema.org `WebPage` — an `FAQPage` when the page
 /// has an FAQ, whose questions and answers are exactly the visible FAQ — with

@@ -1,3 +1,4 @@
+import Files
 import Foundation
 
 /// The theme's symbol drawings, `Theme/assets/symbols/<name>.svg`, read once

@@ -1,3 +1,5 @@
+import Diagnostics
+
 /// Finds the addresses the last published build answered at that the new
 /// site would not (`address-removed`): neither a page's (not a draft's),
 /// nor an alias of one, nor let go by `site.yml`'s `gone:`. Each is

@@ -1,3 +1,5 @@
+import Diagnostics
+
 /// Finds a page's aliases that cannot be its (`alias-conflict`): its own
 /// address, an address where the build writes a file of its own (the
 /// home page, the tags' pages, `/assets/`, `/api/`), one where a file of

@@ -1,3 +1,5 @@
+import Diagnostics
+
 /// Finds addresses claimed twice across the site (`alias-conflict`), at
 /// each place: an alias that is another page's address, an alias two
 /// pages give, and an address `site.yml`'s `gone:` lets go that a page or

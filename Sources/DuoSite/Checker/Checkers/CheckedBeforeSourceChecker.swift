@@ -1,3 +1,5 @@
+import Diagnostics
+
 /// Finds pages last checked before the date of a source they cite: they
 /// cannot have been checked against it (`checked-before-source`).
 public struct CheckedBeforeSourceChecker: PageChecker {

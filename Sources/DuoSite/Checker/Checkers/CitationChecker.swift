@@ -1,3 +1,5 @@
+import Diagnostics
+
 /// Finds citations of sources sources.yml does not have (`unknown-source`),
 /// and moments past the end of a video whose length is known
 /// (`timestamp-past-end`).
@@ -17,7 +19,7 @@ public struct CitationChecker: PageChecker {
                 guard let index = sources.index(of: citation) else {
                     // sources.yml's own error says what to mend first.
                     if context.site.unreadableFiles.contains(Site.Paths.sources) { continue }
-                    let ids = sources.map(\.id)
+                    let ids = sources.map { $0.id }
                     var message = "rule \(number) cites '\(citation.sourceID)', which is not in sources.yml"
                     if let suggestion = Suggestion.nearest(to: citation.sourceID, in: ids) {
                         message += "; did you mean '\(suggestion)'?"

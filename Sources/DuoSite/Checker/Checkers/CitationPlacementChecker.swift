@@ -1,3 +1,5 @@
+import Diagnostics
+
 /// Checks where a page's citation blocks stand (`invalid-citation`): a
 /// paragraph that reads like one but is not read as one is shown as text
 /// and cites nothing — one under `## The rules` but outside the rule list,

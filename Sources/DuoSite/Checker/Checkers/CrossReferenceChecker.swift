@@ -1,3 +1,4 @@
+import Diagnostics
 import Foundation
 
 /// Finds links to pages that do not exist (`broken-link`), or are drafts left

@@ -1,3 +1,5 @@
+import Diagnostics
+
 /// Finds demos naming a device devices.yml does not have (`unknown-device`)
 /// or a symbol the theme has no drawing for (`unknown-symbol`).
 public struct DemoChecker: PageChecker {

@@ -1,3 +1,5 @@
+import Diagnostics
+
 /// Checks a page's code blocks for demos marked another way (`Demo`,
 /// `dmeo`, `{.demo}`), whose text readers would see as code, with no demo
 /// drawn (`misnamed-demo`).

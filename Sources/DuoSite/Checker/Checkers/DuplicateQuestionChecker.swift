@@ -1,3 +1,6 @@
+import Diagnostics
+import Files
+
 /// Finds the same FAQ question on two pages (`duplicate-question`): search
 /// engines would see two answers to one question.
 public struct DuplicateQuestionChecker: Checker {

@@ -1,4 +1,5 @@
 import Bytes
+import Diagnostics
 import Foundation
 
 /// Finds two pages with the same title (`duplicate-title`): readers could

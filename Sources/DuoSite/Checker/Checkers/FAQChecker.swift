@@ -1,3 +1,5 @@
+import Diagnostics
+
 /// Checks a page's FAQ alone: a question with no answer (`empty-answer`),
 /// the same question twice (`duplicate-question`), `## FAQ` with no
 /// question (`empty-faq`), and a question written in bold or italics, or

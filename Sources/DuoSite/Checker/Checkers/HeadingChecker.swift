@@ -1,3 +1,5 @@
+import Diagnostics
+
 /// Checks a page's headings as people moving through it by its headings
 /// (with a screen reader) meet them: one that skips a level
 /// (`heading-order`), one with no text (`empty-heading`), and a `#`

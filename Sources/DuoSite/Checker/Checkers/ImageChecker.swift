@@ -1,3 +1,5 @@
+import Diagnostics
+
 /// Checks a page's images: one with no description, which readers who
 /// cannot see it get nothing of (`missing-alt`), and one whose address is
 /// relative, which no file published from `Content/` can answer

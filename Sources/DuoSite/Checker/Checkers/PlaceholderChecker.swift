@@ -1,4 +1,5 @@
 import Bytes
+import Diagnostics
 import Foundation
 
 /// Finds the placeholder text of `duosite new`'s skeleton (`PageSkeleton`)

@@ -1,3 +1,4 @@
+import Diagnostics
 import Foundation
 
 /// Checks the placement table against the site: a row that can never match
@@ -82,7 +83,7 @@ public struct PlacementChecker: PageChecker {
     }
 
     private func unknownRules(_ table: PlacementTable, site: Site) -> [Diagnostic] {
-        Self.unknownRules(table, slugs: site.patterns.map(\.slug), unreadable: site.unreadablePages, page: site.pattern)
+        Self.unknownRules(table, slugs: site.patterns.map { $0.slug }, unreadable: site.unreadablePages, page: site.pattern)
     }
 
     /// The table's rows and advice citing a pattern rule that does not

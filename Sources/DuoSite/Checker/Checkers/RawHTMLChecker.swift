@@ -1,3 +1,5 @@
+import Diagnostics
+
 /// Checks a page's raw HTML on a site that does not allow it (site.yml's
 /// `allow_raw_html`): cmark-gfm leaves it out of the page, so readers
 /// would not see it (`raw-html`). One finding a line; an HTML comment

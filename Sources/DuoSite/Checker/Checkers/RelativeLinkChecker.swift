@@ -1,3 +1,5 @@
+import Diagnostics
+
 /// Checks a page's links written relative to it that are not to a page's
 /// file (`other`, `../other/`, `other.html`): kept as written, they lead
 /// nowhere from the page's file on GitHub, and seldom where they were meant

@@ -1,3 +1,5 @@
+import Diagnostics
+
 /// Checks a page's rule list (`rule-numbering`): `## The rules` with no
 /// numbered list, a rule list that does not start at 1 (rule N is
 /// `#rule-N`), and a second numbered list, which ends the rule list (what

@@ -1,3 +1,5 @@
+import Diagnostics
+
 /// Checks a page's `##` sections: a `## Sources` heading, where the source
 /// list is generated (`invalid-field`); a second `## The rules` or `## FAQ`
 /// (`duplicate-section`); and a heading that reads like `## The rules` or

@@ -1,3 +1,5 @@
+import Diagnostics
+
 /// Finds links and images to addresses of the site that the build does not
 /// publish (`broken-link`): a theme file that is not in `Theme/assets/`
 /// (`/assets/fold.png` for `fold.svg`), or an address the site has no page

@@ -1,3 +1,5 @@
+import Diagnostics
+
 /// Finds pages that have gone too long without a check against Apple's
 /// guidance (`stale`), pages due soon (`due-soon`) and last-checked dates in
 /// the future (`future-date`).

@@ -1,3 +1,5 @@
+import Diagnostics
+
 /// Finds tags that cannot have a page of their own (`invalid-tag`): a tag
 /// with no Latin letter or digit for its address (`'!!'`, `日本`), and two tags written
 /// differently that make the same address (`Tab bar` and `tab-bar`, both

@@ -1,3 +1,5 @@
+import Diagnostics
+
 /// Finds rules with no citation block (`uncited-rule`): an error on a
 /// `status: apple` page, which states Apple's guidance and so must say
 /// where each rule is in it, a warning on a recommendation's. A draft is

@@ -1,3 +1,5 @@
+import Diagnostics
+
 /// Finds sources in sources.yml that no page cites (`unused-source`), once
 /// every page could be read.
 public struct UnusedSourceChecker: Checker {
@@ -7,7 +9,7 @@ public struct UnusedSourceChecker: Checker {
         // Its findings are all in sources.yml.
         guard context.reports(Site.Paths.sources), Self.canTell(context.site) else { return [] }
         var cited = Set<String>()
-        let sourceCount = Set(context.site.sources.map(\.id)).count
+        let sourceCount = Set(context.site.sources.map { $0.id }).count
         for pattern in context.site.patterns {
             cited.formUnion(pattern.citedSources)
             // Once every source is cited (often within the first pages), no page can change the answer.

@@ -1,3 +1,5 @@
+import Diagnostics
+import Files
 import Foundation
 
 /// Prints findings for people (compiler style), for scripts (JSON) and for
@@ -91,14 +93,5 @@ public enum DiagnosticWriter {
     /// GitHub's escaping of a command's property.
     static func escapeProperty(_ text: String) -> String {
         escapeData(text).replacingOccurrences(of: ":", with: "%3A").replacingOccurrences(of: ",", with: "%2C")
-    }
-}
-
-/// JSON text for values the site writes (findings, `api/pages.json`).
-public enum JSON {
-    /// A JSON string literal; `<`, `>` and `&` are escaped too, so the same
-    /// text is safe inside a `<script>` element.
-    public static func string(_ text: String) -> String {
-        HTMLText.jsonString(text)
     }
 }

@@ -1,3 +1,4 @@
+import Diagnostics
 import Foundation
 
 /// A file or folder the system refused to write or read, with the
@@ -10,29 +11,29 @@ import Foundation
 /// Reading, a page the system will not give is a `read-failed` finding at
 /// that page, and a failure no file is at fault for (too many open files)
 /// stops the reading, reported once.
-struct FileSystemFailure: Error, Sendable, Equatable {
+public struct FileSystemFailure: Error, Sendable, Equatable {
     /// Whether a file was being written or read.
-    enum Action: Sendable, Equatable {
+    public enum Action: Sendable, Equatable {
         case writing
         case reading
     }
 
     /// What was being done.
-    var action: Action
+    public var action: Action
     /// What was being written or read, as the finding names it: a path in
     /// the output folder (`patterns/x/index.html`), or beside it.
-    var path: String
+    public var path: String
     /// The system's error number (`errno`).
-    var code: Int32
+    public var code: Int32
 
     /// A failure to write `path`, for the error number `code` (by default
     /// the one the last system call left).
-    init(writing path: String, code: Int32 = errno) {
+    public init(writing path: String, code: Int32 = errno) {
         self.init(action: .writing, path: path, code: code)
     }
 
     /// A failure to read `path`, for the error number `code`.
-    init(reading path: String, code: Int32 = errno) {
+    public init(reading path: String, code: Int32 = errno) {
         self.init(action: .reading, path: path, code: code)
     }
 
@@ -45,20 +46,20 @@ struct FileSystemFailure: Error, Sendable, Equatable {
     /// The failure behind an error Foundation threw while writing `path`:
     /// the POSIX error it holds, or the one its code stands for. A
     /// `FileSystemFailure` is kept as it is.
-    static func writing(_ path: String, _ error: any Error) -> FileSystemFailure {
+    public static func writing(_ path: String, _ error: any Error) -> FileSystemFailure {
         if let failure = error as? FileSystemFailure { return failure }
         return FileSystemFailure(writing: path, code: posixCode(of: error))
     }
 
     /// The failure behind an error Foundation threw while reading `path`.
-    static func reading(_ path: String, _ error: any Error) -> FileSystemFailure {
+    public static func reading(_ path: String, _ error: any Error) -> FileSystemFailure {
         if let failure = error as? FileSystemFailure { return failure }
         return FileSystemFailure(reading: path, code: posixCode(of: error))
     }
 
     /// The same failure, naming `path` (a path in the output folder
     /// rather than the staging folder's full path).
-    func naming(_ path: String) -> FileSystemFailure {
+    public func naming(_ path: String) -> FileSystemFailure {
         var failure = self
         failure.path = path
         return failure
@@ -66,21 +67,21 @@ struct FileSystemFailure: Error, Sendable, Equatable {
 
     /// The system's reason, in its words, starting in lowercase as it
     /// follows a colon: "no space left on device".
-    var reason: String {
+    public var reason: String {
         let words = String(cString: strerror(code))
         return words.prefix(1).lowercased() + words.dropFirst()
     }
 
     /// A failure to read, as the finding at the file it names:
     /// `cannot read Content/site.yml: permission denied [read-failed]`.
-    var diagnostic: Diagnostic {
+    public var diagnostic: Diagnostic {
         Diagnostic(.readFailed, "cannot read \(path): \(reason)", at: SourceLocation(file: path))
     }
 
     /// Whether every file after this one would fail alike, whichever it is:
     /// the process or the machine is out of open files or memory. Reading
     /// stops at the first of these.
-    var isSystemWide: Bool {
+    public var isSystemWide: Bool {
         [EMFILE, ENFILE, ENOMEM].contains(code)
     }
 

@@ -3,14 +3,17 @@
 /// the site-wide files show. Not for security: a page's text is compared
 /// with its own earlier text, and a page whose hash matched by chance
 /// would only be rebuilt late.
-struct ContentHash {
-    private(set) var value: UInt64 = 0xcbf2_9ce4_8422_2325
+public struct ContentHash {
+    public private(set) var value: UInt64 = 0xcbf2_9ce4_8422_2325
+
+    /// A hash of nothing yet.
+    public init() {}
 
     private static let multiplier: UInt64 = 0x9E37_79B9_7F4A_7C15
 
     /// Adds bytes to the hash, eight at a time (a full build hashes every
     /// page file's text; a byte at a time would cost several times as much).
-    mutating func add(_ bytes: Span<UInt8>) {
+    public mutating func add(_ bytes: Span<UInt8>) {
         var hash = value
         var offset = 0
         while bytes.count - offset >= 8 {
@@ -34,35 +37,35 @@ struct ContentHash {
     }
 
     /// Adds a text's UTF-8 bytes.
-    mutating func add(_ text: String) {
+    public mutating func add(_ text: String) {
         add(text.utf8.span)
     }
 
     /// Adds a number's eight bytes.
-    mutating func add(_ number: UInt64) {
+    public mutating func add(_ number: UInt64) {
         value = ((value ^ number) &* Self.multiplier)
         value ^= value >> 31
     }
 
     /// The hash of bytes.
-    static func of(_ bytes: Span<UInt8>) -> UInt64 {
+    public static func of(_ bytes: Span<UInt8>) -> UInt64 {
         var hasher = ContentHash()
         hasher.add(bytes)
         return hasher.value
     }
 
     /// The hash of bytes.
-    static func of(_ bytes: [UInt8]) -> UInt64 {
+    public static func of(_ bytes: [UInt8]) -> UInt64 {
         of(bytes.span)
     }
 
     /// The hash of part of an array's bytes.
-    static func of(_ bytes: ArraySlice<UInt8>) -> UInt64 {
+    public static func of(_ bytes: ArraySlice<UInt8>) -> UInt64 {
         of(bytes.span)
     }
 
     /// The hash of a text's UTF-8 bytes.
-    static func of(_ text: String) -> UInt64 {
+    public static func of(_ text: String) -> UInt64 {
         of(text.utf8.span)
     }
 }

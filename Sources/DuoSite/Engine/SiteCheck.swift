@@ -1,3 +1,4 @@
+import Diagnostics
 import Foundation
 
 /// The result of checking a site: every finding, and each page's review.
@@ -56,7 +57,7 @@ public struct SiteCheck: Sendable {
         let facts = engine.facts
         let linkCheck = links.map { LinkCheck.run(sources: engine.inputs.site.sources, pages: facts.map(\.page), settings: engine.inputs.site.settings, output: output, with: $0) }
         let diagnostics = (engine.findings + themeFindings + (linkCheck?.diagnostics ?? [])).sortedForOutput()
-        let reviews = facts.map(\.page).filter(\.frontMatter.hasLastChecked).map { pattern in
+        let reviews = facts.map(\.page).filter { $0.frontMatter.hasLastChecked }.map { pattern in
             let review = Review(pattern, settings: engine.inputs.site.settings, today: today)
             return PageReview(file: pattern.file, slug: pattern.slug, lastChecked: review.lastChecked.value, due: review.due, status: review.status)
         }

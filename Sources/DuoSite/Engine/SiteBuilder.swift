@@ -1,3 +1,4 @@
+import Diagnostics
 import Foundation
 import Synchronization
 
@@ -165,12 +166,5 @@ public struct SiteBuilder: Sendable {
     private func stage<Result>(_ name: String, _ body: () throws -> Result) rethrows -> Result {
         defer { timings?.finish(name) }
         return try body()
-    }
-
-    /// The address the site is published at: `--base-url`, else site.yml's.
-    static func baseURL(_ site: Site, _ options: BuildOptions) -> String {
-        guard var url = options.baseURL else { return site.settings.baseURL }
-        while url.hasSuffix("/") { url.removeLast() }
-        return url
     }
 }

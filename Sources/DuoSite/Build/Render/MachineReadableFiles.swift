@@ -4,7 +4,7 @@ import Foundation
 /// The site-wide files beside the pages: `sitemap.xml`, the Atom
 /// `feed.xml`, `robots.txt` and `api/pages.json`. Dates are the pages'
 /// last-checked dates, never the clock, so that builds are reproducible.
-enum SiteFiles {
+enum MachineReadableFiles {
     /// `sitemap.xml`, with `lastmod` the last-checked date: in the writer
     /// that wrote it, written out from there (`OutputFolder.write`), as the
     /// feed and `api/pages.json` are.
@@ -16,7 +16,7 @@ enum SiteFiles {
         xml.append("  <url><loc>")
         xml.appendEscapingXML(baseURL + "/")
         xml.append("</loc>")
-        if let newest = pages.map(\.frontMatter.lastChecked.value).max() {
+        if let newest = pages.map { $0.frontMatter.lastChecked.value }.max() {
             xml.append("<lastmod>")
             xml.append(newest)
             xml.append("</lastmod>")
@@ -38,7 +38,7 @@ enum SiteFiles {
             xml.append(markup: "  <url><loc>")
             xml.appendEscapingXML(baseURL + Tag.path(group.slug))
             xml.append(markup: "</loc>")
-            if let newest = group.pages.map(\.frontMatter.lastChecked.value).max() {
+            if let newest = group.pages.map { $0.frontMatter.lastChecked.value }.max() {
                 xml.append(markup: "<lastmod>")
                 xml.append(newest)
                 xml.append(markup: "</lastmod>")
@@ -60,7 +60,7 @@ enum SiteFiles {
     static func feed(_ pages: [Pattern], settings: SiteSettings, baseURL: String) -> ByteBuffer {
         // Indices sorted rather than pages (each move of a page is a reference
         // count change), by date first: slugs are compared only on a tie.
-        let days = pages.map(\.frontMatter.lastChecked.value)
+        let days = pages.map { $0.frontMatter.lastChecked.value }
         let order = pages.indices.sorted { days[$0] != days[$1] ? days[$0] > days[$1] : pages[$0].slug < pages[$1].slug }
             .prefix(feedEntries)
         var xml = ByteBuffer(capacity: 1_024 + order.count * 600)

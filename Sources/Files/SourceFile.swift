@@ -1,27 +1,35 @@
 import Bytes
+import Diagnostics
 import Foundation
 
 /// A content file read from disk as text, or the reason it cannot be: it is
 /// missing, empty, binary or not UTF-8. Reading never throws: every problem
 /// becomes a finding.
-struct SourceFile: Sendable {
+public struct SourceFile: Sendable {
     /// The path relative to the site root, as findings print it.
-    let path: String
+    public let path: String
     /// The file's text as UTF-8: checked to be valid, without a byte order
     /// mark, and with every line ending in `\n`. Pages are read as bytes,
     /// which cmark-gfm and libyaml take as they are.
-    let bytes: [UInt8]
+    public let bytes: [UInt8]
 
     /// The file's text.
-    var text: String { String(decoding: bytes, as: UTF8.self) }
+    public var text: String { String(decoding: bytes, as: UTF8.self) }
+
+    /// A file's text as given (`duosite new`'s page before it is written),
+    /// already UTF-8 as a read file's is.
+    public init(path: String, bytes: [UInt8]) {
+        self.path = path
+        self.bytes = bytes
+    }
 
     /// The largest file duosite reads; beyond it a page is surely a mistake.
-    static let maximumSize = 16 * 1024 * 1024
+    public static let maximumSize = 16 * 1024 * 1024
 
     /// Reads `path` under `root`: a file missing is a `missing-file`
     /// finding, one the system refuses to read a `read-failed` one, in the
     /// system's words ("permission denied").
-    static func read(_ path: String, root: URL) -> Result<SourceFile, Diagnostic> {
+    public static func read(_ path: String, root: URL) -> Result<SourceFile, Diagnostic> {
         let read: (bytes: [UInt8], status: stat)?
         do {
             read = try contents(atPath: root.appendingPathComponent(path).path, naming: path)
@@ -37,7 +45,7 @@ struct SourceFile: Sendable {
     /// The finding for a file `contents(atPath:)` gave nothing of: missing,
     /// or there but not a regular file (a named pipe, a device, a folder),
     /// which duosite never waits on.
-    static func notRead(_ path: String, root: URL) -> Diagnostic {
+    public static func notRead(_ path: String, root: URL) -> Diagnostic {
         var status = stat()
         if stat(root.appendingPathComponent(path).path, &status) == 0 {
             let kind = switch status.st_mode & S_IFMT {
@@ -57,7 +65,7 @@ struct SourceFile: Sendable {
     /// with the system's reason, when the system refuses to read it. (POSIX
     /// calls: a build reads ten thousand pages, and the status comes with
     /// the file instead of from a second look-up of its path.)
-    static func contents(atPath path: String, naming name: String? = nil) throws(FileSystemFailure) -> (bytes: [UInt8], status: stat)? {
+    public static func contents(atPath path: String, naming name: String? = nil) throws(FileSystemFailure) -> (bytes: [UInt8], status: stat)? {
         // The path handed over where it lies, with no C string copied out of
         // it. Opened without waiting: opening a named pipe for reading
         // would wait for a writer (it is refused below, as not a regular file).
@@ -88,12 +96,12 @@ struct SourceFile: Sendable {
     }
 
     /// Checks and decodes a file's bytes.
-    static func decode(_ data: Data, path: String) -> Result<SourceFile, Diagnostic> {
+    public static func decode(_ data: Data, path: String) -> Result<SourceFile, Diagnostic> {
         decode([UInt8](data), path: path)
     }
 
     /// Checks a file's bytes and makes them the text a reader works on.
-    static func decode(_ bytes: [UInt8], path: String) -> Result<SourceFile, Diagnostic> {
+    public static func decode(_ bytes: [UInt8], path: String) -> Result<SourceFile, Diagnostic> {
         let location = SourceLocation(file: path)
         if bytes.count > maximumSize {
             return .failure(Diagnostic(.unreadableFile, "the file is \(bytes.count / 1_048_576) MB; duosite reads files of at most \(maximumSize / 1_048_576) MB", at: location))

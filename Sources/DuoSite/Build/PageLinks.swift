@@ -61,10 +61,13 @@ struct PageLinks: Sendable {
     /// them, whose key for the site-wide files was `siteKey`. The other
     /// pages' lists are not made, and their keys not known.
     init(_ pages: [Pattern], only targets: Set<String>, siteKey: UInt64) {
-        // The pages listed under theirs: those citing them, or whose figures apply their rules.
+        // The pages listed under theirs: those citing them, or whose figures
+        // apply their rules. (A rebuild's few slugs compared as they are,
+        // rather than hashed for each of every page's links.)
+        let few = targets.count <= 8 ? Array(targets) : nil
+        let named: (String) -> Bool = { slug in few.map { $0.contains(slug) } ?? targets.contains(slug) }
         let involved = pages.filter { page in
-            targets.contains(page.slug) || page.crossReferences.contains { targets.contains($0.slug) }
-                || page.figureRules.contains { $0.rules.contains { targets.contains($0.slug) } }
+            named(page.slug) || page.crossReferences.contains { named($0.slug) } || page.figureRules.contains { $0.rules.contains { named($0.slug) } }
         }
         self.init(involved, targets: targets)
         self.siteKey = siteKey

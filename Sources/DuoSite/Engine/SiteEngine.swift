@@ -132,7 +132,7 @@ struct SiteEngine: Sendable {
         }) else {
             return link(into: sink, source: source)
         }
-        links = PageLinks(published, only: Set(changes.compactMap { $0.after.map(\.page.slug) }), siteKey: siteKey)
+        links = PageLinks(published, only: Set(changes.compactMap { $0.after?.page.slug }), siteKey: siteKey)
         // Every kept page put in as the output holds it; should one be lost
         // there, it is rendered again whole, with every page's links.
         let pages = self.pages, kept = pages.indices.filter { pages[$0].kept }
